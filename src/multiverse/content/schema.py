@@ -1,0 +1,255 @@
+"""The content schema: every card, deck, dashboard and Location is data validated here.
+
+A content file never runs code. Effects are written in a small vocabulary of verbs
+(`Effect.verb`); the few mechanics too special for it are engine mechanics named by tags.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Symbol = Literal["move", "attack", "heroic", "wild"]
+ThreatSymbol = Literal["move", "attack", "heroic"]
+
+# Verbs of the effect vocabulary. Hero-side verbs act for the hero resolving the effect
+# ("you"); villain-side verbs act for the Villain (Nimrod) or the Sentinels.
+HeroVerb = Literal[
+    "draw",  # you draw `amount` cards
+    "gain_token",  # you gain `amount` action tokens of `symbol`
+    "deal_damage",  # deal `amount` damage to one enemy in your Location (your choice)
+    "rescue",  # rescue up to `amount` Civilians in your Location
+    "defeat_thugs",  # defeat up to `amount` Thugs in your Location
+    "move_anywhere",  # move to any Location
+    "others_here_draw",  # each other hero in your Location draws `amount`
+    "one_hero_draws",  # one hero of your choice (any Location) draws `amount`
+    "fill_threat",  # fill up to `amount` symbols of any kind on the Threat in your Location
+]
+VillainVerb = Literal[
+    "raise_track",  # raise the Villainous Plot track by `amount`
+    "lower_track",  # lower the Villainous Plot track by `amount`
+    "bam",  # the Villain's BAM! (dashboard BAM! and every Threat's BAM!)
+    "villain_recover_per_hero",  # Villain recovers `amount` Health per hero still in play
+    "damage_heroes_here",  # deal `amount` damage to each hero in the Villain's Location
+    "add_tokens_here",  # add `tokens` (C/T letters) to the Villain's Location
+]
+Verb = Literal[HeroVerb, VillainVerb]
+HERO_VERBS: frozenset[str] = frozenset(HeroVerb.__args__)  # type: ignore[attr-defined]
+VILLAIN_VERBS: frozenset[str] = frozenset(VillainVerb.__args__)  # type: ignore[attr-defined]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Effect(Strict):
+    """One step of an effect: a verb with its parameters."""
+
+    verb: Verb
+    amount: int = Field(1, ge=0, le=20)
+    symbol: Symbol | None = None
+    tokens: str | None = Field(None, pattern=r"^[CT]*$")
+
+    @model_validator(mode="after")
+    def _needs(self) -> Effect:
+        if self.verb == "gain_token" and self.symbol is None:
+            raise ValueError("verb 'gain_token' needs a 'symbol' (move, attack, heroic or wild)")
+        if self.verb == "add_tokens_here" and not self.tokens:
+            raise ValueError("verb 'add_tokens_here' needs 'tokens' (letters C and T)")
+        return self
+
+
+Effects = list[Effect]
+
+
+class HeroCard(Strict):
+    """MU-4: 0 to 3 action symbols and maybe a Special Effect."""
+
+    name: str
+    symbols: list[Symbol] = Field(default_factory=list, max_length=3)
+    effect: Effects = Field(default_factory=list)
+    copies: int = Field(1, ge=1, le=12)
+
+    @field_validator("effect")
+    @classmethod
+    def _hero_verbs(cls, v: Effects) -> Effects:
+        for e in v:
+            if e.verb not in HERO_VERBS:
+                raise ValueError(f"verb {e.verb!r} is not a hero verb ({sorted(HERO_VERBS)})")
+        return v
+
+
+class Hero(Strict):
+    """A hero: a 12-card deck (MU-4)."""
+
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str
+    original: bool = True
+    cards: list[HeroCard]
+
+    @model_validator(mode="after")
+    def _twelve(self) -> Hero:
+        n = sum(c.copies for c in self.cards)
+        if n != 12:
+            raise ValueError(f"hero {self.id!r} has {n} cards; a hero deck has exactly 12")
+        return self
+
+
+class Location(Strict):
+    """MU-2: slots (3 to 5), starting tokens, an End-of-Turn effect."""
+
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str
+    slots: int = Field(ge=3, le=5)
+    start: str = Field("", pattern=r"^[CT]*$", description="tokens placed at setup, C or T")
+    effect: Effects = Field(default_factory=list)
+    mandatory: bool = False
+    original: bool = True
+
+    @model_validator(mode="after")
+    def _fits(self) -> Location:
+        if len(self.start) > self.slots:
+            raise ValueError(f"start has {len(self.start)} tokens but only {self.slots} slots")
+        for e in self.effect:
+            if e.verb not in HERO_VERBS:
+                raise ValueError(f"Location effect verb {e.verb!r} is not a hero verb")
+        return self
+
+
+class Threat(Strict):
+    """MU-19 / DFP-K1: a Threat card with a symbol cost and named mechanics."""
+
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str
+    cost: list[ThreatSymbol] = Field(min_length=1, max_length=8)
+    tags: list[Literal["sentinel_production", "data_analyzer", "mutant_detection"]] = Field(
+        default_factory=list
+    )
+    damage_bonus_here: int = Field(0, ge=0, le=5, description="extra damage to a hero here")
+    bam: Effects = Field(default_factory=list, description="added to every BAM! (MU-11)")
+    on_villain_arrives: Effects = Field(default_factory=list, description="MU-13 trigger")
+    on_clear: Effects = Field(default_factory=list)
+    original: bool = True
+
+
+class MasterPlanCard(Strict):
+    """MU-10/MU-11: move, BAM!, effect, tokens (left, here, right)."""
+
+    name: str
+    move: int | Literal["toward_most_cards"] = 0
+    bam: bool = False
+    effect: Effects = Field(default_factory=list)
+    tokens: Annotated[list[str], Field(min_length=3, max_length=3)] = ["", "", ""]
+    copies: int = Field(1, ge=1, le=12)
+
+    @field_validator("tokens")
+    @classmethod
+    def _letters(cls, v: list[str]) -> list[str]:
+        for t in v:
+            if any(ch not in "CT" for ch in t):
+                raise ValueError(f"token group {t!r} may hold only the letters C and T")
+        return v
+
+
+class HealthByHeroes(Strict):
+    two: int = Field(ge=1, le=40)
+    three: int = Field(ge=1, le=40)
+    four: int = Field(ge=1, le=40)
+
+    def for_heroes(self, n: int) -> int:
+        return self.two if n <= 2 else self.three if n == 3 else self.four
+
+
+class Sentinel(Strict):
+    """DFP-S2 / DFP-C2: a Sentinel with its Health pile and its Challenge card."""
+
+    id: Literal["I", "II", "III"]
+    name: str
+    challenge_health: int = Field(6, ge=1, le=40)
+    challenge_task: Literal["gain_health", "flip_facedown", "grab"]
+    challenge_text: str = ""
+
+
+class Bands(Strict):
+    yellow: int = Field(5, ge=1)
+    red: int = Field(10, ge=1)
+
+
+class ProtocolSymbols(Strict):
+    """Which hero symbol stands for each Activation Protocol icon (DFP-A3)."""
+
+    move: Symbol = "move"
+    add: Symbol = "heroic"
+    damage: Symbol = "attack"
+    production: Symbol = "wild"
+
+
+class Dashboard(Strict):
+    """DFP-S2 / DFP-D1..D3: the Days of Future Past dashboard."""
+
+    name: str = "Days of Future Past"
+    nimrod_health: HealthByHeroes
+    sentinel_health: HealthByHeroes
+    track_max: int = Field(15, ge=1, le=40)
+    track_start: int = Field(0, ge=0)
+    bands: Bands = Bands()
+    bam_damage: int = Field(1, ge=0)
+    band_bonus_yellow: int = 1
+    band_bonus_red: int = 2
+    ko_track: int = Field(1, ge=0, description="blue part: track raise per KO")
+    ko_track_per_data_analyzer: int = 1
+    overflow_track: int = Field(1, ge=0, description="gray part: track raise per Overflow")
+    nimrod_retreat_at: int = Field(4, ge=0, description="pink part: move opposite at this Health")
+    blue_text: str = ""
+    gray_text: str = ""
+    pink_text: str = ""
+    original: bool = True
+
+
+class ProtocolCard(Strict):
+    """A Sentinel Activation Protocol reference card (DFP-S2)."""
+
+    name: str
+    text: str
+    original: bool = True
+
+
+class DaysOfFuturePast(Strict):
+    """DFP-K1: every component of the mode as data."""
+
+    dashboard: Dashboard
+    sentinels: list[Sentinel] = Field(min_length=3, max_length=3)
+    master_plan: list[MasterPlanCard]
+    threats: list[Threat] = Field(min_length=6, max_length=6)
+    protocol: ProtocolSymbols = ProtocolSymbols()
+    protocol_cards: list[ProtocolCard] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _deck(self) -> DaysOfFuturePast:
+        n = sum(c.copies for c in self.master_plan)
+        if n != 12:
+            raise ValueError(f"Nimrod's Master Plan deck has {n} cards; it has exactly 12")
+        return self
+
+
+class UnitedContent(Strict):
+    """A Marvel United content pack."""
+
+    pack: str
+    label: str = ""
+    original: bool = True
+    locations: list[Location] = Field(min_length=6)
+    heroes: list[Hero] = Field(min_length=1)
+    dofp: DaysOfFuturePast | None = None
+
+    @model_validator(mode="after")
+    def _unique(self) -> UnitedContent:
+        for what, ids in (
+            ("location", [x.id for x in self.locations]),
+            ("hero", [x.id for x in self.heroes]),
+        ):
+            dup = {i for i in ids if ids.count(i) > 1}
+            if dup:
+                raise ValueError(f"duplicate {what} id(s): {sorted(dup)}")
+        return self

@@ -1,0 +1,172 @@
+"""The state base: a pending-decision stack of plain-data frames (DESIGN properties 2-4).
+
+A game state is a set of slots holding ints, strings and lists of them, plus a stack of
+frames (tuples naming a step and its arguments). `advance` runs step frames until it meets a
+choice frame with two or more legal options: that is the pending decision. `apply` checks
+the option id first, so an illegal choice raises `IllegalChoice` and leaves the state as it
+was. Nothing but data lives across a decision, so the state clones, serializes and hashes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from multiverse.engine.decision import Decision, Option
+from multiverse.engine.errors import GameOver, IllegalChoice, SaveError
+from multiverse.engine.events import Event
+from multiverse.engine.rng import splitmix_next
+
+Frame = tuple
+StepFn = Callable[[Any, Frame], None]
+OptionsFn = Callable[[Any, Frame], tuple[int, str, list[Option]]]
+ResolveFn = Callable[[Any, Frame, Option], None]
+
+
+def _tuplify(x: Any) -> Any:
+    return tuple(_tuplify(i) for i in x) if isinstance(x, list) else x
+
+
+def _listify(x: Any) -> Any:
+    return [_listify(i) for i in x] if isinstance(x, tuple | list) else x
+
+
+class GameState:
+    """Base of every mode's state. Subclasses list their data slots in `DATA`."""
+
+    __slots__ = ("T", "_decision", "decisions", "log", "reason", "result", "rng", "stack")
+
+    DATA: ClassVar[tuple[str, ...]] = ()  # subclass data slots (ints, strs, lists)
+    NESTED: ClassVar[frozenset[str]] = frozenset()  # slots holding lists of lists
+    STEPS: ClassVar[dict[str, StepFn]] = {}
+    CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
+    CORE: ClassVar[tuple[str, ...]] = ("rng", "stack", "result", "reason", "decisions")
+
+    # ----- chance -----------------------------------------------------------------
+    def below(self, n: int) -> int:
+        """Uniform int in [0, n) from the state's own SplitMix64 generator."""
+        self.rng, out = splitmix_next(self.rng)
+        return (out * n) >> 64
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    # ----- events -----------------------------------------------------------------
+    def emit(self, kind: str, text: str, **data: Any) -> None:
+        """Record a structured event with its narration (only when a log is attached)."""
+        if self.log is not None:
+            self.log.append(Event(kind, text, data))
+
+    def take_events(self) -> list[Event]:
+        out = self.log or []
+        self.log = []
+        return out
+
+    # ----- the decision protocol ---------------------------------------------------
+    def end(self, result: str, reason: str) -> None:
+        if self.result is None:
+            self.result, self.reason = result, reason
+            self.stack.clear()
+            self._decision = None
+            self.emit("game_over", f"The heroes {'win' if result == 'win' else 'lose'}: {reason}",
+                      result=result, reason=reason)
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+        return self._decision
+
+    def legal_ids(self) -> list[str]:
+        d = self._decision
+        return [o.id for o in d.options] if d else []
+
+    def apply(self, option_id: str) -> None:
+        """Apply one option of the pending decision; raise `IllegalChoice` if it is not legal."""
+        d = self._decision
+        if d is None:
+            raise GameOver(option_id)
+        for opt in d.options:
+            if opt.id == option_id:
+                break
+        else:
+            raise IllegalChoice(option_id, [o.id for o in d.options], d.prompt)
+        frame = self.stack.pop()
+        self._decision = None
+        self.decisions += 1
+        self.CHOICES[frame[0]][1](self, frame, opt)
+        self.advance()
+
+    def advance(self) -> None:
+        """Run steps until a decision with two or more options is pending or the game ends."""
+        stack, steps, choices = self.stack, self.STEPS, self.CHOICES
+        while stack and self.result is None:
+            frame = stack[-1]
+            choice = choices.get(frame[0])
+            if choice is None:
+                stack.pop()
+                steps[frame[0]](self, frame)
+                continue
+            seat, prompt, options = choice[0](self, frame)
+            if len(options) > 1:
+                self._decision = Decision(seat, frame[0], prompt, tuple(options))
+                return
+            stack.pop()
+            if options:  # a forced choice resolves itself
+                choice[1](self, frame, options[0])
+
+    # ----- value semantics -----------------------------------------------------------
+    def _fields(self) -> tuple[str, ...]:
+        return self.CORE + self.DATA
+
+    def clone(self) -> GameState:
+        """A deep copy of the data (no deepcopy: lists are copied one level or two)."""
+        new = object.__new__(type(self))
+        nested = self.NESTED
+        for name in self.CORE + self.DATA:
+            v = getattr(self, name)
+            if type(v) is list:
+                v = [x[:] for x in v] if name in nested else v[:]
+            setattr(new, name, v)
+        new.T = self.T
+        new._decision = self._decision
+        new.log = None
+        return new
+
+    def key(self) -> tuple:
+        return tuple(
+            _tuplify(v) if type(v) is list else v
+            for v in (getattr(self, n) for n in self._fields())
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.key() == other.key()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def state_hash(self) -> str:
+        """A stable hash of the whole position (the same across processes and runs)."""
+        return hashlib.blake2b(repr(self.key()).encode(), digest_size=16).hexdigest()
+
+    def data_dict(self) -> dict[str, Any]:
+        return {n: _listify(getattr(self, n)) for n in self._fields()}
+
+    def load_data(self, data: dict[str, Any]) -> None:
+        missing = [n for n in self._fields() if n not in data]
+        if missing:
+            raise SaveError(f"state JSON lacks field(s): {', '.join(missing)}")
+        for n in self._fields():
+            v = data[n]
+            if n == "stack":
+                v = [_tuplify(f) for f in v]
+                for f in v:
+                    if not f or (f[0] not in self.STEPS and f[0] not in self.CHOICES):
+                        raise SaveError(f"state JSON: stack holds an unknown frame {f!r}")
+            setattr(self, n, v)
+        self.log = None
+        self._decision = None

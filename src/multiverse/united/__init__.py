@@ -1,0 +1,1 @@
+"""Marvel United rules (MU-*) and its modes."""

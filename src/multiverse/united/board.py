@@ -1,0 +1,123 @@
+"""The ring of six Locations, distance, tokens, Overflow and the Villainous Plot track."""
+
+from __future__ import annotations
+
+from multiverse.united.state import UnitedState, choice, step
+
+RING = 6
+
+
+def distance(a: int, b: int) -> int:
+    """MU-1: steps between two Locations along the shorter way round the ring."""
+    d = (b - a) % RING
+    return min(d, RING - d)
+
+
+def step_toward(a: int, b: int) -> int:
+    """MU-1: +1 (clockwise), -1 (counterclockwise), 0 (already there) or 3 (exactly opposite)."""
+    d = (b - a) % RING
+    if d == 0:
+        return 0
+    if d < 3:
+        return 1
+    if d > 3:
+        return -1
+    return 3
+
+
+def opposite(pos: int) -> int:
+    return (pos + 3) % RING
+
+
+def move_sentinel_closer(s: UnitedState, sentinel: int, target_pos: int) -> None:
+    """MU-1: move a Sentinel one Location closer; an exact tie asks the players (or clockwise)."""
+    d = step_toward(s.s_loc[sentinel], target_pos)
+    if d == 0:
+        return
+    if d == 3:
+        if s.T.config.tie_break == "clockwise":
+            d = 1
+        else:
+            s.stack.append(("sentinel_direction", sentinel, target_pos))
+            return
+    _move_sentinel(s, sentinel, (s.s_loc[sentinel] + d) % RING)
+
+
+def _move_sentinel(s: UnitedState, sentinel: int, pos: int) -> None:
+    s.s_loc[sentinel] = pos
+    # DFP-C11: a grabbed hero moves with the Sentinel (Challenge mode; see challenges)
+    s.emit("sentinel_moves", f"{s.sentinel_name(sentinel)} moves 1 closer to {s.loc_name(pos)}",
+           sentinel=sentinel, to=pos)
+
+
+def _direction_options(s: UnitedState, f: tuple) -> tuple:
+    _, sentinel, target = f
+    here = s.s_loc[sentinel]
+    cw, ccw = (here + 1) % RING, (here - 1) % RING
+    return (
+        s.seat(s.active),
+        f"{s.sentinel_name(sentinel)} is exactly opposite its target: which way does it move?",
+        [
+            _opt("cw", f"clockwise, to {s.loc_name(cw)}", cw),
+            _opt("ccw", f"counterclockwise, to {s.loc_name(ccw)}", ccw),
+        ],
+    )
+
+
+def _opt(oid: str, label: str, pos: int):
+    from multiverse.engine.decision import Option
+
+    return Option(oid, label, {"location": pos})
+
+
+@choice("sentinel_direction", _direction_options)
+def resolve_sentinel_direction(s: UnitedState, f: tuple, opt) -> None:
+    """MU-1 Decision: at an exact tie the players choose the direction."""
+    _move_sentinel(s, f[1], opt.data["location"])
+
+
+def add_tokens(s: UnitedState, pos: int, civ: int, thug: int) -> None:
+    """MU-12: add Civilians then Thugs; a Location that cannot take them all overflows
+    (once per Location per villain turn or Sentinel activation)."""
+    free = s.T.loc_slots[s.locs[pos]] - s.civ[pos] - s.thug[pos]
+    put_c = min(civ, free)
+    put_t = min(thug, free - put_c)
+    s.civ[pos] += put_c
+    s.thug[pos] += put_t
+    if put_c or put_t:
+        s.emit("tokens_added", f"{put_c} Civilian(s), {put_t} Thug(s) added to {s.loc_name(pos)}",
+               location=pos, civilians=put_c, thugs=put_t)
+    if put_c + put_t < civ + thug:
+        bit = 1 << pos
+        if not s.ovf & bit:
+            s.ovf |= bit
+            resolve_overflow(s, pos)
+
+
+def resolve_overflow(s: UnitedState, pos: int) -> None:
+    """DFP-D2 (gray part): each Overflow raises the Nimrod Activation track."""
+    s.emit("overflow", f"{s.loc_name(pos)} overflows", location=pos)
+    raise_track(s, s.T.overflow_track, f"Overflow at {s.loc_name(pos)}")
+
+
+def raise_track(s: UnitedState, n: int, why: str) -> None:
+    """DFP-D2: raise the Nimrod Activation track; at its maximum the heroes lose."""
+    if n <= 0 or s.result is not None:
+        return
+    old = s.track
+    s.track = min(s.T.track_max, old + n)
+    s.emit("track", f"Nimrod Activation track {old} → {s.track}: {why}", old=old, new=s.track)
+    if s.track >= s.T.track_max:
+        s.end("loss", "the Nimrod Activation track reached its end")
+
+
+def lower_track(s: UnitedState, n: int, why: str) -> None:
+    old = s.track
+    s.track = max(0, old - n)
+    if s.track != old:
+        s.emit("track", f"Nimrod Activation track {old} → {s.track}: {why}", old=old, new=s.track)
+
+
+@step("raise_track")
+def _raise_track_step(s: UnitedState, f: tuple) -> None:
+    raise_track(s, f[1], f[2])

@@ -1,0 +1,42 @@
+"""Game configuration: every rule option the rules files name is a field here."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class UnitedConfig(BaseModel):
+    """Configuration of a Marvel United game (mode, heroes, options)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    mode: Literal["dofp"] = "dofp"
+    heroes: tuple[str, ...] = ("logan", "kitty-pryde", "storm")
+    solo: bool = Field(False, description="DFP-SOLO: one player, three heroes, Target token pile")
+    content: str | None = Field(None, description="content pack path; None = default pack")
+    tie_break: Literal["choose", "clockwise"] = Field(
+        "choose", description="MU-1: direction when a target is exactly opposite"
+    )
+    villain_start: int | None = Field(
+        None, ge=0, le=5, description="MU-7: Villain's starting Location (ring index); None = random"
+    )
+    hero_start: Literal["opposite", "villain"] = Field(
+        "opposite", description="MU-7: heroes start opposite the Villain (default) or with it"
+    )
+    tokenless_seat: int = Field(3, ge=0, le=3, description="DFP-S6: the 4-hero game's tokenless hero")
+    sentinel_health: int | None = Field(None, ge=1, le=40, description="override the dashboard")
+    nimrod_health: int | None = Field(None, ge=1, le=40, description="override the dashboard")
+    track_max: int | None = Field(None, ge=1, le=40, description="override the dashboard")
+    first_draw: int = Field(3, ge=0, le=12, description="MU-8: cards drawn at setup")
+    ko_draw: int = Field(4, ge=0, le=12, description="MU-22: cards drawn when standing up")
+    max_turns: int = Field(400, ge=1, description="safety bound: the heroes lose past it")
+
+    @property
+    def n_heroes(self) -> int:
+        return len(self.heroes)
+
+    def seat_of(self, hero: int) -> int:
+        """Which seat decides for a hero (solo: seat 0 plays every hero)."""
+        return 0 if self.solo else hero

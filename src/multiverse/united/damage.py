@@ -1,0 +1,74 @@
+"""Damage to heroes, KO and elimination (MU-21, MU-22, DFP-D1, DFP-D3)."""
+
+from __future__ import annotations
+
+from multiverse.engine.decision import Option
+from multiverse.united.board import raise_track
+from multiverse.united.state import PHASE_SENTINELS, UnitedState, choice
+
+
+def deal_damage(s: UnitedState, h: int, n: int, source: str) -> None:
+    """MU-21: each damage makes the hero put 1 card from hand at the bottom of their deck.
+
+    A KO'd or eliminated hero is ignored (MU-22). A Threat with a damage bonus (Mutant
+    Detection) in the hero's Location adds to each damage dealt there. A hero with an empty
+    hand who takes damage is KO'd (Decision).
+    """
+    if s.ko[h] or s.out[h] or n <= 0 or s.result is not None:
+        return
+    t = s.threat[s.hero_loc[h]]
+    if t >= 0 and s.T.threat_bonus[t]:
+        n += s.T.threat_bonus[t]
+    s.emit("hero_damaged", f"{source} deals {n} damage to {s.hero_name(h)}",
+           hero=h, amount=n, source=source)
+    if not s.hand[h]:
+        knock_out(s, h)
+        return
+    s.stack.append(("wound", h, n))
+
+
+def _wound_options(s: UnitedState, f: tuple) -> tuple:
+    h, n = f[1], f[2]
+    names = s.T.card_name
+    return (
+        s.seat(h),
+        f"{s.hero_name(h)} takes damage ({n} left): which card goes to the bottom of the deck?",
+        [Option(f"card:{c}", names[c], {"card": c}) for c in s.hand[h]],
+    )
+
+
+@choice("wound", _wound_options)
+def resolve_wound(s: UnitedState, f: tuple, opt: Option) -> None:
+    """MU-21: the chosen card goes to the bottom of the deck; the last card lost is a KO."""
+    h, n = f[1], f[2]
+    c = opt.data["card"]
+    s.hand[h].remove(c)
+    s.deck[h].insert(0, c)
+    if not s.hand[h]:
+        knock_out(s, h)
+    elif n > 1:
+        s.stack.append(("wound", h, n - 1))
+
+
+def knock_out(s: UnitedState, h: int) -> None:
+    """MU-22 with the DFP dashboard: blue part (Sentinels) raises the track, the hero
+    stands up next turn; pink part (Nimrod) eliminates the hero (DFP-D1, DFP-D3)."""
+    if s.phase == PHASE_SENTINELS:
+        s.ko[h] = 1
+        s.emit("ko", f"{s.hero_name(h)} is KO'd", hero=h)
+        n = s.T.ko_track + s.T.ko_track_per_analyzer * s.threats_tagged("data_analyzer")
+        raise_track(s, n, f"{s.hero_name(h)} was KO'd")
+    else:
+        s.out[h] = 1
+        s.emit("eliminated", f"{s.hero_name(h)} is KO'd and eliminated", hero=h)
+        if all(s.out):
+            s.end("loss", "every hero was eliminated")
+
+
+def draw(s: UnitedState, h: int, n: int) -> int:
+    """Draw up to `n` cards from the top of the deck; return how many were drawn."""
+    deck, hand = s.deck[h], s.hand[h]
+    k = min(n, len(deck))
+    for _ in range(k):
+        hand.append(deck.pop())
+    return k

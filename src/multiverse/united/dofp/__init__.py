@@ -1,0 +1,1 @@
+"""Days of Future Past: the Sentinels, the Activation Protocol, Nimrod, solo (DFP-*)."""

@@ -1,0 +1,145 @@
+"""The Sentinel Activation Protocol (DFP-A2 … DFP-A16, DFP-SOLO1 … DFP-SOLO3)."""
+
+from __future__ import annotations
+
+from multiverse.engine.decision import Option
+from multiverse.united.board import add_tokens, move_sentinel_closer, raise_track
+from multiverse.united.damage import deal_damage
+from multiverse.united.state import UnitedState, choice, push, step
+from multiverse.united.storyline import has_special_effect, last_hero_cards, symbols_of
+
+
+def choose_activation(s: UnitedState, h: int) -> None:
+    """DFP-A2 / DFP-A10 / DFP-A16 / DFP-SOLO1: which Sentinel activates after `h`'s turn."""
+    if s.T.config.solo:
+        s.stack.append(("reveal_target_token", h))
+        return
+    t = s.target[h]
+    if t >= 0 and s.s_loc[t] >= 0:
+        s.stack.append(("activate", t, h))
+    else:
+        s.stack.append(("choose_sentinel", h))
+
+
+@step("reveal_target_token")
+def reveal_target_token(s: UnitedState, f: tuple) -> None:
+    """DFP-SOLO1/SOLO2: reveal the first facedown token and activate that Sentinel; once the
+    last token has been revealed and its Sentinel activated, the pile is reshuffled."""
+    h = f[1]
+    if not s.pile:
+        reshuffle_pile(s)
+    sn = s.pile.pop()
+    s.emit("token_revealed", f"The Target token of {s.sentinel_name(sn)} is revealed", sentinel=sn)
+    frames: list[tuple] = [("activate", sn, h)]
+    if not s.pile:
+        frames.append(("reshuffle_pile",))
+    push(s, *frames)
+
+
+def reshuffle_pile(s: UnitedState) -> None:
+    """DFP-SOLO2/SOLO3: the pile holds the tokens of the Sentinels still in the game."""
+    s.pile = s.live_sentinels()
+    s.shuffle(s.pile)
+    s.emit("pile_reshuffled", "The Target token pile is reshuffled", size=len(s.pile))
+
+
+@step("reshuffle_pile")
+def _reshuffle_step(s: UnitedState, f: tuple) -> None:
+    reshuffle_pile(s)
+
+
+def _choose_sentinel_options(s: UnitedState, f: tuple) -> tuple:
+    h = f[1]
+    return (s.seat(h), f"{s.hero_name(h)} holds no Target token: activate which Sentinel?",
+            [Option(f"sentinel:{sn}", f"{s.sentinel_name(sn)} in {s.loc_name(s.s_loc[sn])}",
+                    {"sentinel": sn}) for sn in s.live_sentinels()])
+
+
+@choice("choose_sentinel", _choose_sentinel_options)
+def resolve_choose_sentinel(s: UnitedState, f: tuple, opt: Option) -> None:
+    """DFP-A10: a tokenless hero activates a Sentinel of their choice and counts as holding
+    its token for that activation."""
+    s.stack.append(("activate", opt.data["sentinel"], f[1]))
+
+
+@step("activate")
+def activate_sentinel(s: UnitedState, f: tuple) -> None:
+    """DFP-A3: read the last 2 Hero cards and perform tasks 1 to 6 in order, once per
+    matching symbol (DFP-A13: a facedown card gives nothing). DFP-A12: not a Villain turn."""
+    _, sn, h = f
+    if s.s_loc[sn] < 0:
+        return
+    cards = last_hero_cards(s, 2)
+    sym = symbols_of(s, cards)
+    move, add, dmg, prod = s.T.protocol
+    s.ovf = 0
+    s.emit("activation", f"{s.sentinel_name(sn)} activates for {s.hero_name(h)}",
+           sentinel=sn, hero=h, symbols=sym)
+    frames: list[tuple] = []
+    frames += [("task_move", sn, h)] * sym[move]
+    frames += [("task_add", sn)] * sym[add]
+    frames += [("task_damage", sn)] * sym[dmg]
+    frames += [("task_production", sn)] * sym[prod]
+    if cards and has_special_effect(s, cards[0]):
+        frames.append(("task_special_effect", sn))
+    frames.append(("task_target", sn, h))
+    push(s, *frames)
+
+
+@step("task_move")
+def task_move(s: UnitedState, f: tuple) -> None:
+    """DFP-A4: move 1 closer to the token holder; already there, raise the track by 1."""
+    _, sn, h = f
+    if s.s_loc[sn] == s.hero_loc[h]:
+        raise_track(s, 1, f"{s.sentinel_name(sn)} is already at {s.hero_name(h)}'s Location")
+    else:
+        move_sentinel_closer(s, sn, s.hero_loc[h])
+
+
+@step("task_add")
+def task_add(s: UnitedState, f: tuple) -> None:
+    """DFP-A5: add 1 Civilian to the Sentinel's Location (a full Location overflows)."""
+    add_tokens(s, s.s_loc[f[1]], 1, 0)
+
+
+def _task_damage_options(s: UnitedState, f: tuple) -> tuple:
+    sn = f[1]
+    return (s.seat(s.active), f"{s.sentinel_name(sn)} deals 1 damage: to which hero?",
+            [Option(f"hero:{h}", s.hero_name(h), {"hero": h})
+             for h in s.heroes_at(s.s_loc[sn])])
+
+
+@choice("task_damage", _task_damage_options)
+def task_damage(s: UnitedState, f: tuple, opt: Option) -> None:
+    """DFP-A6: 1 damage to 1 hero in the Sentinel's Location, if any; the players choose."""
+    deal_damage(s, opt.data["hero"], 1, s.sentinel_name(f[1]))
+
+
+@step("task_production")
+def task_production(s: UnitedState, f: tuple) -> None:
+    """DFP-A7: recover 1 Health per Sentinel Production Threat in play, never above the
+    start; already at full Health, raise the track by 1 instead."""
+    sn = f[1]
+    full = s.T.sentinel_health
+    if s.s_hp[sn] >= full:
+        raise_track(s, 1, f"{s.sentinel_name(sn)} is at full Health")
+        return
+    gain = min(s.threats_tagged("sentinel_production"), full - s.s_hp[sn])
+    if gain:
+        s.s_hp[sn] += gain
+        s.emit("sentinel_recovers", f"{s.sentinel_name(sn)} recovers {gain} Health → "
+               f"{s.s_hp[sn]}", sentinel=sn, amount=gain, health=s.s_hp[sn])
+
+
+@step("task_special_effect")
+def task_special_effect(s: UnitedState, f: tuple) -> None:
+    """DFP-A8: the last Hero card has a Special Effect: raise the track by 1."""
+    raise_track(s, 1, "the last Hero card has a Special Effect")
+
+
+@step("task_target")
+def task_target(s: UnitedState, f: tuple) -> None:
+    """DFP-A9: the token holder in the Sentinel's Location takes 1 damage."""
+    _, sn, h = f
+    if s.s_loc[sn] == s.hero_loc[h]:
+        deal_damage(s, h, 1, s.sentinel_name(sn))

@@ -1,0 +1,89 @@
+"""Setting up a Days of Future Past game (MU-6 … MU-8, DFP-S1 … DFP-S7)."""
+
+from __future__ import annotations
+
+from multiverse.engine.rng import MASK, splitmix_next
+from multiverse.united.board import RING, opposite
+from multiverse.united.state import PHASE_SENTINELS, UnitedState
+from multiverse.united.tables import Tables
+
+
+def seed_state(seed: int) -> int:
+    """Mix a user seed into the generator's 64-bit state."""
+    st, out = splitmix_next(seed & MASK)
+    return out
+
+
+def target_tokens(t: Tables) -> list[int]:
+    """DFP-S4/S5/S6/SOLO1: which Sentinel's Target token each hero holds (-1: none)."""
+    n = t.n_heroes
+    if t.config.solo:
+        return [-1] * n
+    if n <= 3:
+        return list(range(n))
+    out, sn = [], 0
+    for h in range(n):
+        if h == t.config.tokenless_seat:
+            out.append(-1)
+        else:
+            out.append(sn)
+            sn += 1
+    return out
+
+
+def setup(t: Tables, seed: int) -> UnitedState:
+    """Lay out a new game; the heroes take the first turn (DFP-A1)."""
+    s = object.__new__(UnitedState)
+    s.T = t
+    s.log = None
+    s._decision = None
+    s.rng = seed_state(seed)
+    s.result, s.reason, s.decisions = None, "", 0
+    # MU-6: six Locations drawn, setup tokens, one Threat on each
+    pool = list(range(len(t.loc_name)))
+    s.shuffle(pool)
+    s.locs = pool[:RING]
+    s.civ = [t.loc_start[li][0] for li in s.locs]
+    s.thug = [t.loc_start[li][1] for li in s.locs]
+    threats = list(range(len(t.threat_name)))
+    s.shuffle(threats)
+    s.threat = (threats + [-1] * RING)[:RING]
+    s.need = [0] * (RING * 3)
+    for pos, th in enumerate(s.threat):
+        if th >= 0:
+            s.need[pos * 3: pos * 3 + 3] = list(t.threat_cost[th])
+    # MU-7: the Villain's starting Location; heroes start opposite it (Decision)
+    vs = t.config.villain_start
+    s.villain_start = vs if vs is not None else s.below(RING)
+    n = t.n_heroes
+    start = opposite(s.villain_start) if t.config.hero_start == "opposite" else s.villain_start
+    s.hero_loc = [start] * n
+    # MU-8: each hero shuffles their deck and draws 3
+    s.deck, s.hand = [], []
+    for h in range(n):
+        d = list(t.hero_cards[h])
+        s.shuffle(d)
+        k = min(t.config.first_draw, len(d))
+        s.hand.append(d[len(d) - k:][::-1])
+        s.deck.append(d[: len(d) - k])
+    s.tokens = [0] * (4 * n)
+    s.ko, s.out = [0] * n, [0] * n
+    # DFP-S3/S4/S5/S6: Sentinels in the Villain's starting Location, Target tokens
+    s.target = target_tokens(t)
+    sentinels = 2 if (n == 2 and not t.config.solo) else 3
+    s.s_loc = [s.villain_start if i < sentinels else -1 for i in range(3)]
+    s.s_hp = [t.sentinel_health if i < sentinels else 0 for i in range(3)]
+    s.pile = []
+    if t.config.solo:
+        s.pile = [i for i in range(3) if s.s_loc[i] >= 0]
+        s.shuffle(s.pile)
+    # DFP-S7: Nimrod and his Master Plan deck are set aside
+    s.phase = PHASE_SENTINELS
+    s.n_loc, s.n_hp = -1, 0
+    s.mp_deck = list(t.mp_cards)
+    s.shuffle(s.mp_deck)
+    s.since, s.retreat, s.track, s.ovf = 0, 0, t.content.dofp.dashboard.track_start, 0
+    s.story, s.pool, s.fx_card = [], [0, 0, 0, 0], -1
+    s.active, s.turn, s.round = 0, 1, 1
+    s.stack = [("hero_turn",)]
+    return s

@@ -1,0 +1,130 @@
+"""The effect vocabulary at work: each verb of `content.schema` as a rule step."""
+
+from __future__ import annotations
+
+from multiverse.engine.decision import Option
+from multiverse.united.board import RING, add_tokens, lower_track, raise_track
+from multiverse.united.damage import deal_damage, draw
+from multiverse.united.enemies import enemies_at, fill_threat, hit
+from multiverse.united.state import UnitedState, choice, step
+from multiverse.united.tables import FX, SYMBOLS
+
+
+def push_hero_effects(s: UnitedState, h: int, fx: tuple[FX, ...], source: str) -> None:
+    """Queue a hero's effect steps so the first one resolves first."""
+    for verb, amount, sym, civ, thug in reversed(fx):
+        s.stack.append(("hfx", h, verb, amount, sym, civ, thug, source))
+
+
+def push_villain_effects(s: UnitedState, fx: tuple[FX, ...], source: str) -> None:
+    for verb, amount, sym, civ, thug in reversed(fx):
+        s.stack.append(("vfx", verb, amount, sym, civ, thug, source))
+
+
+@step("hfx")
+def hero_effect(s: UnitedState, f: tuple) -> None:
+    """One hero verb, resolved for hero `h` (MU-17 Special Effects, MU-20 Location effects)."""
+    _, h, verb, n, sym, _civ, _thug, source = f
+    pos = s.hero_loc[h]
+    if verb == "draw":
+        k = draw(s, h, n)
+        s.emit("draw", f"{s.hero_name(h)} draws {k}", hero=h, count=k)
+    elif verb == "gain_token":
+        s.tokens[h * 4 + sym] += n
+        s.emit("token", f"{s.hero_name(h)} gains {n} {SYMBOLS[sym].title()} token(s)",
+               hero=h, symbol=SYMBOLS[sym], count=n)
+    elif verb in ("deal_damage", "deal_damage_villain"):
+        if n > 0:
+            s.stack.append(("effect_damage", h, n, int(verb == "deal_damage_villain"), source))
+    elif verb == "rescue":
+        k = min(n, s.civ[pos])
+        s.civ[pos] -= k
+        s.emit("rescue", f"{s.hero_name(h)} rescues {k} Civilian(s)", hero=h, count=k)
+    elif verb == "defeat_thugs":
+        if s.thug[pos]:
+            hit(s, h, {"enemy": "thug"}, n)
+    elif verb == "move_anywhere":
+        s.stack.append(("move_anywhere", h))
+    elif verb == "others_here_draw":
+        for o in s.heroes_at(pos):
+            if o != h:
+                draw(s, o, n)
+                s.emit("draw", f"{s.hero_name(o)} draws {n}", hero=o, count=n)
+    elif verb == "one_hero_draws":
+        s.stack.append(("one_hero_draws", h, n))
+    elif verb == "fill_threat":
+        for _ in range(n):
+            t = s.threat[pos]
+            if t < 0:
+                break
+            sym_left = next(i for i in range(3) if s.need[pos * 3 + i] > 0)
+            fill_threat(s, pos, sym_left, s.hero_name(h))
+
+
+def _effect_damage_options(s: UnitedState, f: tuple) -> tuple:
+    _, h, n, villains_only, source = f
+    return (s.seat(h), f"{source}: deal 1 damage ({n} left) to which enemy?",
+            enemies_at(s, s.hero_loc[h], bool(villains_only)))
+
+
+@choice("effect_damage", _effect_damage_options)
+def resolve_effect_damage(s: UnitedState, f: tuple, opt: Option) -> None:
+    """Effect damage is dealt 1 at a time to enemies of the players' choice."""
+    _, h, n, villains_only, source = f
+    if n > 1:
+        s.stack.append(("effect_damage", h, n - 1, villains_only, source))
+    hit(s, h, opt.data)
+
+
+def _move_anywhere_options(s: UnitedState, f: tuple) -> tuple:
+    h = f[1]
+    return (s.seat(h), f"{s.hero_name(h)} moves to any Location: where?",
+            [Option(f"to:{p}", s.loc_name(p), {"location": p})
+             for p in range(RING) if p != s.hero_loc[h]])
+
+
+@choice("move_anywhere", _move_anywhere_options)
+def resolve_move_anywhere(s: UnitedState, f: tuple, opt: Option) -> None:
+    move_hero(s, f[1], opt.data["location"])
+
+
+def move_hero(s: UnitedState, h: int, pos: int) -> None:
+    s.hero_loc[h] = pos
+    s.emit("hero_moves", f"{s.hero_name(h)} moves to {s.loc_name(pos)}", hero=h, to=pos)
+
+
+def _one_hero_options(s: UnitedState, f: tuple) -> tuple:
+    _, h, n = f
+    return (s.seat(h), f"Which hero draws {n}?",
+            [Option(f"hero:{o}", s.hero_name(o), {"hero": o})
+             for o in range(len(s.hand)) if s.in_play(o)])
+
+
+@choice("one_hero_draws", _one_hero_options)
+def resolve_one_hero_draws(s: UnitedState, f: tuple, opt: Option) -> None:
+    o = opt.data["hero"]
+    k = draw(s, o, f[2])
+    s.emit("draw", f"{s.hero_name(o)} draws {k}", hero=o, count=k)
+
+
+@step("vfx")
+def villain_effect(s: UnitedState, f: tuple) -> None:
+    """One villain verb (Master Plan effects, Threat texts)."""
+    _, verb, n, _sym, civ, thug, source = f
+    if verb == "raise_track":
+        raise_track(s, n, source)
+    elif verb == "lower_track":
+        lower_track(s, n, source)
+    elif verb == "bam":
+        s.stack.append(("bam",))
+    elif verb == "villain_recover_per_hero":
+        heal = n * sum(1 for o in s.out if not o)
+        old = s.n_hp
+        s.n_hp = min(s.T.nimrod_health, s.n_hp + heal)
+        s.emit("nimrod_recovers", f"Nimrod recovers {s.n_hp - old} Health → {s.n_hp}",
+               amount=s.n_hp - old, health=s.n_hp)
+    elif verb == "damage_heroes_here":
+        for h in s.heroes_at(s.n_loc):
+            deal_damage(s, h, n, source)
+    elif verb == "add_tokens_here":
+        add_tokens(s, s.n_loc, civ, thug)

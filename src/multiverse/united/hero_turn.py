@@ -1,0 +1,183 @@
+"""The hero turn (MU-16 … MU-20): draw, play a card, resolve actions, Location effect."""
+
+from __future__ import annotations
+
+from multiverse.engine.decision import Option
+from multiverse.united.board import RING
+from multiverse.united.damage import draw
+from multiverse.united.effects import move_hero, push_hero_effects
+from multiverse.united.enemies import enemies_at, fill_threat, hit
+from multiverse.united.state import UnitedState, choice, push, step
+from multiverse.united.storyline import last_hero_cards, symbols_of
+from multiverse.united.tables import ATTACK, HEROIC, MOVE, SYMBOLS, WILD
+
+
+@step("hero_turn")
+def start_hero_turn(s: UnitedState, f: tuple) -> None:
+    """MU-16: draw 1 (MU-22: a KO'd hero stands up and draws 4); no cards at all loses."""
+    h = s.active
+    if s.out[h]:
+        s.stack.append(("next_turn",))
+        return
+    s.emit("turn", f"— {s.hero_name(h)}'s turn (round {s.round}) —", hero=h, round=s.round)
+    if not s.hand[h] and not s.deck[h]:
+        s.end("loss", f"{s.hero_name(h)} started a turn with no cards")
+        return
+    if s.ko[h]:
+        s.ko[h] = 0
+        k = draw(s, h, s.T.config.ko_draw)
+        s.emit("stand_up", f"{s.hero_name(h)} stands up and draws {k}", hero=h, count=k)
+    else:
+        k = draw(s, h, 1)
+        s.emit("draw", f"{s.hero_name(h)} draws {k}", hero=h, count=k)
+    s.pool = [0, 0, 0, 0]
+    s.fx_card = -1
+    push(s, ("play_card",), ("resolve_actions",), ("location_effect",), ("end_of_turn",))
+
+
+def _play_options(s: UnitedState, f: tuple) -> tuple:
+    h = s.active
+    t = s.T
+    opts = []
+    for c in s.hand[h]:
+        syms = " ".join(SYMBOLS[i].title() for i in range(4) for _ in range(t.card_sym[c][i]))
+        fx = " + Special Effect" if t.card_fx[c] else ""
+        opts.append(Option(f"card:{c}", f"{t.card_name[c]} [{syms or 'no symbols'}{fx}]",
+                           {"card": c}))
+    return s.seat(h), f"{s.hero_name(h)}: play which card?", opts
+
+
+@choice("play_card", _play_options)
+def play_card(s: UnitedState, f: tuple, opt: Option) -> None:
+    """MU-17: the card goes face up at the end of the Storyline; its symbols and those of
+    the previous Hero card (skipping Master Plan cards; facedown gives none) are usable."""
+    h, c = s.active, opt.data["card"]
+    prev = last_hero_cards(s, 1)
+    s.hand[h].remove(c)
+    s.story.append(c)
+    s.since += 1
+    s.pool = symbols_of(s, [c, *prev])
+    s.fx_card = c if s.T.card_fx[c] else -1
+    s.emit("play", f"{s.hero_name(h)} plays {s.T.card_name[c]}", hero=h, card=c)
+
+
+def _source(s: UnitedState, h: int, sym: int) -> int:
+    """Which resource pays for an action, cheapest first: the card symbol, a Wild symbol,
+    an action token of that kind, a Wild token (MU-5, MU-17). -1 when none."""
+    if s.pool[sym]:
+        return 0
+    if s.pool[WILD]:
+        return 1
+    if s.tokens[h * 4 + sym]:
+        return 2
+    if s.tokens[h * 4 + WILD]:
+        return 3
+    return -1
+
+
+_PAID = ("symbol", "Wild symbol", "token", "Wild token")
+
+
+def spend(s: UnitedState, h: int, sym: int) -> None:
+    src = _source(s, h, sym)
+    if src == 0:
+        s.pool[sym] -= 1
+    elif src == 1:
+        s.pool[WILD] -= 1
+    elif src == 2:
+        s.tokens[h * 4 + sym] -= 1
+    else:
+        s.tokens[h * 4 + WILD] -= 1
+
+
+def action_options(s: UnitedState, h: int) -> list[Option]:
+    """MU-18: every action the hero can take now, each naming what pays for it."""
+    pos = s.hero_loc[h]
+    opts: list[Option] = []
+    src = _source(s, h, MOVE)
+    if src >= 0:
+        for p in ((pos - 1) % RING, (pos + 1) % RING):
+            opts.append(Option(f"move:{p}", f"Move to {s.loc_name(p)} ({_PAID[src]})",
+                               {"action": "move", "location": p}))
+    src = _source(s, h, ATTACK)
+    if src >= 0:
+        for e in enemies_at(s, pos):
+            opts.append(Option(f"attack:{e.id}", f"Attack {e.label} ({_PAID[src]})",
+                               {"action": "attack", **(e.data or {})}))
+    src = _source(s, h, HEROIC)
+    if src >= 0 and s.civ[pos]:
+        opts.append(Option("rescue", f"Rescue a Civilian ({_PAID[src]})", {"action": "rescue"}))
+    t = s.threat[pos]
+    if t >= 0:
+        for sym in (MOVE, ATTACK, HEROIC):
+            src = _source(s, h, sym)
+            if s.need[pos * 3 + sym] and src >= 0:
+                opts.append(Option(
+                    f"fill:{SYMBOLS[sym]}",
+                    f"Fill a {SYMBOLS[sym].title()} on {s.T.threat_name[t]} ({_PAID[src]})",
+                    {"action": "fill", "symbol": sym}))
+    if s.fx_card >= 0:
+        opts.append(Option("effect", f"Resolve the Special Effect of {s.T.card_name[s.fx_card]}",
+                           {"action": "effect"}))
+    else:
+        opts.append(Option("end", "End actions", {"action": "end"}))
+    return opts
+
+
+def _actions_options(s: UnitedState, f: tuple) -> tuple:
+    h = s.active
+    p = s.pool
+    left = ", ".join(f"{p[i]} {SYMBOLS[i]}" for i in range(4) if p[i]) or "no symbols"
+    return s.seat(h), f"{s.hero_name(h)}: resolve actions ({left} left)", action_options(s, h)
+
+
+@choice("resolve_actions", _actions_options)
+def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
+    """MU-17/MU-18: take one action (or the Special Effect), then choose again."""
+    h = s.active
+    d = opt.data
+    a = d["action"]
+    if a == "end":
+        return
+    s.stack.append(("resolve_actions",))
+    if a == "effect":
+        c = s.fx_card
+        s.fx_card = -1
+        push_hero_effects(s, h, s.T.card_fx[c], s.T.card_name[c])
+    elif a == "move":
+        spend(s, h, MOVE)
+        move_hero(s, h, d["location"])
+    elif a == "attack":
+        spend(s, h, ATTACK)
+        hit(s, h, d)
+    elif a == "rescue":
+        spend(s, h, HEROIC)
+        pos = s.hero_loc[h]
+        s.civ[pos] -= 1
+        s.emit("rescue", f"{s.hero_name(h)} rescues a Civilian in {s.loc_name(pos)}",
+               hero=h, location=pos)
+    elif a == "fill":
+        spend(s, h, d["symbol"])
+        fill_threat(s, s.hero_loc[h], d["symbol"], s.hero_name(h))
+
+
+def _location_options(s: UnitedState, f: tuple) -> tuple:
+    h = s.active
+    pos = s.hero_loc[h]
+    li = s.locs[pos]
+    if s.threat[pos] >= 0 or not s.T.loc_fx[li] or not s.in_play(h):
+        return s.seat(h), "", []
+    use = Option("use", f"Use the effect of {s.T.loc_name[li]}", {"use": True})
+    if s.T.loc_mandatory[li]:
+        return s.seat(h), "", [use]
+    return s.seat(h), f"{s.hero_name(h)}: use the Location effect?", [
+        use, Option("skip", "Skip it", {"use": False})]
+
+
+@choice("location_effect", _location_options)
+def resolve_location_effect(s: UnitedState, f: tuple, opt: Option) -> None:
+    """MU-20: with no Threat covering it, the Location's effect may (or must) be used."""
+    if opt.data["use"]:
+        h = s.active
+        li = s.locs[s.hero_loc[h]]
+        push_hero_effects(s, h, s.T.loc_fx[li], s.T.loc_name[li])

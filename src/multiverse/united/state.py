@@ -1,0 +1,120 @@
+"""The Marvel United state: flat lists of ints, indexed by ring position, hero and Sentinel.
+
+Ring positions 0..5 run clockwise. Cards are ints from `Tables`; a facedown Storyline card
+is stored as `~card` (a negative int). Sentinel slots 0/1/2 are Sentinels I/II/III; a
+Sentinel not in the game (or defeated) has location -1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from multiverse.engine.decision import Option
+from multiverse.engine.state import Frame, GameState, OptionsFn, ResolveFn, StepFn
+from multiverse.united.tables import Tables
+
+PHASE_SENTINELS, PHASE_NIMROD = 0, 1
+
+
+class UnitedState(GameState):
+    """A position of a Marvel United game (Days of Future Past mode)."""
+
+    __slots__ = (
+        "active", "civ", "deck", "fx_card", "hand", "hero_loc", "ko", "locs", "mp_deck",
+        "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "retreat", "round",
+        "s_hp", "s_loc", "since", "story", "target", "threat", "thug", "tokens", "track",
+        "turn", "villain_start",
+    )  # fmt: skip
+
+    DATA = (
+        "phase", "locs", "villain_start", "civ", "thug", "threat", "need", "hero_loc", "hand",
+        "deck", "tokens", "ko", "out", "target", "story", "pool", "fx_card", "active", "turn",
+        "round", "s_loc", "s_hp", "n_loc", "n_hp", "mp_deck", "since", "retreat", "track",
+        "pile", "ovf",
+    )  # fmt: skip
+    NESTED = frozenset({"hand", "deck"})
+    STEPS: ClassVar[dict[str, StepFn]] = {}
+    CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
+
+    T: Tables
+
+    def clone(self) -> UnitedState:
+        """Copy every list (hands and decks two levels); the tables are shared."""
+        new = object.__new__(UnitedState)
+        new.T = self.T
+        new.log = None
+        new._decision = self._decision
+        new.rng, new.result, new.reason, new.decisions = (
+            self.rng, self.result, self.reason, self.decisions)  # fmt: skip
+        new.stack = self.stack[:]
+        new.phase, new.villain_start, new.fx_card, new.active = (
+            self.phase, self.villain_start, self.fx_card, self.active)  # fmt: skip
+        new.turn, new.round, new.n_loc, new.n_hp = self.turn, self.round, self.n_loc, self.n_hp
+        new.since, new.retreat, new.track, new.ovf = self.since, self.retreat, self.track, self.ovf
+        new.locs, new.civ, new.thug, new.threat = (
+            self.locs[:], self.civ[:], self.thug[:], self.threat[:])  # fmt: skip
+        new.need, new.hero_loc, new.tokens, new.ko = (
+            self.need[:], self.hero_loc[:], self.tokens[:], self.ko[:])  # fmt: skip
+        new.out, new.target, new.story, new.pool = (
+            self.out[:], self.target[:], self.story[:], self.pool[:])  # fmt: skip
+        new.s_loc, new.s_hp, new.mp_deck, new.pile = (
+            self.s_loc[:], self.s_hp[:], self.mp_deck[:], self.pile[:])  # fmt: skip
+        new.hand = [h[:] for h in self.hand]
+        new.deck = [d[:] for d in self.deck]
+        return new
+
+    # ----- small queries used by many rules --------------------------------------
+    def seat(self, hero: int) -> int:
+        return self.T.config.seat_of(hero)
+
+    def hero_name(self, h: int) -> str:
+        return self.T.hero_names[h]
+
+    def loc_name(self, pos: int) -> str:
+        return self.T.loc_name[self.locs[pos]]
+
+    def sentinel_name(self, s: int) -> str:
+        return self.T.sentinel_names[s]
+
+    def in_play(self, h: int) -> bool:
+        """A hero who is neither KO'd nor eliminated (MU-22: KO'd heroes are ignored)."""
+        return not self.ko[h] and not self.out[h]
+
+    def heroes_at(self, pos: int) -> list[int]:
+        return [h for h, p in enumerate(self.hero_loc) if p == pos and not self.ko[h] and not self.out[h]]
+
+    def live_sentinels(self) -> list[int]:
+        return [s for s, p in enumerate(self.s_loc) if p >= 0]
+
+    def threats_tagged(self, tag: str) -> int:
+        tags = self.T.threat_tags
+        return sum(1 for t in self.threat if t >= 0 and tag in tags[t])
+
+
+def step(name: str) -> Callable[[StepFn], StepFn]:
+    """Register a step: a frame the engine runs without asking anyone."""
+
+    def deco(fn: StepFn) -> StepFn:
+        UnitedState.STEPS[name] = fn
+        return fn
+
+    return deco
+
+
+def choice(name: str, options: OptionsFn) -> Callable[[ResolveFn], ResolveFn]:
+    """Register a choice frame: its options function and the resolver of the chosen option."""
+
+    def deco(fn: ResolveFn) -> ResolveFn:
+        UnitedState.CHOICES[name] = (options, fn)
+        return fn
+
+    return deco
+
+
+def push(s: UnitedState, *frames: Frame) -> None:
+    """Push frames so that the first one given runs first."""
+    s.stack.extend(reversed(frames))
+
+
+__all__ = ["PHASE_NIMROD", "PHASE_SENTINELS", "Option", "UnitedState", "choice", "push", "step"]

@@ -1,0 +1,166 @@
+"""Content compiled into flat tables indexed by ids (cards, Locations, Threats).
+
+The state refers to everything by int id, so clones copy only lists of ints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from multiverse.content.schema import Effect, UnitedContent
+from multiverse.engine.errors import ContentError
+from multiverse.united.config import UnitedConfig
+
+MOVE, ATTACK, HEROIC, WILD = 0, 1, 2, 3
+SYMBOLS = ("move", "attack", "heroic", "wild")
+SYM_INDEX = {s: i for i, s in enumerate(SYMBOLS)}
+SENTINEL_NAMES = ("Sentinel I", "Sentinel II", "Sentinel III")
+SENTINEL_IDS = ("I", "II", "III")
+MOST_CARDS = -1  # Master Plan move code: toward the hero with the most cards in hand
+
+# compiled effect: (verb, amount, symbol index or -1, civilians, thugs)
+FX = tuple[str, int, int, int, int]
+
+
+def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
+    return tuple(
+        (
+            e.verb,
+            e.amount,
+            SYM_INDEX[e.symbol] if e.symbol else -1,
+            (e.tokens or "").count("C"),
+            (e.tokens or "").count("T"),
+        )
+        for e in effects
+    )
+
+
+def _tokens(s: str) -> tuple[int, int]:
+    return s.count("C"), s.count("T")
+
+
+@dataclass(slots=True)
+class Tables:
+    """Everything static about one game: its content and configuration, by flat ids."""
+
+    config: UnitedConfig
+    content: UnitedContent
+    hero_ids: tuple[str, ...] = ()
+    hero_names: tuple[str, ...] = ()
+    # cards (hero cards first, then Master Plan cards)
+    card_name: list[str] = field(default_factory=list)
+    card_owner: list[int] = field(default_factory=list)  # hero index, -1 for Master Plan
+    card_sym: list[tuple[int, int, int, int]] = field(default_factory=list)
+    card_fx: list[tuple[FX, ...]] = field(default_factory=list)
+    hero_cards: list[list[int]] = field(default_factory=list)
+    mp_cards: list[int] = field(default_factory=list)
+    mp_move: dict[int, int] = field(default_factory=dict)
+    mp_bam: dict[int, bool] = field(default_factory=dict)
+    mp_tokens: dict[int, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = field(
+        default_factory=dict
+    )
+    # Locations of the content pack
+    loc_name: list[str] = field(default_factory=list)
+    loc_slots: list[int] = field(default_factory=list)
+    loc_start: list[tuple[int, int]] = field(default_factory=list)
+    loc_fx: list[tuple[FX, ...]] = field(default_factory=list)
+    loc_mandatory: list[bool] = field(default_factory=list)
+    # Threats
+    threat_name: list[str] = field(default_factory=list)
+    threat_cost: list[tuple[int, int, int]] = field(default_factory=list)
+    threat_tags: list[frozenset[str]] = field(default_factory=list)
+    threat_bonus: list[int] = field(default_factory=list)
+    threat_bam: list[tuple[FX, ...]] = field(default_factory=list)
+    threat_arrive: list[tuple[FX, ...]] = field(default_factory=list)
+    threat_clear: list[tuple[FX, ...]] = field(default_factory=list)
+    # Days of Future Past
+    sentinel_names: tuple[str, ...] = SENTINEL_NAMES
+    protocol: tuple[int, int, int, int] = (MOVE, HEROIC, ATTACK, WILD)  # move/add/damage/prod
+    sentinel_health: int = 5
+    nimrod_health: int = 10
+    track_max: int = 15
+    yellow: int = 5
+    red: int = 10
+    bam_damage: int = 1
+    bonus_yellow: int = 1
+    bonus_red: int = 2
+    ko_track: int = 1
+    ko_track_per_analyzer: int = 1
+    overflow_track: int = 1
+    retreat_at: int = 4
+
+    @property
+    def n_heroes(self) -> int:
+        return len(self.hero_ids)
+
+
+def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
+    """Compile content + configuration into flat tables; unknown hero ids are errors."""
+    heroes = {h.id: h for h in content.heroes}
+    unknown = [h for h in config.heroes if h not in heroes]
+    if unknown:
+        raise ContentError(
+            [f"unknown hero id(s) {unknown}; this content has: {sorted(heroes)}"]
+        )
+    if len(set(config.heroes)) != len(config.heroes):
+        raise ContentError([f"a hero appears twice in {list(config.heroes)}"])
+    t = Tables(config=config, content=content)
+    t.hero_ids = tuple(config.heroes)
+    t.hero_names = tuple(heroes[h].name for h in config.heroes)
+    for hi, hid in enumerate(config.heroes):
+        ids = []
+        for card in heroes[hid].cards:
+            counts = [0, 0, 0, 0]
+            for s in card.symbols:
+                counts[SYM_INDEX[s]] += 1
+            for _ in range(card.copies):
+                ids.append(len(t.card_name))
+                t.card_name.append(card.name)
+                t.card_owner.append(hi)
+                t.card_sym.append(tuple(counts))  # type: ignore[arg-type]
+                t.card_fx.append(compile_effects(card.effect))
+        t.hero_cards.append(ids)
+    for loc in content.locations:
+        t.loc_name.append(loc.name)
+        t.loc_slots.append(loc.slots)
+        t.loc_start.append(_tokens(loc.start))
+        t.loc_fx.append(compile_effects(loc.effect))
+        t.loc_mandatory.append(loc.mandatory)
+    d = content.dofp
+    if d is None:
+        raise ContentError(["content has no 'dofp' section: Days of Future Past needs one"])
+    for mp in d.master_plan:
+        for _ in range(mp.copies):
+            cid = len(t.card_name)
+            t.mp_cards.append(cid)
+            t.card_name.append(mp.name)
+            t.card_owner.append(-1)
+            t.card_sym.append((0, 0, 0, 0))
+            t.card_fx.append(compile_effects(mp.effect))
+            t.mp_move[cid] = MOST_CARDS if mp.move == "toward_most_cards" else int(mp.move)
+            t.mp_bam[cid] = mp.bam
+            t.mp_tokens[cid] = tuple(_tokens(x) for x in mp.tokens)  # type: ignore[assignment]
+    for th in d.threats:
+        cost = [0, 0, 0]
+        for s in th.cost:
+            cost[SYM_INDEX[s]] += 1
+        t.threat_name.append(th.name)
+        t.threat_cost.append(tuple(cost))  # type: ignore[arg-type]
+        t.threat_tags.append(frozenset(th.tags))
+        t.threat_bonus.append(th.damage_bonus_here)
+        t.threat_bam.append(compile_effects(th.bam))
+        t.threat_arrive.append(compile_effects(th.on_villain_arrives))
+        t.threat_clear.append(compile_effects(th.on_clear))
+    db = d.dashboard
+    n = 3 if config.solo else config.n_heroes
+    t.sentinel_names = tuple(s.name for s in d.sentinels)
+    p = d.protocol
+    t.protocol = (SYM_INDEX[p.move], SYM_INDEX[p.add], SYM_INDEX[p.damage], SYM_INDEX[p.production])
+    t.sentinel_health = config.sentinel_health or db.sentinel_health.for_heroes(n)
+    t.nimrod_health = config.nimrod_health or db.nimrod_health.for_heroes(n)
+    t.track_max = config.track_max or db.track_max
+    t.yellow, t.red = db.bands.yellow, db.bands.red
+    t.bam_damage, t.bonus_yellow, t.bonus_red = db.bam_damage, db.band_bonus_yellow, db.band_bonus_red
+    t.ko_track, t.ko_track_per_analyzer = db.ko_track, db.ko_track_per_data_analyzer
+    t.overflow_track, t.retreat_at = db.overflow_track, db.nimrod_retreat_at
+    return t

@@ -1,0 +1,94 @@
+"""The Villain turn with a Master Plan card (MU-10 … MU-13), as Nimrod plays it."""
+
+from __future__ import annotations
+
+from multiverse.united.board import RING, add_tokens
+from multiverse.united.damage import deal_damage
+from multiverse.united.effects import push_villain_effects
+from multiverse.united.state import UnitedState, push, step
+from multiverse.united.tables import MOST_CARDS
+
+
+@step("villain_turn")
+def villain_turn(s: UnitedState, f: tuple) -> None:
+    """MU-10/MU-11: reveal the top Master Plan card; move, BAM!, effect, tokens, Overflow.
+    An empty Master Plan deck when a card must be revealed loses the game."""
+    if not s.mp_deck:
+        s.end("loss", "the Master Plan deck ran out")
+        return
+    c = s.mp_deck.pop()
+    s.story.append(c)
+    s.since = 0
+    s.ovf = 0
+    t = s.T
+    s.emit("master_plan", f"Nimrod plays {t.card_name[c]}", card=c)
+    frames: list[tuple] = [("villain_move", c)]
+    if t.mp_bam[c]:
+        frames.append(("bam",))
+    push(s, *frames, ("villain_card_effect", c), ("villain_tokens", c))
+
+
+@step("villain_card_effect")
+def villain_card_effect(s: UnitedState, f: tuple) -> None:
+    push_villain_effects(s, s.T.card_fx[f[1]], s.T.card_name[f[1]])
+
+
+def most_cards_destination(s: UnitedState) -> int:
+    """The next clockwise Location (from the Villain's, its own last) holding the hero
+    with the most cards in hand; heroes out of play are not counted."""
+    live = [h for h in range(len(s.hand)) if s.in_play(h)]
+    if not live:
+        return s.n_loc
+    most = max(len(s.hand[h]) for h in live)
+    spots = {s.hero_loc[h] for h in live if len(s.hand[h]) == most}
+    for k in range(1, RING + 1):
+        p = (s.n_loc + k) % RING
+        if p in spots:
+            return p
+    return s.n_loc
+
+
+@step("villain_move")
+def villain_move(s: UnitedState, f: tuple) -> None:
+    """MU-11: move clockwise the printed number, or as the card's text says.
+    MU-13: a Threat with a Location trigger fires when the Villain ends a move there."""
+    c = f[1]
+    m = s.T.mp_move[c]
+    dest = most_cards_destination(s) if m == MOST_CARDS else (s.n_loc + m) % RING
+    if dest == s.n_loc:
+        return
+    s.n_loc = dest
+    s.emit("villain_moves", f"Nimrod moves to {s.loc_name(dest)}", to=dest)
+    th = s.threat[dest]
+    if th >= 0 and s.T.threat_arrive[th]:
+        push_villain_effects(s, s.T.threat_arrive[th], s.T.threat_name[th])
+
+
+@step("bam")
+def bam(s: UnitedState, f: tuple) -> None:
+    """MU-11 BAM!: the dashboard's BAM! (Nimrod: damage to each hero in his Location,
+    more in the yellow and red bands) and the BAM! of every Threat in play."""
+    t = s.T
+    n = t.bam_damage + (t.bonus_red if s.track >= t.red else t.bonus_yellow if s.track >= t.yellow else 0)
+    s.emit("bam", f"BAM! Nimrod deals {n} damage to each hero in {s.loc_name(s.n_loc)}", amount=n)
+    for th in reversed(s.threat):
+        if th >= 0 and t.threat_bam[th]:
+            push_villain_effects(s, t.threat_bam[th], t.threat_name[th])
+    for h in reversed(s.heroes_at(s.n_loc)):
+        s.stack.append(("damage_hero", h, n, "Nimrod's BAM!"))
+
+
+@step("damage_hero")
+def damage_hero_step(s: UnitedState, f: tuple) -> None:
+    deal_damage(s, f[1], f[2], f[3])
+
+
+@step("villain_tokens")
+def villain_tokens(s: UnitedState, f: tuple) -> None:
+    """MU-11/MU-12: tokens for the left neighbour, the Villain's Location and the right
+    neighbour (left = counterclockwise); each full Location overflows once this turn."""
+    left, here, right = s.T.mp_tokens[f[1]]
+    p = s.n_loc
+    for pos, (c, t) in (((p - 1) % RING, left), (p, here), ((p + 1) % RING, right)):
+        if c or t:
+            add_tokens(s, pos, c, t)
