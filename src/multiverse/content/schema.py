@@ -19,6 +19,7 @@ HeroVerb = Literal[
     "draw",  # you draw `amount` cards
     "gain_token",  # you gain `amount` action tokens of `symbol`
     "deal_damage",  # deal `amount` damage to one enemy in your Location (your choice)
+    "deal_damage_villain",  # deal `amount` damage to the Villain or a Henchman in your Location
     "rescue",  # rescue up to `amount` Civilians in your Location
     "defeat_thugs",  # defeat up to `amount` Thugs in your Location
     "move_anywhere",  # move to any Location

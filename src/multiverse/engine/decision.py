@@ -1,25 +1,65 @@
-"""The one decision protocol: who decides, a prompt, and options with stable ids (DESIGN 3)."""
+"""The one decision protocol: who decides, a prompt, and options with stable ids (DESIGN 3).
+
+Labels and prompts may be given lazily as a tuple `(function, *args)`: they are formatted
+only when someone reads them, which keeps random playouts and search fast. The arguments
+must be values that do not change with the game (names, numbers), never the state itself.
+"""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+
+Text = str | tuple
 
 
-class Option(NamedTuple):
+def _text(t: Text) -> str:
+    return t if type(t) is str else t[0](*t[1:])
+
+
+class Option:
     """One legal choice: a stable id, a human label and structured data."""
 
-    id: str
-    label: str
-    data: dict[str, Any] | None = None
+    __slots__ = ("_label", "data", "id")
+
+    def __init__(self, id: str, label: Text, data: dict[str, Any] | None = None) -> None:
+        self.id = id
+        self._label = label
+        self.data = data
+
+    @property
+    def label(self) -> str:
+        lab = self._label
+        if type(lab) is not str:
+            lab = self._label = _text(lab)
+        return lab
+
+    def __repr__(self) -> str:
+        return f"Option({self.id!r}, {self.label!r}, {self.data!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Option) and self.id == other.id and self.data == other.data
+                and self.label == other.label)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
-class Decision(NamedTuple):
+class Decision:
     """The pending decision of a game."""
 
-    seat: int
-    kind: str
-    prompt: str
-    options: tuple[Option, ...]
+    __slots__ = ("_prompt", "kind", "options", "seat")
+
+    def __init__(self, seat: int, kind: str, prompt: Text, options: tuple[Option, ...]) -> None:
+        self.seat = seat
+        self.kind = kind
+        self._prompt = prompt
+        self.options = options
+
+    @property
+    def prompt(self) -> str:
+        p = self._prompt
+        if type(p) is not str:
+            p = self._prompt = _text(p)
+        return p
 
     def ids(self) -> list[str]:
         return [o.id for o in self.options]
@@ -29,6 +69,9 @@ class Decision(NamedTuple):
             if o.id == option_id:
                 return o
         return None
+
+    def __repr__(self) -> str:
+        return f"Decision(seat={self.seat}, kind={self.kind!r}, prompt={self.prompt!r}, options={list(self.options)!r})"
 
     def to_dict(self) -> dict[str, Any]:
         return {

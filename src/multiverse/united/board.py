@@ -46,12 +46,13 @@ def move_sentinel_closer(s: UnitedState, sentinel: int, target_pos: int) -> None
 def _move_sentinel(s: UnitedState, sentinel: int, pos: int) -> None:
     s.s_loc[sentinel] = pos
     # DFP-C11: a grabbed hero moves with the Sentinel (Challenge mode; see challenges)
-    s.emit("sentinel_moves", f"{s.sentinel_name(sentinel)} moves 1 closer to {s.loc_name(pos)}",
-           sentinel=sentinel, to=pos)
+    if s.log is not None:
+        s.emit("sentinel_moves", f"{s.sentinel_name(sentinel)} moves 1 closer to {s.loc_name(pos)}",
+               sentinel=sentinel, to=pos)
 
 
 def _direction_options(s: UnitedState, f: tuple) -> tuple:
-    _, sentinel, target = f
+    _, sentinel, _target = f
     here = s.s_loc[sentinel]
     cw, ccw = (here + 1) % RING, (here - 1) % RING
     return (
@@ -84,7 +85,7 @@ def add_tokens(s: UnitedState, pos: int, civ: int, thug: int) -> None:
     put_t = min(thug, free - put_c)
     s.civ[pos] += put_c
     s.thug[pos] += put_t
-    if put_c or put_t:
+    if (put_c or put_t) and s.log is not None:
         s.emit("tokens_added", f"{put_c} Civilian(s), {put_t} Thug(s) added to {s.loc_name(pos)}",
                location=pos, civilians=put_c, thugs=put_t)
     if put_c + put_t < civ + thug:
@@ -96,7 +97,8 @@ def add_tokens(s: UnitedState, pos: int, civ: int, thug: int) -> None:
 
 def resolve_overflow(s: UnitedState, pos: int) -> None:
     """DFP-D2 (gray part): each Overflow raises the Nimrod Activation track."""
-    s.emit("overflow", f"{s.loc_name(pos)} overflows", location=pos)
+    if s.log is not None:
+        s.emit("overflow", f"{s.loc_name(pos)} overflows", location=pos)
     raise_track(s, s.T.overflow_track, f"Overflow at {s.loc_name(pos)}")
 
 
@@ -106,7 +108,8 @@ def raise_track(s: UnitedState, n: int, why: str) -> None:
         return
     old = s.track
     s.track = min(s.T.track_max, old + n)
-    s.emit("track", f"Nimrod Activation track {old} → {s.track}: {why}", old=old, new=s.track)
+    if s.log is not None:
+        s.emit("track", f"Nimrod Activation track {old} → {s.track}: {why}", old=old, new=s.track)
     if s.track >= s.T.track_max:
         s.end("loss", "the Nimrod Activation track reached its end")
 
@@ -114,7 +117,7 @@ def raise_track(s: UnitedState, n: int, why: str) -> None:
 def lower_track(s: UnitedState, n: int, why: str) -> None:
     old = s.track
     s.track = max(0, old - n)
-    if s.track != old:
+    if s.track != old and s.log is not None:
         s.emit("track", f"Nimrod Activation track {old} → {s.track}: {why}", old=old, new=s.track)
 
 

@@ -19,8 +19,9 @@ def deal_damage(s: UnitedState, h: int, n: int, source: str) -> None:
     t = s.threat[s.hero_loc[h]]
     if t >= 0 and s.T.threat_bonus[t]:
         n += s.T.threat_bonus[t]
-    s.emit("hero_damaged", f"{source} deals {n} damage to {s.hero_name(h)}",
-           hero=h, amount=n, source=source)
+    if s.log is not None:
+        s.emit("hero_damaged", f"{source} deals {n} damage to {s.hero_name(h)}",
+               hero=h, amount=n, source=source)
     if not s.hand[h]:
         knock_out(s, h)
         return
@@ -55,12 +56,14 @@ def knock_out(s: UnitedState, h: int) -> None:
     stands up next turn; pink part (Nimrod) eliminates the hero (DFP-D1, DFP-D3)."""
     if s.phase == PHASE_SENTINELS:
         s.ko[h] = 1
-        s.emit("ko", f"{s.hero_name(h)} is KO'd", hero=h)
+        if s.log is not None:
+            s.emit("ko", f"{s.hero_name(h)} is KO'd", hero=h)
         n = s.T.ko_track + s.T.ko_track_per_analyzer * s.threats_tagged("data_analyzer")
         raise_track(s, n, f"{s.hero_name(h)} was KO'd")
     else:
         s.out[h] = 1
-        s.emit("eliminated", f"{s.hero_name(h)} is KO'd and eliminated", hero=h)
+        if s.log is not None:
+            s.emit("eliminated", f"{s.hero_name(h)} is KO'd and eliminated", hero=h)
         if all(s.out):
             s.end("loss", "every hero was eliminated")
 

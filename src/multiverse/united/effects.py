@@ -28,18 +28,21 @@ def hero_effect(s: UnitedState, f: tuple) -> None:
     pos = s.hero_loc[h]
     if verb == "draw":
         k = draw(s, h, n)
-        s.emit("draw", f"{s.hero_name(h)} draws {k}", hero=h, count=k)
+        if s.log is not None:
+            s.emit("draw", f"{s.hero_name(h)} draws {k}", hero=h, count=k)
     elif verb == "gain_token":
         s.tokens[h * 4 + sym] += n
-        s.emit("token", f"{s.hero_name(h)} gains {n} {SYMBOLS[sym].title()} token(s)",
-               hero=h, symbol=SYMBOLS[sym], count=n)
+        if s.log is not None:
+            s.emit("token", f"{s.hero_name(h)} gains {n} {SYMBOLS[sym].title()} token(s)",
+                   hero=h, symbol=SYMBOLS[sym], count=n)
     elif verb in ("deal_damage", "deal_damage_villain"):
         if n > 0:
             s.stack.append(("effect_damage", h, n, int(verb == "deal_damage_villain"), source))
     elif verb == "rescue":
         k = min(n, s.civ[pos])
         s.civ[pos] -= k
-        s.emit("rescue", f"{s.hero_name(h)} rescues {k} Civilian(s)", hero=h, count=k)
+        if s.log is not None:
+            s.emit("rescue", f"{s.hero_name(h)} rescues {k} Civilian(s)", hero=h, count=k)
     elif verb == "defeat_thugs":
         if s.thug[pos]:
             hit(s, h, {"enemy": "thug"}, n)
@@ -49,7 +52,8 @@ def hero_effect(s: UnitedState, f: tuple) -> None:
         for o in s.heroes_at(pos):
             if o != h:
                 draw(s, o, n)
-                s.emit("draw", f"{s.hero_name(o)} draws {n}", hero=o, count=n)
+                if s.log is not None:
+                    s.emit("draw", f"{s.hero_name(o)} draws {n}", hero=o, count=n)
     elif verb == "one_hero_draws":
         s.stack.append(("one_hero_draws", h, n))
     elif verb == "fill_threat":
@@ -90,7 +94,8 @@ def resolve_move_anywhere(s: UnitedState, f: tuple, opt: Option) -> None:
 
 def move_hero(s: UnitedState, h: int, pos: int) -> None:
     s.hero_loc[h] = pos
-    s.emit("hero_moves", f"{s.hero_name(h)} moves to {s.loc_name(pos)}", hero=h, to=pos)
+    if s.log is not None:
+        s.emit("hero_moves", f"{s.hero_name(h)} moves to {s.loc_name(pos)}", hero=h, to=pos)
 
 
 def _one_hero_options(s: UnitedState, f: tuple) -> tuple:
@@ -104,7 +109,8 @@ def _one_hero_options(s: UnitedState, f: tuple) -> tuple:
 def resolve_one_hero_draws(s: UnitedState, f: tuple, opt: Option) -> None:
     o = opt.data["hero"]
     k = draw(s, o, f[2])
-    s.emit("draw", f"{s.hero_name(o)} draws {k}", hero=o, count=k)
+    if s.log is not None:
+        s.emit("draw", f"{s.hero_name(o)} draws {k}", hero=o, count=k)
 
 
 @step("vfx")
@@ -121,8 +127,9 @@ def villain_effect(s: UnitedState, f: tuple) -> None:
         heal = n * sum(1 for o in s.out if not o)
         old = s.n_hp
         s.n_hp = min(s.T.nimrod_health, s.n_hp + heal)
-        s.emit("nimrod_recovers", f"Nimrod recovers {s.n_hp - old} Health → {s.n_hp}",
-               amount=s.n_hp - old, health=s.n_hp)
+        if s.log is not None:
+            s.emit("nimrod_recovers", f"Nimrod recovers {s.n_hp - old} Health → {s.n_hp}",
+                   amount=s.n_hp - old, health=s.n_hp)
     elif verb == "damage_heroes_here":
         for h in s.heroes_at(s.n_loc):
             deal_damage(s, h, n, source)

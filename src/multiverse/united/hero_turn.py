@@ -19,32 +19,41 @@ def start_hero_turn(s: UnitedState, f: tuple) -> None:
     if s.out[h]:
         s.stack.append(("next_turn",))
         return
-    s.emit("turn", f"— {s.hero_name(h)}'s turn (round {s.round}) —", hero=h, round=s.round)
+    if s.log is not None:
+        s.emit("turn", f"— {s.hero_name(h)}'s turn (round {s.round}) —", hero=h, round=s.round)
     if not s.hand[h] and not s.deck[h]:
         s.end("loss", f"{s.hero_name(h)} started a turn with no cards")
         return
     if s.ko[h]:
         s.ko[h] = 0
         k = draw(s, h, s.T.config.ko_draw)
-        s.emit("stand_up", f"{s.hero_name(h)} stands up and draws {k}", hero=h, count=k)
+        if s.log is not None:
+            s.emit("stand_up", f"{s.hero_name(h)} stands up and draws {k}", hero=h, count=k)
     else:
         k = draw(s, h, 1)
-        s.emit("draw", f"{s.hero_name(h)} draws {k}", hero=h, count=k)
+        if s.log is not None:
+            s.emit("draw", f"{s.hero_name(h)} draws {k}", hero=h, count=k)
     s.pool = [0, 0, 0, 0]
     s.fx_card = -1
     push(s, ("play_card",), ("resolve_actions",), ("location_effect",), ("end_of_turn",))
 
 
+def card_label(name: str, sym: tuple[int, int, int, int], fx: bool) -> str:
+    syms = " ".join(SYMBOLS[i].title() for i in range(4) for _ in range(sym[i]))
+    return f"{name} [{syms or 'no symbols'}{' + Special Effect' if fx else ''}]"
+
+
 def _play_options(s: UnitedState, f: tuple) -> tuple:
     h = s.active
     t = s.T
-    opts = []
-    for c in s.hand[h]:
-        syms = " ".join(SYMBOLS[i].title() for i in range(4) for _ in range(t.card_sym[c][i]))
-        fx = " + Special Effect" if t.card_fx[c] else ""
-        opts.append(Option(f"card:{c}", f"{t.card_name[c]} [{syms or 'no symbols'}{fx}]",
-                           {"card": c}))
-    return s.seat(h), f"{s.hero_name(h)}: play which card?", opts
+    name, sym, fx = t.card_name, t.card_sym, t.card_fx
+    opts = [Option(f"card:{c}", (card_label, name[c], sym[c], bool(fx[c])), {"card": c})
+            for c in s.hand[h]]
+    return t.seats[h], (_play_prompt, t.hero_names[h]), opts
+
+
+def _play_prompt(hero: str) -> str:
+    return f"{hero}: play which card?"
 
 
 @choice("play_card", _play_options)
@@ -58,7 +67,8 @@ def play_card(s: UnitedState, f: tuple, opt: Option) -> None:
     s.since += 1
     s.pool = symbols_of(s, [c, *prev])
     s.fx_card = c if s.T.card_fx[c] else -1
-    s.emit("play", f"{s.hero_name(h)} plays {s.T.card_name[c]}", hero=h, card=c)
+    if s.log is not None:
+        s.emit("play", f"{s.hero_name(h)} plays {s.T.card_name[c]}", hero=h, card=c)
 
 
 def _source(s: UnitedState, h: int, sym: int) -> int:
@@ -90,45 +100,60 @@ def spend(s: UnitedState, h: int, sym: int) -> None:
         s.tokens[h * 4 + WILD] -= 1
 
 
+def _label(fmt: str, *args: object) -> str:
+    return fmt.format(*args)
+
+
 def action_options(s: UnitedState, h: int) -> list[Option]:
     """MU-18: every action the hero can take now, each naming what pays for it."""
     pos = s.hero_loc[h]
+    t = s.T
     opts: list[Option] = []
     src = _source(s, h, MOVE)
     if src >= 0:
         for p in ((pos - 1) % RING, (pos + 1) % RING):
-            opts.append(Option(f"move:{p}", f"Move to {s.loc_name(p)} ({_PAID[src]})",
-                               {"action": "move", "location": p}))
+            opts.append(Option(f"move:{p}", (_label, "Move to {} ({})", t.loc_name[s.locs[p]],
+                                             _PAID[src]), {"action": "move", "location": p}))
     src = _source(s, h, ATTACK)
     if src >= 0:
         for e in enemies_at(s, pos):
-            opts.append(Option(f"attack:{e.id}", f"Attack {e.label} ({_PAID[src]})",
+            opts.append(Option(f"attack:{e.id}", (_label, "Attack {} ({})", e.label, _PAID[src]),
                                {"action": "attack", **(e.data or {})}))
     src = _source(s, h, HEROIC)
     if src >= 0 and s.civ[pos]:
-        opts.append(Option("rescue", f"Rescue a Civilian ({_PAID[src]})", {"action": "rescue"}))
-    t = s.threat[pos]
-    if t >= 0:
+        opts.append(Option("rescue", (_label, "Rescue a Civilian ({})", _PAID[src]),
+                           {"action": "rescue"}))
+    th = s.threat[pos]
+    if th >= 0:
         for sym in (MOVE, ATTACK, HEROIC):
-            src = _source(s, h, sym)
-            if s.need[pos * 3 + sym] and src >= 0:
-                opts.append(Option(
-                    f"fill:{SYMBOLS[sym]}",
-                    f"Fill a {SYMBOLS[sym].title()} on {s.T.threat_name[t]} ({_PAID[src]})",
-                    {"action": "fill", "symbol": sym}))
+            if s.need[pos * 3 + sym]:
+                src = _source(s, h, sym)
+                if src >= 0:
+                    opts.append(Option(
+                        _FILL_IDS[sym], (_label, "Fill a {} on {} ({})", SYMBOLS[sym].title(),
+                                         t.threat_name[th], _PAID[src]),
+                        {"action": "fill", "symbol": sym}))
     if s.fx_card >= 0:
-        opts.append(Option("effect", f"Resolve the Special Effect of {s.T.card_name[s.fx_card]}",
-                           {"action": "effect"}))
+        opts.append(Option("effect", (_label, "Resolve the Special Effect of {}",
+                                      t.card_name[s.fx_card]), _EFFECT))
     else:
-        opts.append(Option("end", "End actions", {"action": "end"}))
+        opts.append(Option("end", "End actions", _END))
     return opts
+
+
+_FILL_IDS = tuple(f"fill:{x}" for x in SYMBOLS)
+_EFFECT = {"action": "effect"}
+_END = {"action": "end"}
+
+
+def _actions_prompt(hero: str, pool: tuple[int, ...]) -> str:
+    left = ", ".join(f"{pool[i]} {SYMBOLS[i]}" for i in range(4) if pool[i]) or "no symbols"
+    return f"{hero}: resolve actions ({left} left)"
 
 
 def _actions_options(s: UnitedState, f: tuple) -> tuple:
     h = s.active
-    p = s.pool
-    left = ", ".join(f"{p[i]} {SYMBOLS[i]}" for i in range(4) if p[i]) or "no symbols"
-    return s.seat(h), f"{s.hero_name(h)}: resolve actions ({left} left)", action_options(s, h)
+    return s.T.seats[h], (_actions_prompt, s.T.hero_names[h], tuple(s.pool)), action_options(s, h)
 
 
 @choice("resolve_actions", _actions_options)
@@ -154,8 +179,9 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
         spend(s, h, HEROIC)
         pos = s.hero_loc[h]
         s.civ[pos] -= 1
-        s.emit("rescue", f"{s.hero_name(h)} rescues a Civilian in {s.loc_name(pos)}",
-               hero=h, location=pos)
+        if s.log is not None:
+            s.emit("rescue", f"{s.hero_name(h)} rescues a Civilian in {s.loc_name(pos)}",
+                   hero=h, location=pos)
     elif a == "fill":
         spend(s, h, d["symbol"])
         fill_threat(s, s.hero_loc[h], d["symbol"], s.hero_name(h))

@@ -106,7 +106,7 @@ def _cards_named(s: UnitedState, h: int, names: Any, where: str, used: set[int])
     return out
 
 
-def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:  # noqa: C901
+def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
     t = s.T
     loc_ids = [loc.id for loc in t.content.locations]
     threat_ids = [th.id for th in t.content.dofp.threats]
@@ -214,10 +214,8 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:  # n
         if hand is None:
             hand = [c for c in s.hand[h] if c in rest][: t.config.first_draw]
             rest = [c for c in rest if c not in hand]
-        if deck is None:
-            deck = [c for c in s.deck[h] + s.hand[h] if c in rest]  # keep the seed's order
-        else:
-            deck = deck[::-1]  # the file lists the top card first
+        # unstated: keep the seed's order; stated: the file lists the top card first
+        deck = [c for c in s.deck[h] + s.hand[h] if c in rest] if deck is None else deck[::-1]
         s.hand[h], s.deck[h] = hand, deck
         toks = spec.get("tokens") or {}
         for sym, n in toks.items():

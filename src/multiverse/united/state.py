@@ -66,7 +66,7 @@ class UnitedState(GameState):
 
     # ----- small queries used by many rules --------------------------------------
     def seat(self, hero: int) -> int:
-        return self.T.config.seat_of(hero)
+        return self.T.seats[hero]
 
     def hero_name(self, h: int) -> str:
         return self.T.hero_names[h]

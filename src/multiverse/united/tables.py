@@ -46,6 +46,7 @@ class Tables:
     config: UnitedConfig
     content: UnitedContent
     hero_ids: tuple[str, ...] = ()
+    seats: tuple[int, ...] = ()  # which seat decides for each hero
     hero_names: tuple[str, ...] = ()
     # cards (hero cards first, then Master Plan cards)
     card_name: list[str] = field(default_factory=list)
@@ -107,6 +108,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
     t = Tables(config=config, content=content)
     t.hero_ids = tuple(config.heroes)
     t.hero_names = tuple(heroes[h].name for h in config.heroes)
+    t.seats = tuple(config.seat_of(h) for h in range(len(config.heroes)))
     for hi, hid in enumerate(config.heroes):
         ids = []
         for card in heroes[hid].cards:

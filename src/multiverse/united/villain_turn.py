@@ -21,7 +21,8 @@ def villain_turn(s: UnitedState, f: tuple) -> None:
     s.since = 0
     s.ovf = 0
     t = s.T
-    s.emit("master_plan", f"Nimrod plays {t.card_name[c]}", card=c)
+    if s.log is not None:
+        s.emit("master_plan", f"Nimrod plays {t.card_name[c]}", card=c)
     frames: list[tuple] = [("villain_move", c)]
     if t.mp_bam[c]:
         frames.append(("bam",))
@@ -58,7 +59,8 @@ def villain_move(s: UnitedState, f: tuple) -> None:
     if dest == s.n_loc:
         return
     s.n_loc = dest
-    s.emit("villain_moves", f"Nimrod moves to {s.loc_name(dest)}", to=dest)
+    if s.log is not None:
+        s.emit("villain_moves", f"Nimrod moves to {s.loc_name(dest)}", to=dest)
     th = s.threat[dest]
     if th >= 0 and s.T.threat_arrive[th]:
         push_villain_effects(s, s.T.threat_arrive[th], s.T.threat_name[th])
@@ -70,7 +72,8 @@ def bam(s: UnitedState, f: tuple) -> None:
     more in the yellow and red bands) and the BAM! of every Threat in play."""
     t = s.T
     n = t.bam_damage + (t.bonus_red if s.track >= t.red else t.bonus_yellow if s.track >= t.yellow else 0)
-    s.emit("bam", f"BAM! Nimrod deals {n} damage to each hero in {s.loc_name(s.n_loc)}", amount=n)
+    if s.log is not None:
+        s.emit("bam", f"BAM! Nimrod deals {n} damage to each hero in {s.loc_name(s.n_loc)}", amount=n)
     for th in reversed(s.threat):
         if th >= 0 and t.threat_bam[th]:
             push_villain_effects(s, t.threat_bam[th], t.threat_name[th])

@@ -42,8 +42,9 @@ def new_game(config: UnitedConfig | None = None, seed: int = 0, log: bool = Fals
     s = setup(tables(config), seed)
     if log:
         s.log = []
-        s.emit("setup", f"Days of Future Past: {', '.join(s.T.hero_names)} against the "
-               f"Sentinels (seed {seed})", seed=seed)
+        if s.log is not None:
+            s.emit("setup", f"Days of Future Past: {', '.join(s.T.hero_names)} against the "
+                   f"Sentinels (seed {seed})", seed=seed)
     s.advance()
     return s
 

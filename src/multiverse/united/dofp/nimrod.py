@@ -14,8 +14,9 @@ def nimrod_enters(s: UnitedState) -> None:
     s.phase = PHASE_NIMROD
     s.n_loc = s.villain_start
     s.n_hp = s.T.nimrod_health
-    s.emit("nimrod_enters", f"Nimrod enters at {s.loc_name(s.n_loc)} with {s.n_hp} Health",
-           location=s.n_loc, health=s.n_hp)
+    if s.log is not None:
+        s.emit("nimrod_enters", f"Nimrod enters at {s.loc_name(s.n_loc)} with {s.n_hp} Health",
+               location=s.n_loc, health=s.n_hp)
     s.stack.append(("villain_turn",))
 
 
@@ -30,4 +31,5 @@ def nimrod_retreats(s: UnitedState) -> None:
     value or less, he moves to the opposite Location."""
     s.retreat = 2
     s.n_loc = opposite(s.n_loc)
-    s.emit("nimrod_retreats", f"Nimrod falls back to {s.loc_name(s.n_loc)}", to=s.n_loc)
+    if s.log is not None:
+        s.emit("nimrod_retreats", f"Nimrod falls back to {s.loc_name(s.n_loc)}", to=s.n_loc)

@@ -29,7 +29,8 @@ def reveal_target_token(s: UnitedState, f: tuple) -> None:
     if not s.pile:
         reshuffle_pile(s)
     sn = s.pile.pop()
-    s.emit("token_revealed", f"The Target token of {s.sentinel_name(sn)} is revealed", sentinel=sn)
+    if s.log is not None:
+        s.emit("token_revealed", f"The Target token of {s.sentinel_name(sn)} is revealed", sentinel=sn)
     frames: list[tuple] = [("activate", sn, h)]
     if not s.pile:
         frames.append(("reshuffle_pile",))
@@ -40,7 +41,8 @@ def reshuffle_pile(s: UnitedState) -> None:
     """DFP-SOLO2/SOLO3: the pile holds the tokens of the Sentinels still in the game."""
     s.pile = s.live_sentinels()
     s.shuffle(s.pile)
-    s.emit("pile_reshuffled", "The Target token pile is reshuffled", size=len(s.pile))
+    if s.log is not None:
+        s.emit("pile_reshuffled", "The Target token pile is reshuffled", size=len(s.pile))
 
 
 @step("reshuffle_pile")
@@ -73,8 +75,9 @@ def activate_sentinel(s: UnitedState, f: tuple) -> None:
     sym = symbols_of(s, cards)
     move, add, dmg, prod = s.T.protocol
     s.ovf = 0
-    s.emit("activation", f"{s.sentinel_name(sn)} activates for {s.hero_name(h)}",
-           sentinel=sn, hero=h, symbols=sym)
+    if s.log is not None:
+        s.emit("activation", f"{s.sentinel_name(sn)} activates for {s.hero_name(h)}",
+               sentinel=sn, hero=h, symbols=sym)
     frames: list[tuple] = []
     frames += [("task_move", sn, h)] * sym[move]
     frames += [("task_add", sn)] * sym[add]
@@ -127,8 +130,9 @@ def task_production(s: UnitedState, f: tuple) -> None:
     gain = min(s.threats_tagged("sentinel_production"), full - s.s_hp[sn])
     if gain:
         s.s_hp[sn] += gain
-        s.emit("sentinel_recovers", f"{s.sentinel_name(sn)} recovers {gain} Health → "
-               f"{s.s_hp[sn]}", sentinel=sn, amount=gain, health=s.s_hp[sn])
+        if s.log is not None:
+            s.emit("sentinel_recovers", f"{s.sentinel_name(sn)} recovers {gain} Health → "
+                   f"{s.s_hp[sn]}", sentinel=sn, amount=gain, health=s.s_hp[sn])
 
 
 @step("task_special_effect")

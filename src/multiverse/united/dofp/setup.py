@@ -10,7 +10,7 @@ from multiverse.united.tables import Tables
 
 def seed_state(seed: int) -> int:
     """Mix a user seed into the generator's 64-bit state."""
-    st, out = splitmix_next(seed & MASK)
+    _st, out = splitmix_next(seed & MASK)
     return out
 
 
