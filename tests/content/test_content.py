@@ -183,7 +183,9 @@ def test_unknown_field_in_a_nested_mapping(pack: Path):
 def test_union_field_reports_one_place(pack: Path):
     f = pack / "dofp.yaml"
     _edit(f, lambda d: d["dofp"]["master_plan"][0].__setitem__("move", "left"))
-    e = pytest.raises(ContentError, validate_path, pack).value
+    with pytest.raises(ContentError) as info:
+        validate_path(pack)
+    e = info.value
     assert len(e.problems) == 1
     assert e.problems[0].startswith(f"{f}: dofp.master_plan[0].move: ")
     assert "toward_most_cards" in e.problems[0] and "'left'" in e.problems[0]
@@ -193,7 +195,9 @@ def test_errors_from_several_files_are_all_reported(pack: Path):
     logan, loc = pack / "heroes" / "logan.yaml", pack / "locations.yaml"
     _edit(logan, lambda d: d["heroes"][0]["cards"][0].__setitem__("symbols", ["kick"]))
     _edit(loc, lambda d: d["locations"][5].__setitem__("slots", 2))
-    e = pytest.raises(ContentError, validate_path, pack).value
+    with pytest.raises(ContentError) as info:
+        validate_path(pack)
+    e = info.value
     assert len(e.problems) == 2
     msg = str(e)
     assert f"{logan}: heroes[0].cards[0].symbols[0]: " in msg
@@ -204,7 +208,9 @@ def test_syntax_errors_from_several_files_are_all_reported(pack: Path):
     a, b = pack / "heroes" / "storm.yaml", pack / "heroes" / "bishop.yaml"
     a.write_text("heroes: [\n", encoding="utf-8")
     b.write_text("heroes:\n  - id: bishop\n   name: x\n", encoding="utf-8")
-    e = pytest.raises(ContentError, validate_path, pack).value
+    with pytest.raises(ContentError) as info:
+        validate_path(pack)
+    e = info.value
     assert len(e.problems) == 2
     assert any(p.startswith(f"{a}: ") for p in e.problems)
     assert any(p.startswith(f"{b}: ") for p in e.problems)
@@ -259,6 +265,6 @@ def test_default_pack_validates_against_the_json_schema():
     jsonschema.Draft202012Validator.check_schema(schema)
     merged, _ = merge_documents(default_pack_path())
     jsonschema.validate(merged, schema, cls=jsonschema.Draft202012Validator)
-    bad = dict(merged, locations=[dict(merged["locations"][0], slots=7)] + merged["locations"][1:])
+    bad = dict(merged, locations=[dict(merged["locations"][0], slots=7), *merged["locations"][1:]])
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, schema, cls=jsonschema.Draft202012Validator)

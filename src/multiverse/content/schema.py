@@ -123,7 +123,9 @@ class Threat(Strict):
 
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
-    cost: list[ThreatSymbol] = Field(min_length=1, max_length=8)
+    cost: list[ThreatSymbol] = Field(default_factory=list, max_length=8)
+    health: int | None = Field(None, ge=1, le=20, description="a Henchman Threat's Health (MU-19)")
+    henchman: str | None = Field(None, description="the Henchman's name, for a Henchman Threat")
     tags: list[Literal["sentinel_production", "data_analyzer", "mutant_detection"]] = Field(
         default_factory=list
     )
@@ -133,12 +135,21 @@ class Threat(Strict):
     on_clear: Effects = Field(default_factory=list)
     original: bool = True
 
+    @model_validator(mode="after")
+    def _clearable(self) -> Threat:
+        if not self.cost and self.health is None:
+            raise ValueError("a Threat needs a symbol 'cost' or a Henchman 'health'")
+        return self
+
+
+MoveText = Literal["toward_most_cards", "to_most_civilians", "to_most_heroes"]
+
 
 class MasterPlanCard(Strict):
     """MU-10/MU-11: move, BAM!, effect, tokens (left, here, right)."""
 
     name: str
-    move: int | Literal["toward_most_cards"] = 0
+    move: int | MoveText = 0
     bam: bool = False
     effect: Effects = Field(default_factory=list)
     tokens: Annotated[list[str], Field(min_length=3, max_length=3)] = ["", "", ""]
@@ -234,6 +245,56 @@ class DaysOfFuturePast(Strict):
         return self
 
 
+class Plot(Strict):
+    """MU-3: the Villainous Plot, a track with a losing threshold."""
+
+    name: str
+    start: int = Field(0, ge=0)
+    lose_at: int = Field(ge=1, le=40)
+
+
+class Villain(Strict):
+    """MU-3: a standard Villain: dashboard, 12 Master Plan cards and 6 Threats."""
+
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str
+    original: bool = True
+    health: HealthByHeroes
+    bam: Effects = Field(description="the dashboard's BAM! effect (villain verbs)")
+    overflow: Effects = Field(description="the dashboard's Overflow effect (villain verbs)")
+    plot: Plot
+    special_rules: str = ""
+    master_plan: list[MasterPlanCard]
+    threats: list[Threat] = Field(min_length=6, max_length=6)
+
+    @model_validator(mode="after")
+    def _parts(self) -> Villain:
+        n = sum(c.copies for c in self.master_plan)
+        if n != 12:
+            raise ValueError(f"Villain {self.id!r} has {n} Master Plan cards; it has exactly 12")
+        for e in [*self.bam, *self.overflow]:
+            if e.verb not in VILLAIN_VERBS:
+                raise ValueError(f"dashboard verb {e.verb!r} is not a villain verb")
+        return self
+
+
+class Mission(Strict):
+    """MU-9: a standard-game Mission card with its threshold."""
+
+    id: Literal["rescue-civilians", "defeat-thugs", "clear-threats"]
+    name: str
+    threshold: int = Field(ge=1, le=30)
+
+
+class Difficulty(Strict):
+    """The difficulty Challenges: which Wild cards leave each hero deck at setup."""
+
+    id: Literal["moderate", "hard", "heroic"]
+    name: str
+    remove_single_wild: bool
+    remove_double_wild: bool
+
+
 class UnitedContent(Strict):
     """A Marvel United content pack."""
 
@@ -243,6 +304,9 @@ class UnitedContent(Strict):
     locations: list[Location] = Field(min_length=6)
     heroes: list[Hero] = Field(min_length=1)
     dofp: DaysOfFuturePast | None = None
+    villains: list[Villain] = Field(default_factory=list)
+    missions: list[Mission] = Field(default_factory=list)
+    difficulties: list[Difficulty] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _unique(self) -> UnitedContent:

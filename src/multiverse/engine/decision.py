@@ -70,6 +70,15 @@ class Decision:
                 return o
         return None
 
+    def __eq__(self, other: object) -> bool:
+        """Value equality (as when Decision was a NamedTuple): a loaded or cloned state's
+        decision equals the original's."""
+        return (isinstance(other, Decision) and self.seat == other.seat
+                and self.kind == other.kind and self.options == other.options
+                and self.prompt == other.prompt)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         return f"Decision(seat={self.seat}, kind={self.kind!r}, prompt={self.prompt!r}, options={list(self.options)!r})"
 

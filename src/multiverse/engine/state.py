@@ -163,9 +163,12 @@ class GameState:
         for n in self._fields():
             v = data[n]
             if n == "stack":
+                if type(v) is not list:
+                    raise SaveError(f"state JSON: the stack is a list of frames, not {v!r}")
                 v = [_tuplify(f) for f in v]
                 for f in v:
-                    if not f or (f[0] not in self.STEPS and f[0] not in self.CHOICES):
+                    if (type(f) is not tuple or not f or type(f[0]) is not str
+                            or (f[0] not in self.STEPS and f[0] not in self.CHOICES)):
                         raise SaveError(f"state JSON: stack holds an unknown frame {f!r}")
             setattr(self, n, v)
         self.log = None

@@ -12,7 +12,20 @@ class UnitedConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    mode: Literal["dofp"] = "dofp"
+    mode: Literal["dofp", "standard"] = Field(
+        "dofp", description="dofp: Sentinels then Nimrod; standard: Missions against a Villain"
+    )
+    villain: str | None = Field(None, description="standard game: the Villain's id")
+    challenge: Literal["sentinel-i", "sentinel-ii", "sentinel-iii"] | None = Field(
+        None, description="DFP-C1: a Sentinel Challenge added to a standard game"
+    )
+    difficulty: Literal["normal", "moderate", "hard", "heroic"] = Field(
+        "normal", description="difficulty Challenge: which Wild cards leave each hero deck"
+    )
+    under_pressure_after: int = Field(1, ge=0, le=3, description="MU-15: Missions before Under Pressure")
+    vulnerable_after: int = Field(2, ge=0, le=3, description="MU-15: Missions before the Villain can be damaged")
+    cadence: int = Field(3, ge=1, le=6, description="MU-14: Hero cards per villain turn")
+    pressure_cadence: int = Field(2, ge=1, le=6, description="MU-14: the same once Under Pressure")
     heroes: tuple[str, ...] = ("logan", "kitty-pryde", "storm")
     solo: bool = Field(False, description="DFP-SOLO: one player, three heroes, Target token pile")
     content: str | None = Field(None, description="content pack path; None = default pack")

@@ -113,10 +113,16 @@ def resolve_one_hero_draws(s: UnitedState, f: tuple, opt: Option) -> None:
         s.emit("draw", f"{s.hero_name(o)} draws {k}", hero=o, count=k)
 
 
+_NEEDS_VILLAIN = frozenset({"bam", "villain_recover_per_hero", "damage_heroes_here",
+                            "add_tokens_here"})
+
+
 @step("vfx")
 def villain_effect(s: UnitedState, f: tuple) -> None:
     """One villain verb (Master Plan effects, Threat texts)."""
     _, verb, n, _sym, civ, thug, source = f
+    if s.n_loc < 0 and verb in _NEEDS_VILLAIN:
+        return  # no Villain on the board (DFP-S7 Nimrod set aside; DFP-A11 Sentinels aren't)
     if verb == "raise_track":
         raise_track(s, n, source)
     elif verb == "lower_track":

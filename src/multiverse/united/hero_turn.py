@@ -88,8 +88,9 @@ def _source(s: UnitedState, h: int, sym: int) -> int:
 _PAID = ("symbol", "Wild symbol", "token", "Wild token")
 
 
-def spend(s: UnitedState, h: int, sym: int) -> None:
-    src = _source(s, h, sym)
+def spend(s: UnitedState, h: int, sym: int, src: int | None = None) -> None:
+    if src is None:
+        src = _source(s, h, sym)
     if src == 0:
         s.pool[sym] -= 1
     elif src == 1:
@@ -104,6 +105,15 @@ def _label(fmt: str, *args: object) -> str:
     return fmt.format(*args)
 
 
+def _token_twin(s: UnitedState, h: int, sym: int, src: int, opts: list[Option]) -> None:
+    """MU-5: when a Wild symbol would pay but the hero also holds a token of that kind, the
+    player may spend the token instead and keep the Wild symbol (the one choice of payment
+    that is not dominated). The twin of the last option pays with the token."""
+    if src == 1 and s.tokens[h * 4 + sym]:
+        o = opts[-1]
+        opts.append(Option(f"{o.id}/token", (*o._label[:-1], _PAID[2]), {**o.data, "pay": 2}))
+
+
 def action_options(s: UnitedState, h: int) -> list[Option]:
     """MU-18: every action the hero can take now, each naming what pays for it."""
     pos = s.hero_loc[h]
@@ -114,15 +124,18 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
         for p in ((pos - 1) % RING, (pos + 1) % RING):
             opts.append(Option(f"move:{p}", (_label, "Move to {} ({})", t.loc_name[s.locs[p]],
                                              _PAID[src]), {"action": "move", "location": p}))
+            _token_twin(s, h, MOVE, src, opts)
     src = _source(s, h, ATTACK)
     if src >= 0:
         for e in enemies_at(s, pos):
             opts.append(Option(f"attack:{e.id}", (_label, "Attack {} ({})", e.label, _PAID[src]),
                                {"action": "attack", **(e.data or {})}))
+            _token_twin(s, h, ATTACK, src, opts)
     src = _source(s, h, HEROIC)
     if src >= 0 and s.civ[pos]:
         opts.append(Option("rescue", (_label, "Rescue a Civilian ({})", _PAID[src]),
                            {"action": "rescue"}))
+        _token_twin(s, h, HEROIC, src, opts)
     th = s.threat[pos]
     if th >= 0:
         for sym in (MOVE, ATTACK, HEROIC):
@@ -133,6 +146,7 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
                         _FILL_IDS[sym], (_label, "Fill a {} on {} ({})", SYMBOLS[sym].title(),
                                          t.threat_name[th], _PAID[src]),
                         {"action": "fill", "symbol": sym}))
+                    _token_twin(s, h, sym, src, opts)
     if s.fx_card >= 0:
         opts.append(Option("effect", (_label, "Resolve the Special Effect of {}",
                                       t.card_name[s.fx_card]), _EFFECT))
@@ -170,20 +184,20 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
         s.fx_card = -1
         push_hero_effects(s, h, s.T.card_fx[c], s.T.card_name[c])
     elif a == "move":
-        spend(s, h, MOVE)
+        spend(s, h, MOVE, d.get("pay"))
         move_hero(s, h, d["location"])
     elif a == "attack":
-        spend(s, h, ATTACK)
+        spend(s, h, ATTACK, d.get("pay"))
         hit(s, h, d)
     elif a == "rescue":
-        spend(s, h, HEROIC)
+        spend(s, h, HEROIC, d.get("pay"))
         pos = s.hero_loc[h]
         s.civ[pos] -= 1
         if s.log is not None:
             s.emit("rescue", f"{s.hero_name(h)} rescues a Civilian in {s.loc_name(pos)}",
                    hero=h, location=pos)
     elif a == "fill":
-        spend(s, h, d["symbol"])
+        spend(s, h, d["symbol"], d.get("pay"))
         fill_threat(s, s.hero_loc[h], d["symbol"], s.hero_name(h))
 
 

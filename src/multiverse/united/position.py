@@ -50,6 +50,19 @@ def _err(where: str, msg: str) -> PositionError:
     return PositionError(f"position: {where}: {msg}")
 
 
+def _int(value: Any, where: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise _err(where, f"expected a whole number, got {value!r}") from None
+
+
+def _list(value: Any, where: str) -> list:
+    if not isinstance(value, list):
+        raise _err(where, f"expected a list, got {value!r}")
+    return value
+
+
 def _index(name: Any, names: list[str] | tuple[str, ...], where: str, what: str) -> int:
     if isinstance(name, int) and 0 <= name < len(names):
         return name
@@ -72,7 +85,7 @@ def load_position(source: str | Path | dict[str, Any]) -> UnitedState:
     if heroes is not None:
         if not isinstance(heroes, list) or not heroes:
             raise _err("heroes", "expected a list of hero ids or mappings with an 'id'")
-        cfg["heroes"] = [h if isinstance(h, str) else (h or {}).get("id") for h in heroes]
+        cfg["heroes"] = [h.get("id") if isinstance(h, dict) else h for h in heroes]
     if "solo" in doc:
         cfg["solo"] = doc["solo"]
     try:
@@ -82,7 +95,7 @@ def load_position(source: str | Path | dict[str, Any]) -> UnitedState:
         raise _err("config", str(exc)) from None
     except ContentError as exc:
         raise _err("heroes", str(exc)) from None
-    s = setup(t, int(doc.get("seed", 0)))
+    s = setup(t, _int(doc.get("seed", 0), "seed"))
     _apply(s, doc, heroes or [])
     s.advance()
     return s
@@ -123,8 +136,8 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
             if not isinstance(spec, dict):
                 raise _err(where, "expected a Location id or a mapping")
             s.locs[pos] = _index(spec.get("id", loc_ids[s.locs[pos]]), loc_ids, where, "Location")
-            s.civ[pos] = int(spec.get("civilians", t.loc_start[s.locs[pos]][0]))
-            s.thug[pos] = int(spec.get("thugs", t.loc_start[s.locs[pos]][1]))
+            s.civ[pos] = _int(spec.get("civilians", t.loc_start[s.locs[pos]][0]), f"{where}.civilians")
+            s.thug[pos] = _int(spec.get("thugs", t.loc_start[s.locs[pos]][1]), f"{where}.thugs")
             if s.civ[pos] + s.thug[pos] > t.loc_slots[s.locs[pos]]:
                 raise _err(where, f"{s.civ[pos] + s.thug[pos]} tokens but only "
                            f"{t.loc_slots[s.locs[pos]]} slots")
@@ -132,7 +145,7 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
                 th = spec["threat"]
                 s.threat[pos] = -1 if th is None else _index(th, threat_ids, f"{where}.threat", "Threat")
                 s.need[pos * 3: pos * 3 + 3] = list(t.threat_cost[s.threat[pos]]) if th else [0, 0, 0]
-            for sym in spec.get("filled", []):
+            for sym in _list(spec.get("filled", []), f"{where}.filled"):
                 i = pos * 3 + _index(sym, SYMBOLS[:3], f"{where}.filled", "symbol")
                 if s.need[i] <= 0:
                     raise _err(f"{where}.filled", f"no unfilled {sym} on this Threat")
@@ -141,14 +154,17 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
         if dup:
             raise _err("locations", f"a Location appears twice: {[loc_ids[d] for d in dup]}")
     if "phase" in doc:
-        s.phase = {"sentinels": PHASE_SENTINELS, "nimrod": PHASE_NIMROD}.get(doc["phase"], -1)
+        s.phase = {"sentinels": PHASE_SENTINELS, "nimrod": PHASE_NIMROD}.get(str(doc["phase"]), -1)
         if s.phase < 0:
             raise _err("phase", "expected 'sentinels' or 'nimrod'")
         if s.phase == PHASE_NIMROD:
             s.s_loc, s.s_hp, s.pile = [-1, -1, -1], [0, 0, 0], []
             s.target = [-1] * len(s.target)
             s.n_loc, s.n_hp = s.villain_start, t.nimrod_health
-    for key, spec in (doc.get("sentinels") or {}).items():
+    sentinels = doc.get("sentinels") or {}
+    if not isinstance(sentinels, dict):
+        raise _err("sentinels", "expected a mapping of I/II/III to {location, health} or 'defeated'")
+    for key, spec in sentinels.items():
         where = f"sentinels.{key}"
         sn = _index(key, SENTINEL_IDS, where, "Sentinel")
         if spec in ("defeated", None) or (isinstance(spec, dict) and spec.get("defeated")):
@@ -159,19 +175,21 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
         if not isinstance(spec, dict):
             raise _err(where, "expected a mapping with location/health, or 'defeated'")
         s.s_loc[sn] = _index(spec.get("location", s.villain_start), range(RING), where, "ring index")  # type: ignore[arg-type]
-        s.s_hp[sn] = int(spec.get("health", t.sentinel_health))
+        s.s_hp[sn] = _int(spec.get("health", t.sentinel_health), f"{where}.health")
         if not 1 <= s.s_hp[sn] <= t.sentinel_health:
             raise _err(f"{where}.health", f"expected 1..{t.sentinel_health}")
     nim = doc.get("nimrod")
     if nim is not None:
         if s.phase != PHASE_NIMROD:
             raise _err("nimrod", "Nimrod is in play only with phase: nimrod")
+        if not isinstance(nim, dict):
+            raise _err("nimrod", "expected a mapping with location/health")
         s.n_loc = _index(nim.get("location", s.n_loc), range(RING), "nimrod.location", "ring index")  # type: ignore[arg-type]
-        s.n_hp = int(nim.get("health", s.n_hp))
+        s.n_hp = _int(nim.get("health", s.n_hp), "nimrod.health")
         if not 1 <= s.n_hp <= t.nimrod_health:
             raise _err("nimrod.health", f"expected 1..{t.nimrod_health}")
     if "track" in doc:
-        s.track = int(doc["track"])
+        s.track = _int(doc["track"], "track")
         if not 0 <= s.track < t.track_max:
             raise _err("track", f"expected 0..{t.track_max - 1}")
     # storyline first: its cards are then out of the heroes' decks
@@ -179,7 +197,7 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
     story: list[int] = []
     mp_names = [t.card_name[c] for c in t.mp_cards]
     mp_free = list(t.mp_cards)
-    for i, e in enumerate(doc.get("storyline") or []):
+    for i, e in enumerate(_list(doc.get("storyline") or [], "storyline")):
         where = f"storyline[{i}]"
         if not isinstance(e, dict):
             raise _err(where, "expected {hero: ID, card: NAME[, facedown: true]} or {master_plan: NAME}")
@@ -196,8 +214,9 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
         story.append(~c if e.get("facedown") else c)
     s.story = story
     if "master_plan" in doc:
+        listed = _list(doc["master_plan"], "master_plan")
         s.mp_deck = [c for c in reversed(
-            [_pick_mp(t, n, mp_free, f"master_plan[{i}]") for i, n in enumerate(doc["master_plan"])])]
+            [_pick_mp(t, n, mp_free, f"master_plan[{i}]") for i, n in enumerate(listed)])]
     else:
         s.mp_deck = [c for c in s.mp_deck if c in mp_free]
     stated: dict[int, int] = {}
@@ -218,8 +237,11 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
         deck = [c for c in s.deck[h] + s.hand[h] if c in rest] if deck is None else deck[::-1]
         s.hand[h], s.deck[h] = hand, deck
         toks = spec.get("tokens") or {}
+        if not isinstance(toks, dict):
+            raise _err(f"{where}.tokens", "expected a mapping of symbol to count")
         for sym, n in toks.items():
-            s.tokens[h * 4 + _index(sym, SYMBOLS, f"{where}.tokens", "symbol")] = int(n)
+            s.tokens[h * 4 + _index(sym, SYMBOLS, f"{where}.tokens", "symbol")] = _int(
+                n, f"{where}.tokens.{sym}")
         if "target" in spec:
             tg = spec["target"]
             s.target[h] = -1 if tg in (None, "none") else _index(tg, SENTINEL_IDS, f"{where}.target", "Sentinel")
@@ -235,15 +257,17 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
         if h not in stated and s.target[h] in stated.values():
             s.target[h] = -1
     if "pile" in doc:
-        s.pile = [_index(x, SENTINEL_IDS, "pile", "Sentinel") for x in reversed(doc["pile"])]
+        s.pile = [_index(x, SENTINEL_IDS, "pile", "Sentinel") for x in reversed(_list(doc["pile"], "pile"))]
     turn = doc.get("turn") or {}
+    if not isinstance(turn, dict):
+        raise _err("turn", "expected a mapping {hero, round}")
     if "hero" in turn:
         s.active = _index(turn["hero"], t.hero_ids, "turn.hero", "hero")
-    s.round = int(turn.get("round", s.round))
-    s.turn = int(turn.get("number", s.turn))
-    s.since = int(doc.get("since", 0))
+    s.round = _int(turn.get("round", s.round), "turn.round")
+    s.turn = _int(turn.get("number", s.turn), "turn.number")
+    s.since = _int(doc.get("since", 0), "since")
     step_name = doc.get("step", "turn_start")
-    if step_name not in STEPS:
+    if not isinstance(step_name, str) or step_name not in STEPS:
         raise _err("step", f"expected one of {sorted(STEPS)}")
     s.stack = list(STEPS[step_name])
     if step_name != "turn_start":

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from multiverse.content.loader import load_content
-from multiverse.engine.errors import SaveError
+from multiverse.engine.errors import ContentError, SaveError
 from multiverse.united import (  # noqa: F401  (registers the rule steps)
     board,
     damage,
@@ -68,9 +68,18 @@ def from_json(text: str | dict[str, Any]) -> UnitedState:
     except ValidationError as exc:
         raise SaveError(f"state JSON: bad config: {exc}") from None
     s = object.__new__(UnitedState)
-    s.T = tables(config)
-    s.load_data(doc.get("state") or {})
-    s.advance()
+    try:
+        s.T = tables(config)
+    except ContentError as exc:
+        raise SaveError(f"state JSON: the config does not fit the content: {exc}") from None
+    data = doc.get("state")
+    if not isinstance(data, dict):
+        raise SaveError("state JSON: expected 'state' to be an object of fields")
+    s.load_data(data)
+    try:
+        s.advance()
+    except (LookupError, TypeError, ValueError, AttributeError) as exc:
+        raise SaveError(f"state JSON: the data does not fit its stack: {exc!r}") from None
     return s
 
 

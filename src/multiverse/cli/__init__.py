@@ -1,0 +1,1 @@
+"""The `multiverse` command line (see `multiverse.cli.main`)."""

@@ -1,0 +1,201 @@
+"""The `multiverse` command. Heavy modules are imported inside the commands, so that
+`multiverse --help` starts fast."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(
+    name="multiverse",
+    help="Rules engine, player and simulator for cooperative superhero board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+games_app = typer.Typer(help="The games stored in the SQLite database.", no_args_is_help=True)
+content_app = typer.Typer(help="Content packs: validate them, export their JSON Schema.",
+                          no_args_is_help=True)
+rules_app = typer.Typer(help="The rules catalogue and its test coverage.", no_args_is_help=True)
+app.add_typer(games_app, name="games")
+app.add_typer(content_app, name="content")
+app.add_typer(rules_app, name="rules")
+
+DbOption = Annotated[Path | None, typer.Option(
+    "--db", help="Games database", show_default="$MULTIVERSE_DB, else games.db in the user data folder")]
+
+
+class TieBreak(StrEnum):
+    choose = "choose"
+    clockwise = "clockwise"
+
+
+def _consoles():
+    from rich.console import Console
+
+    # soft wrap: lines of text (narration, paths, commands to copy) are never cut by rich;
+    # boards and tables are drawn with soft_wrap=False
+    return (Console(highlight=False, soft_wrap=True),
+            Console(stderr=True, highlight=False, soft_wrap=True))
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    from rich.console import Console
+    from rich.text import Text
+
+    Console(stderr=True, highlight=False, soft_wrap=True).print(Text(f"error: {message}", style="red"))
+    return typer.Exit(code)
+
+
+@app.command()
+def play(
+    mode: Annotated[str, typer.Argument(help="Game mode: dofp (Days of Future Past)")] = "dofp",
+    heroes: Annotated[str | None, typer.Option(
+        help="A number (the first N of logan, kitty-pryde, storm, bishop, blink) or hero ids "
+             "separated by commas", show_default="3")] = None,
+    seed: Annotated[int | None, typer.Option(
+        min=0, max=2**63 - 1, help="Seed of the game's chance",
+        show_default="random, printed")] = None,
+    solo: Annotated[bool, typer.Option("--solo", help="One player, three heroes (DFP-SOLO)")] = False,
+    agent: Annotated[str | None, typer.Option(
+        help="An agent plays every seat (random); the game runs to the end and you watch")] = None,
+    auto: Annotated[bool, typer.Option(
+        "--auto", help="Run to the end without input (every seat the random agent unless --seats/--agent)"
+    )] = False,
+    json_out: Annotated[bool, typer.Option(
+        "--json", help="No narration; the last line printed is one JSON object with the outcome"
+    )] = False,
+    position: Annotated[Path | None, typer.Option(
+        "--from", help="Start from a position file (YAML or JSON; see docs/examples/)",
+        exists=True, dir_okay=False)] = None,
+    db: DbOption = None,
+    resume: Annotated[int | None, typer.Option(
+        help="Continue the unfinished stored game with this id", show_default=False)] = None,
+    tie_break: Annotated[TieBreak | None, typer.Option(
+        help="MU-1: a Sentinel exactly opposite its target: the players choose the way, or "
+             "clockwise", show_default="choose")] = None,
+    seats: Annotated[str | None, typer.Option(
+        help="Who plays each seat, separated by commas: human or an agent "
+             "(e.g. human,random,random)")] = None,
+) -> None:
+    """Play a game in the terminal: every decision is a numbered choice.
+
+    Type a number to choose, or undo, board, quit, help. Every game is stored; `quit`
+    keeps it for `--resume ID`. With --agent (with or without --auto) the agents play
+    every seat to the end and you watch the narration.
+    """
+    from multiverse.cli.play import CliError, PlayArgs, run_play
+    from multiverse.engine.errors import MultiverseError
+
+    args = PlayArgs(mode=mode, heroes=heroes, seed=seed, solo=solo, agent=agent, auto=auto,
+                    json_out=json_out, position=position, db=db, resume=resume,
+                    tie_break=tie_break.value if tie_break else None, seats=seats)
+    out, err = _consoles()
+    try:
+        code = run_play(args, out, err)
+    except (CliError, MultiverseError) as exc:
+        raise _fail(str(exc)) from None
+    raise typer.Exit(code)
+
+
+@app.command()
+def replay(
+    game_id: Annotated[int, typer.Argument(help="Id of a stored game (see `games list`)")],
+    verify: Annotated[bool, typer.Option(
+        "--verify", help="Only check every stored state hash (exit 1 at the first mismatch)")
+    ] = False,
+    db: DbOption = None,
+) -> None:
+    """Re-run a stored game, printing its narration and checking every stored state hash."""
+    from multiverse.cli.games import replay_game
+    from multiverse.engine.errors import MultiverseError
+
+    out, err = _consoles()
+    try:
+        code = replay_game(game_id, verify, db, out, err)
+    except MultiverseError as exc:
+        raise _fail(f"game {game_id} cannot be rebuilt: {exc}", 1) from None
+    raise typer.Exit(code)
+
+
+@games_app.command("list")
+def games_list(
+    db: DbOption = None,
+    limit: Annotated[int | None, typer.Option(help="Show only the newest N games")] = None,
+) -> None:
+    """List the stored games, newest first."""
+    from multiverse.cli.games import list_games
+
+    raise typer.Exit(list_games(db, _consoles()[0], limit))
+
+
+@content_app.command("validate")
+def content_validate(
+    path: Annotated[Path, typer.Argument(help="A content file or a pack folder")],
+) -> None:
+    """Check a content pack against the schema; print every problem (exit 1 if any)."""
+    from rich.text import Text
+
+    from multiverse.content.loader import validate_path
+    from multiverse.engine.errors import ContentError
+
+    out, err = _consoles()
+    try:
+        content = validate_path(path)
+    except ContentError as exc:
+        for problem in exc.problems:
+            err.print(Text(problem, style="red"))
+        err.print(Text(f"{path}: {len(exc.problems)} problem(s)", style="bold red"))
+        raise typer.Exit(1) from None
+    parts = [f"{len(content.heroes)} heroes",
+             f"{sum(c.copies for h in content.heroes for c in h.cards)} hero cards",
+             f"{len(content.locations)} locations"]
+    if content.dofp is not None:
+        parts += [f"{len(content.dofp.threats)} threats",
+                  f"{sum(c.copies for c in content.dofp.master_plan)} Master Plan cards"]
+    out.print(Text(f"{path}: valid ({', '.join(parts)})", style="green"))
+
+
+@content_app.command("schema")
+def content_schema(
+    out_file: Annotated[Path | None, typer.Option(
+        "--out", help="Write the JSON Schema to this file instead of printing it")] = None,
+) -> None:
+    """The JSON Schema of content packs (for editors and external validators)."""
+    import json
+
+    from multiverse.content.jsonschema import export_schema, write_schema
+
+    if out_file is None:
+        print(json.dumps(export_schema(), indent=2))
+    else:
+        print(f"wrote {write_schema(out_file)}")
+
+
+@rules_app.command("coverage")
+def rules_coverage(
+    family: Annotated[list[str] | None, typer.Option(
+        "--family", help="Only rule IDs starting with this prefix (repeatable)")] = None,
+) -> None:
+    """Which rules of the catalogue have a test that proves them."""
+    from multiverse.rules.coverage import main
+
+    raise typer.Exit(main(list(family or [])))
+
+
+@app.command()
+def bench(
+    json_out: Annotated[bool, typer.Option("--json", help="Print the results as JSON")] = False,
+    games: Annotated[int, typer.Option(min=1, help="Random playouts to time")] = 200,
+) -> None:
+    """Time the engine (decisions, clones) beside a peer engine."""
+    from multiverse.bench import main
+
+    raise typer.Exit(main(json_out, games))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

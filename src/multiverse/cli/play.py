@@ -1,0 +1,383 @@
+"""`multiverse play`: a game in the terminal, every decision a numbered choice.
+
+Every game is stored as it goes (start, choices, the state hash after each), so `quit`,
+a closed terminal or an interrupted run can be continued with `--resume ID`. Undo rebuilds
+the game from its start and its choices minus the last ones: it is exact, never a patch.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from multiverse.agents import AGENTS, make_agent
+from multiverse.engine.decision import Decision
+from multiverse.engine.errors import IllegalChoice
+from multiverse.engine.rng import MASK, splitmix_next
+from multiverse.store.games import GameStore
+from multiverse.store.replay import GameStart, verify
+from multiverse.united.config import UnitedConfig
+from multiverse.united.state import UnitedState
+
+HUMAN = "human"
+MODES = ("dofp",)
+DEFAULT_HEROES = ("logan", "kitty-pryde", "storm", "bishop", "blink")
+AGENT_SALT = 0xA6E7_5EED_0000_0000
+
+HELP = """Type the number of an option (or its id) and press Enter. Words:
+  undo   take back your last decision (the agents' decisions after it go too)
+  board  draw the board again
+  quit   stop here; the game is saved: continue it with `multiverse play --resume {id}`
+  help   this text"""
+
+
+class CliError(Exception):
+    """A problem with the command line or the stored game: printed as `error: …`."""
+
+
+@dataclass
+class PlayArgs:
+    """The options of `multiverse play` (see `multiverse.cli.main.play`)."""
+
+    mode: str = "dofp"
+    heroes: str | None = None
+    seed: int | None = None
+    solo: bool = False
+    agent: str | None = None
+    auto: bool = False
+    json_out: bool = False
+    position: Path | None = None
+    db: Path | None = None
+    resume: int | None = None
+    tie_break: str | None = None
+    seats: str | None = None
+
+
+def parse_heroes(text: str | None, solo: bool) -> tuple[str, ...]:
+    """`3` → the first three default heroes; `logan,storm` → those heroes."""
+    if text is None or text.strip().isdigit():
+        n = 3 if text is None else int(text)
+        if solo and n != 3:
+            raise CliError("--solo plays three heroes (DFP-SOLO); use --heroes 3 or name three")
+        if not 2 <= n <= 4 and not solo:
+            raise CliError(f"--heroes {n}: Days of Future Past takes 2 to 4 heroes "
+                           "(or --solo: one player, three heroes)")
+        return DEFAULT_HEROES[:n]
+    names = tuple(x.strip() for x in text.split(",") if x.strip())
+    if solo and len(names) != 3:
+        raise CliError(f"--solo plays three heroes (DFP-SOLO); got {len(names)}: {', '.join(names)}")
+    if not solo and not 2 <= len(names) <= 4:
+        raise CliError(f"Days of Future Past takes 2 to 4 heroes; got {len(names)}: "
+                       f"{', '.join(names)} (one player with three heroes: --solo)")
+    return names
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """The seed of the agent in `seat`: derived from the game's seed, but its own stream."""
+    return splitmix_next(((seed ^ AGENT_SALT) + seat) & MASK)[1]
+
+
+def resolve_seats(args: PlayArgs, n_seats: int, stored: list[str] | None = None) -> list[str]:
+    """Who plays each seat: `human` or an agent name.
+
+    `--agent NAME` puts the agent in every seat (and plays to the end: watching, no input);
+    `--seats human,random,…` names each seat; `--auto` alone puts the random agent in every
+    seat. A resumed game keeps its stored seats unless told otherwise."""
+    if args.agent and args.seats:
+        raise CliError("give either --agent (every seat) or --seats (seat by seat), not both")
+    if args.seats:
+        seats = [x.strip() for x in args.seats.split(",")]
+        if len(seats) != n_seats:
+            raise CliError(f"--seats names {len(seats)} seat(s); this game has {n_seats} "
+                           f"({'solo: one seat' if n_seats == 1 else 'one per hero'})")
+    elif args.agent:
+        seats = [args.agent] * n_seats
+    elif stored and len(stored) == n_seats and not args.auto:
+        seats = list(stored)
+    else:
+        seats = ["random" if args.auto else HUMAN] * n_seats
+    for name in seats:
+        if name != HUMAN and name not in AGENTS:
+            raise CliError(f"unknown player {name!r}; use human or an agent: {', '.join(AGENTS)}")
+    if args.auto and HUMAN in seats:
+        raise CliError("--auto plays without input: every seat needs an agent (see --seats)")
+    return seats
+
+
+class Session:
+    """A game being played: its start, its choices with the hash after each, its store row."""
+
+    def __init__(self, store: GameStore, game_id: int, start: GameStart, state: UnitedState,
+                 choices: list[str], hashes: list[str], seats: list[str], log: bool) -> None:
+        self.store, self.game_id, self.start = store, game_id, start
+        self.state, self.choices, self.hashes = state, choices, hashes
+        self.seats, self.log = seats, log
+        self.saved = len(choices)
+
+    def apply(self, option_id: str) -> None:
+        """Apply one option (`IllegalChoice` leaves everything as it was) and record it."""
+        self.state.apply(option_id)
+        self.choices.append(option_id)
+        self.hashes.append(self.state.state_hash())
+
+    def flush(self) -> None:
+        """Write the choices not yet stored."""
+        new = list(zip(self.choices[self.saved:], self.hashes[self.saved:], strict=True))
+        self.store.add_moves(self.game_id, self.saved + 1, new)
+        self.saved = len(self.choices)
+
+    def undo(self) -> int:
+        """Take back the last human decision and the agents' decisions after it, by
+        replaying the start and the choices before it. Returns how many decisions went
+        back (0: there was no human decision to take back)."""
+        s = self.start.state(log=False)
+        at, before = -1, s
+        for i, c in enumerate(self.choices):
+            if self.seats[s.decision().seat] == HUMAN:  # type: ignore[union-attr]
+                at, before = i, s.clone()
+            s.apply(c)
+        if at < 0:
+            return 0
+        back = len(self.choices) - at
+        del self.choices[at:], self.hashes[at:]
+        before.log = [] if self.log else None
+        self.state = before
+        self.saved = min(self.saved, at)
+        self.store.truncate(self.game_id, at)
+        return back
+
+    def summary(self) -> dict[str, Any]:
+        s, config = self.state, self.state.T.config
+        return {
+            "result": s.result, "reason": s.reason or None, "rounds": s.round,
+            "decisions": s.decisions, "final_hash": s.state_hash(), "seed": self.start.seed,
+            "game_id": self.game_id, "heroes": list(config.heroes), "solo": config.solo,
+            "mode": config.mode, "seats": self.seats,
+        }
+
+
+def _position_doc(path: Path) -> dict[str, Any]:
+    """The position document; `load_position` has checked it first and names any problem."""
+    import yaml
+
+    from multiverse.united.position import load_position
+
+    load_position(path)
+    return yaml.safe_load(path.read_text(encoding="utf-8"))  # YAML reads JSON too
+
+
+def new_session(args: PlayArgs, store: GameStore) -> Session:
+    if args.mode not in MODES:
+        raise CliError(f"unknown mode {args.mode!r}; modes: {', '.join(MODES)}")
+    if args.position is not None:
+        doc = _position_doc(args.position)
+        if args.heroes is not None and "heroes" in doc:
+            raise CliError(f"{args.position} names its heroes; drop --heroes")
+        if args.heroes is not None:
+            doc["heroes"] = list(parse_heroes(args.heroes, args.solo))
+        if args.seed is not None:
+            doc["seed"] = args.seed
+        if args.solo:
+            doc["solo"] = True
+        if args.tie_break:
+            doc["config"] = {**(doc.get("config") or {}), "tie_break": args.tie_break}
+        start = GameStart(UnitedConfig(), int(doc.get("seed", 0)), doc)
+    else:
+        options: dict[str, Any] = {"heroes": parse_heroes(args.heroes, args.solo),
+                                   "solo": args.solo}
+        if args.tie_break:
+            options["tie_break"] = args.tie_break
+        seed = args.seed if args.seed is not None else secrets.randbits(32)
+        start = GameStart(UnitedConfig(**options), seed)
+    log = not args.json_out
+    state = start.state(log=log)
+    config = state.T.config
+    if start.position is not None:  # the position file chose the configuration
+        start = GameStart(config, start.seed, start.position)
+    seats = resolve_seats(args, 1 if config.solo else config.n_heroes)
+    game_id = store.create(mode=config.mode, config=config.model_dump(mode="json"),
+                           seed=start.seed, seats=seats, start_hash=state.state_hash(),
+                           position=start.position)
+    return Session(store, game_id, start, state, [], [], seats, log)
+
+
+def resume_session(args: PlayArgs, store: GameStore) -> Session:
+    given = [flag for flag, v in (("--heroes", args.heroes), ("--seed", args.seed),
+                                  ("--from", args.position), ("--solo", args.solo or None),
+                                  ("--tie-break", args.tie_break)) if v is not None]
+    if given:
+        raise CliError(f"--resume continues a stored game as it was; drop {', '.join(given)}")
+    rec = store.get(args.resume)  # type: ignore[arg-type]
+    if rec is None:
+        raise CliError(f"no game {args.resume} in {store.path}")
+    if rec.result is not None:
+        raise CliError(f"game {rec.id} is over ({rec.result}: {rec.reason}); "
+                       f"watch it with `multiverse replay {rec.id}`")
+    state, problem = verify(rec)
+    if problem:
+        raise CliError(f"game {rec.id} no longer replays as stored: {problem}")
+    log = not args.json_out
+    state.log = [] if log else None
+    config = state.T.config
+    seats = resolve_seats(args, 1 if config.solo else config.n_heroes, rec.seats)
+    if seats != rec.seats:
+        store.set_seats(rec.id, seats)
+    return Session(store, rec.id, GameStart.of(rec), state, rec.choices, rec.hashes, seats, log)
+
+
+class Terminal:
+    """What the players see and type."""
+
+    def __init__(self, console: Console, quiet: bool) -> None:
+        self.console, self.quiet = console, quiet
+
+    def say(self, text: str, style: str | None = None) -> None:
+        """Print a line the player must see (decisions and answers to what they typed)."""
+        self.console.print(Text(text, style=style or ""))
+
+    def info(self, text: str, style: str | None = None) -> None:
+        """Print narration and news (not in --json mode)."""
+        if not self.quiet:
+            self.say(text, style)
+
+    def narrate(self, s: UnitedState) -> None:
+        for e in s.take_events():
+            self.info(e.text, "bold" if e.kind in ("game_over", "turn") else None)
+
+    def board(self, s: UnitedState, seat: int) -> None:
+        if not self.quiet:
+            from multiverse.united.render import render_board
+
+            self.console.print(render_board(s, seat), soft_wrap=False)
+
+    def decision(self, sess: Session, d: Decision) -> None:
+        s = sess.state
+        who = "the player" if s.T.config.solo else s.T.hero_names[d.seat]
+        self.say(f"Decision {len(sess.choices) + 1} · seat {d.seat} ({who}) · "
+                 f"state {s.state_hash()}", "dim")
+        self.say(d.prompt, "bold")
+        for i, o in enumerate(d.options, 1):
+            self.say(f"  {i:>2}. {o.label}")
+
+
+def _pick(d: Decision, word: str) -> str | None:
+    """The option id a typed word names (a number from 1, or an id), else None."""
+    if word.isdigit():
+        i = int(word)
+        return d.options[i - 1].id if 1 <= i <= len(d.options) else None
+    return word if d.get(word) is not None else None
+
+
+def play_loop(sess: Session, term: Terminal) -> str:
+    """Play until the game ends or a human stops; returns 'over', 'quit' or 'eof'."""
+    agents = {i: make_agent(name, agent_seed(sess.start.seed, i))
+              for i, name in enumerate(sess.seats) if name != HUMAN}
+    term.narrate(sess.state)
+    redraw = True
+    while (d := sess.state.decision()) is not None:
+        if d.seat in agents:
+            sess.apply(agents[d.seat].choose(d))
+            term.narrate(sess.state)
+            redraw = True
+            continue
+        sess.flush()
+        if redraw:
+            term.board(sess.state, d.seat)
+        term.decision(sess, d)
+        redraw = True
+        try:
+            word = term.console.input("> ").strip()
+        except EOFError:
+            return "eof"
+        if not sys.stdin.isatty():  # piped input: show it, so the transcript reads well
+            term.say(word, "dim")
+        low = word.lower()
+        if low in ("quit", "q", "exit"):
+            return "quit"
+        if low in ("help", "h", "?"):
+            term.say(HELP.format(id=sess.game_id))
+            redraw = False
+        elif low in ("undo", "u"):
+            back = sess.undo()
+            if back:
+                term.say(f"Undone: back {back} decision(s), to decision {len(sess.choices) + 1}.",
+                         "bold")
+            else:
+                term.say("Nothing to undo: no decision of yours yet.")
+                redraw = False
+        elif low in ("board", "b"):
+            pass
+        else:
+            option_id = _pick(d, word)
+            if option_id is None:
+                term.say(f"{word!r} is not an option: type a number from 1 to {len(d.options)}"
+                         " (or undo, board, quit, help).", "red")
+                redraw = False
+                continue
+            try:
+                sess.apply(option_id)
+            except IllegalChoice as exc:  # cannot happen for a listed option; kept honest
+                term.say(str(exc), "red")
+                redraw = False
+                continue
+            term.narrate(sess.state)
+    return "over"
+
+
+def run_play(args: PlayArgs, console: Console, err: Console) -> int:
+    """The `play` command: returns the exit code."""
+    with GameStore(args.db) as store:
+        sess = resume_session(args, store) if args.resume is not None else new_session(args, store)
+        term = Terminal(console, args.json_out)
+        if args.resume is not None:
+            term.info(f"Resuming game {sess.game_id} at decision {len(sess.choices) + 1}.", "bold")
+        elif args.position is not None:
+            term.info(f"Game {sess.game_id} starts from the position in {args.position} "
+                      f"(seed {sess.start.seed}).", "bold")
+        else:
+            term.info(f"Game {sess.game_id}, seed {sess.start.seed}.", "bold")
+        try:
+            how = play_loop(sess, term)
+        except KeyboardInterrupt:
+            how = "interrupted"
+        except Exception:  # an engine bug: keep the game for the bug report, then show it
+            sess.flush()
+            err.print(Text(f"internal error after decision {len(sess.choices)}; game "
+                           f"{sess.game_id} is saved up to there (`multiverse replay "
+                           f"{sess.game_id}` shows it)", style="red"))
+            raise
+        sess.flush()
+        s = sess.state
+        store.finish(sess.game_id, result=s.result, reason=s.reason or None, rounds=s.round,
+                     final_hash=s.state_hash())
+        resume = f"multiverse play --resume {sess.game_id}" + (
+            f" --db {args.db}" if args.db else "")
+        if how == "eof":
+            err.print(Text(
+                f"error: input ended before the game did (stdin closed). Game {sess.game_id} is "
+                f"saved after {len(sess.choices)} decisions; continue with `{resume}`. "
+                "To play without input, use --auto (or --agent random).", style="red"))
+            return 1
+        if how == "interrupted":
+            err.print(Text(f"\nInterrupted. Game {sess.game_id} is saved; continue with "
+                           f"`{resume}`."))
+            return 130
+        if how == "over":
+            term.board(s, 0)
+            outcome = {"win": "won", "loss": "lost"}[s.result]  # type: ignore[index]
+            term.info(f"Game {sess.game_id}: the heroes {outcome} in round {s.round} after "
+                      f"{s.decisions} decisions ({s.reason}).", "bold")
+        else:
+            term.info(f"Game {sess.game_id} saved after {len(sess.choices)} decisions; "
+                      f"continue with `{resume}`.", "bold")
+        term.info(f"Stored in {store.path}; replay with `multiverse replay {sess.game_id}`.", "dim")
+        if args.json_out:
+            print(json.dumps(sess.summary()), flush=True)
+        return 0

@@ -1,0 +1,181 @@
+"""Draw a Marvel United board with rich, as one seat sees it (built on `view`).
+
+The ring of six Locations is drawn as a loop read clockwise: positions 0 1 2 on the top
+row, 5 4 3 below. Every engine text goes through `Text`, never through rich markup, so a
+card named "[Attack]" stays a card name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from multiverse.united.hero_turn import card_label
+from multiverse.united.state import UnitedState
+from multiverse.united.view import view
+
+RING_LAYOUT = ((0, 1, 2), (5, 4, 3))
+STORYLINE_SHOWN = 5
+CIVILIAN, THUG, FREE = "●", "▲", "○"
+
+
+def _needs(need: dict[str, int]) -> str:
+    return ", ".join(f"{n} {sym}" if n > 1 else sym for sym, n in need.items())
+
+
+def track_line(track: int, track_max: int, yellow: int, red: int) -> Text:
+    """The Nimrod Activation track 0..track_max: green, yellow from `yellow`, red from
+    `red`; the marker is on `track`; reaching `track_max` loses the game."""
+    out = Text("Nimrod Activation ")
+    for i in range(track_max + 1):
+        style = "red" if i >= red else "yellow" if i >= yellow else "green"
+        if i == track_max:
+            style = "bold red"
+        if i in (yellow, red):
+            out.append("|", style=style)
+        if i == track:
+            out.append(f"[{i}]", style=f"reverse bold {style}")
+        else:
+            out.append(f" {i} ", style=style)
+    out.append(f"  (yellow ≥{yellow}, red ≥{red}, lost at {track_max})", style="dim")
+    return out
+
+
+def _location_panel(v: dict[str, Any], pos: int) -> Panel:
+    loc = v["locations"][pos]
+    body = Text()
+    free = loc["slots"] - loc["civilians"] - loc["thugs"]
+    body.append(CIVILIAN * loc["civilians"], style="bold green")
+    body.append(THUG * loc["thugs"], style="bold magenta")
+    body.append(FREE * free, style="dim")
+    body.append(f"  {loc['civilians']} civ, {loc['thugs']} thug", style="dim")
+    th = loc["threat"]
+    if th is None:
+        body.append("\nThreat: none", style="dim")
+    else:
+        body.append("\nThreat: ")
+        body.append(th["name"], style="bold")
+        body.append("\n  needs " + (_needs(th["need"]) or "nothing"), style="cyan")
+    for sn in v["sentinels"]:
+        if sn["location"] == pos:
+            body.append(f"\n{sn['name']} ♥{sn['health']}", style="bold red")
+    nim = v["nimrod"]
+    if nim is not None and nim["location"] == pos:
+        body.append(f"\nNIMROD ♥{nim['health']}", style="bold red reverse")
+    heroes = [h["name"] + (" (KO)" if h["ko"] else "") for h in v["heroes"]
+              if h["location"] == pos and not h["eliminated"]]
+    if heroes:
+        body.append("\n" + ", ".join(heroes), style="bold blue")
+    title = Text(f"{pos} {loc['name']}", style="bold")
+    subtitle = Text("villain start", style="dim") if pos == v["villain_start"] else None
+    return Panel(body, title=title, subtitle=subtitle, title_align="left", padding=(0, 1))
+
+
+def _ring(v: dict[str, Any]) -> Table:
+    grid = Table.grid(expand=True, padding=(0, 1))
+    for _ in range(3):
+        grid.add_column(ratio=1)
+    for row in RING_LAYOUT:
+        grid.add_row(*(_location_panel(v, p) for p in row))
+    return grid
+
+
+def _villains(v: dict[str, Any]) -> Table:
+    table = Table(title="Villains", title_justify="left", expand=False, show_edge=False)
+    for col in ("", "Location", "Health", "Target token"):
+        table.add_column(col)
+    names = [loc["name"] for loc in v["locations"]]
+    holders = {h["target"]: h["name"] for h in v["heroes"] if h["target"]}
+    for sn in v["sentinels"]:
+        if sn["defeated"]:
+            table.add_row(Text(sn["name"]), Text("defeated", style="dim"), "", "")
+        else:
+            table.add_row(Text(sn["name"], style="red"), Text(names[sn["location"]]),
+                          str(sn["health"]), Text(holders.get(sn["id"], "—")))
+    nim = v["nimrod"]
+    if nim is not None:
+        table.add_row(Text("Nimrod", style="bold red"), Text(names[nim["location"]]),
+                      str(nim["health"]), "")
+    return table
+
+
+def _heroes(v: dict[str, Any]) -> Table:
+    table = Table(title="Heroes (▶ active)", title_justify="left", show_edge=False)
+    for col in ("Hero", "Location", "Hand", "Deck", "Tokens", "Target", "KO"):
+        table.add_column(col, no_wrap=col != "Tokens", overflow="ellipsis",
+                         max_width=20 if col == "Location" else None,
+                         min_width=6 if col == "Tokens" else None)
+    names = [loc["name"] for loc in v["locations"]]
+    for i, h in enumerate(v["heroes"]):
+        tokens = ", ".join(f"{n} {sym}" for sym, n in h["tokens"].items()) or "—"
+        status = "eliminated" if h["eliminated"] else "KO" if h["ko"] else "—"
+        mark = "▶ " if i == v["active"] and v["result"] is None else "  "
+        table.add_row(Text(mark + h["name"], style="bold blue"),
+                      Text(f"{h['location']} {names[h['location']]}"), str(h["hand_size"]),
+                      str(h["deck_size"]), tokens, h["target"] or "—",
+                      Text(status, style="bold red" if status != "—" else ""))
+    return table
+
+
+def _hands(s: UnitedState, v: dict[str, Any]) -> list[Text]:
+    """The hands this seat may see, one line each, cards labelled as in the options."""
+    t = s.T
+    out = []
+    for h in v["heroes"]:
+        if h["hand"] is None:
+            continue
+        line = Text(f"{h['name']}'s hand: ", style="bold blue")
+        cards = [card_label(t.card_name[c["card"]], t.card_sym[c["card"]],
+                            bool(t.card_fx[c["card"]])) for c in h["hand"]]
+        line.append(" · ".join(cards) or "empty", style="none")
+        out.append(line)
+    return out
+
+
+def _storyline(v: dict[str, Any]) -> Text:
+    shown = v["storyline"][-STORYLINE_SHOWN:]
+    hero = {h["id"]: h["name"] for h in v["heroes"]}
+    out = Text(f"Storyline (last {len(shown)} of {len(v['storyline'])}): ", style="bold")
+    parts = []
+    for c in shown:
+        if c.get("facedown"):
+            parts.append(f"facedown ({hero[c['hero']]})")
+        elif c.get("master_plan"):
+            parts.append(f"Master Plan: {c['name']}")
+        else:
+            parts.append(f"{c['name']} ({hero[c['hero']]})")
+    out.append(" → ".join(parts) or "empty", style="none")
+    return out
+
+
+def render_board(s: UnitedState, seat: int) -> RenderableType:
+    """The whole table as `seat` may see it (its own hand shown, others' counted)."""
+    v = view(s, seat)
+    t = s.T
+    active = v["heroes"][v["active"]]["name"] if v["heroes"] else "?"
+    head = Text(f"Days of Future Past · round {v['round']} · turn {v['turn']} · "
+                f"{v['phase'].title()} phase · {active}'s turn", style="bold")
+    if v["result"]:
+        outcome = {"win": "win", "loss": "lose"}.get(v["result"], v["result"])
+        head.append(f" · the heroes {outcome}: {v['reason']}", style="bold reverse")
+    parts: list[RenderableType] = [
+        head,
+        track_line(v["track"], v["track_max"], t.yellow, t.red),
+        Text(f"Ring, clockwise 0→5 · {CIVILIAN} Civilian {THUG} Thug {FREE} empty slot",
+             style="dim"),
+        _ring(v),
+        _villains(v),
+        _heroes(v),
+        *_hands(s, v),
+        _storyline(v),
+    ]
+    if t.config.solo:
+        parts.append(Text(f"Target token pile: {v['token_pile_size']} left", style="dim"))
+    return Group(*parts)
+
+
+__all__ = ["render_board", "track_line"]

@@ -1,0 +1,10 @@
+"""Every store test runs against temporary databases, never the user's own."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _private_db(tmp_path, monkeypatch):
+    monkeypatch.setenv("MULTIVERSE_DB", str(tmp_path / "env-games.db"))
