@@ -32,8 +32,8 @@ VillainVerb = Literal[
     "lower_track",  # lower the Villainous Plot track by `amount`
     "bam",  # the Villain's BAM! (dashboard BAM! and every Threat's BAM!)
     "villain_recover_per_hero",  # Villain recovers `amount` Health per hero still in play
-    "damage_heroes_here",  # deal `amount` damage to each hero in the Villain's Location
-    "add_tokens_here",  # add `tokens` (C/T letters) to the Villain's Location
+    "damage_heroes_here",  # `amount` damage to each hero here (a Threat's Location, else the Villain's)
+    "add_tokens_here",  # add `tokens` (C/T letters) here (a Threat's Location, else the Villain's)
 ]
 Verb = Literal[HeroVerb, VillainVerb]
 HERO_VERBS: frozenset[str] = frozenset(HeroVerb.__args__)  # type: ignore[attr-defined]

@@ -45,7 +45,8 @@ def move_sentinel_closer(s: UnitedState, sentinel: int, target_pos: int) -> None
 
 def _move_sentinel(s: UnitedState, sentinel: int, pos: int) -> None:
     s.s_loc[sentinel] = pos
-    # DFP-C11: a grabbed hero moves with the Sentinel (Challenge mode; see challenges)
+    if s.grab >= 0 and sentinel == s.T.challenge:  # DFP-C11: the held hero moves with it
+        s.hero_loc[s.grab] = pos
     if s.log is not None:
         s.emit("sentinel_moves", f"{s.sentinel_name(sentinel)} moves 1 closer to {s.loc_name(pos)}",
                sentinel=sentinel, to=pos)
@@ -96,29 +97,38 @@ def add_tokens(s: UnitedState, pos: int, civ: int, thug: int) -> None:
 
 
 def resolve_overflow(s: UnitedState, pos: int) -> None:
-    """DFP-D2 (gray part): each Overflow raises the Nimrod Activation track."""
+    """MU-12: the Villain's Overflow effect; DFP-D2 (gray part): each Overflow raises the
+    Nimrod Activation track."""
     if s.log is not None:
         s.emit("overflow", f"{s.loc_name(pos)} overflows", location=pos)
-    raise_track(s, s.T.overflow_track, f"Overflow at {s.loc_name(pos)}")
+    fx = s.T.villain_overflow
+    if fx is None:
+        raise_track(s, s.T.overflow_track, f"Overflow at {s.loc_name(pos)}")
+    else:
+        from multiverse.united.effects import push_villain_effects
+
+        push_villain_effects(s, fx, f"Overflow at {s.loc_name(pos)}", pos)
 
 
 def raise_track(s: UnitedState, n: int, why: str) -> None:
-    """DFP-D2: raise the Nimrod Activation track; at its maximum the heroes lose."""
+    """DFP-D2: raise the Nimrod Activation track (MU-23: a standard Villain's Villainous
+    Plot); at its maximum the heroes lose."""
     if n <= 0 or s.result is not None:
         return
     old = s.track
     s.track = min(s.T.track_max, old + n)
     if s.log is not None:
-        s.emit("track", f"Nimrod Activation track {old} → {s.track}: {why}", old=old, new=s.track)
+        s.emit("track", f"{s.T.track_name} {old} → {s.track}: {why}", old=old, new=s.track)
     if s.track >= s.T.track_max:
-        s.end("loss", "the Nimrod Activation track reached its end")
+        s.end("loss", "the Nimrod Activation track reached its end" if s.T.mode == "dofp"
+              else f"the Villainous Plot ({s.T.track_name}) reached {s.T.track_max}")
 
 
 def lower_track(s: UnitedState, n: int, why: str) -> None:
     old = s.track
     s.track = max(0, old - n)
     if s.track != old and s.log is not None:
-        s.emit("track", f"Nimrod Activation track {old} → {s.track}: {why}", old=old, new=s.track)
+        s.emit("track", f"{s.T.track_name} {old} → {s.track}: {why}", old=old, new=s.track)
 
 
 @step("raise_track")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class UnitedConfig(BaseModel):
@@ -45,6 +45,15 @@ class UnitedConfig(BaseModel):
     first_draw: int = Field(3, ge=0, le=12, description="MU-8: cards drawn at setup")
     ko_draw: int = Field(4, ge=0, le=12, description="MU-22: cards drawn when standing up")
     max_turns: int = Field(400, ge=1, description="safety bound: the heroes lose past it")
+
+    @model_validator(mode="after")
+    def _hero_count(self) -> UnitedConfig:
+        n = len(self.heroes)
+        if self.solo and n != 3:
+            raise ValueError(f"solo is one player with exactly 3 heroes, not {n}")
+        if not self.solo and not 2 <= n <= 4:
+            raise ValueError(f"a game has 2 to 4 heroes (or --solo with 3), not {n}")
+        return self
 
     @property
     def n_heroes(self) -> int:

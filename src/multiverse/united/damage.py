@@ -52,9 +52,15 @@ def resolve_wound(s: UnitedState, f: tuple, opt: Option) -> None:
 
 
 def knock_out(s: UnitedState, h: int) -> None:
-    """MU-22 with the DFP dashboard: blue part (Sentinels) raises the track, the hero
+    """MU-22: a KO'd hero triggers the Villain's BAM! once (standard game). With the DFP
+    dashboard instead: blue part (Sentinels) raises the track, the hero
     stands up next turn; pink part (Nimrod) eliminates the hero (DFP-D1, DFP-D3)."""
-    if s.phase == PHASE_SENTINELS:
+    if s.T.mode == "standard":
+        s.ko[h] = 1
+        if s.log is not None:
+            s.emit("ko", f"{s.hero_name(h)} is KO'd: BAM!", hero=h)
+        s.stack.append(("bam",))
+    elif s.phase == PHASE_SENTINELS:
         s.ko[h] = 1
         if s.log is not None:
             s.emit("ko", f"{s.hero_name(h)} is KO'd", hero=h)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.united.board import RING, add_tokens, lower_track, raise_track
-from multiverse.united.damage import deal_damage, draw
+from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit
+from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice, step
 from multiverse.united.tables import FX, SYMBOLS
 
@@ -16,9 +17,10 @@ def push_hero_effects(s: UnitedState, h: int, fx: tuple[FX, ...], source: str) -
         s.stack.append(("hfx", h, verb, amount, sym, civ, thug, source))
 
 
-def push_villain_effects(s: UnitedState, fx: tuple[FX, ...], source: str) -> None:
+def push_villain_effects(s: UnitedState, fx: tuple[FX, ...], source: str, here: int = -1) -> None:
+    """Queue villain steps; `here` is the Location of a Threat's text (-1: the Villain's)."""
     for verb, amount, sym, civ, thug in reversed(fx):
-        s.stack.append(("vfx", verb, amount, sym, civ, thug, source))
+        s.stack.append(("vfx", verb, amount, sym, civ, thug, source, here))
 
 
 @step("hfx")
@@ -41,6 +43,7 @@ def hero_effect(s: UnitedState, f: tuple) -> None:
     elif verb == "rescue":
         k = min(n, s.civ[pos])
         s.civ[pos] -= k
+        record(s, RESCUE, k)
         if s.log is not None:
             s.emit("rescue", f"{s.hero_name(h)} rescues {k} Civilian(s)", hero=h, count=k)
     elif verb == "defeat_thugs":
@@ -61,7 +64,9 @@ def hero_effect(s: UnitedState, f: tuple) -> None:
             t = s.threat[pos]
             if t < 0:
                 break
-            sym_left = next(i for i in range(3) if s.need[pos * 3 + i] > 0)
+            sym_left = next((i for i in range(3) if s.need[pos * 3 + i] > 0), -1)
+            if sym_left < 0:  # a Henchman Threat has no symbols to fill
+                break
             fill_threat(s, pos, sym_left, s.hero_name(h))
 
 
@@ -115,14 +120,18 @@ def resolve_one_hero_draws(s: UnitedState, f: tuple, opt: Option) -> None:
 
 _NEEDS_VILLAIN = frozenset({"bam", "villain_recover_per_hero", "damage_heroes_here",
                             "add_tokens_here"})
+_VILLAIN_ONLY = frozenset({"bam", "villain_recover_per_hero"})
 
 
 @step("vfx")
 def villain_effect(s: UnitedState, f: tuple) -> None:
-    """One villain verb (Master Plan effects, Threat texts)."""
-    _, verb, n, _sym, civ, thug, source = f
-    if s.n_loc < 0 and verb in _NEEDS_VILLAIN:
+    """One villain verb (Master Plan effects, dashboard and Threat texts). "Here" is the
+    Threat's Location for a Threat's text, else the Villain's."""
+    _, verb, n, _sym, civ, thug, source, here = f
+    if s.n_loc < 0 and ((verb in _NEEDS_VILLAIN and here < 0) or verb in _VILLAIN_ONLY):
         return  # no Villain on the board (DFP-S7 Nimrod set aside; DFP-A11 Sentinels aren't)
+    if here < 0:
+        here = s.n_loc
     if verb == "raise_track":
         raise_track(s, n, source)
     elif verb == "lower_track":
@@ -134,10 +143,10 @@ def villain_effect(s: UnitedState, f: tuple) -> None:
         old = s.n_hp
         s.n_hp = min(s.T.nimrod_health, s.n_hp + heal)
         if s.log is not None:
-            s.emit("nimrod_recovers", f"Nimrod recovers {s.n_hp - old} Health → {s.n_hp}",
+            s.emit("nimrod_recovers", f"{s.T.villain_name} recovers {s.n_hp - old} Health → {s.n_hp}",
                    amount=s.n_hp - old, health=s.n_hp)
     elif verb == "damage_heroes_here":
-        for h in s.heroes_at(s.n_loc):
-            deal_damage(s, h, n, source)
+        for h in reversed(s.heroes_at(here)):
+            s.stack.append(("damage_hero", h, n, source))
     elif verb == "add_tokens_here":
-        add_tokens(s, s.n_loc, civ, thug)
+        add_tokens(s, here, civ, thug)

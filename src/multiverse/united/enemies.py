@@ -1,26 +1,36 @@
-"""Enemies a hero can hit: Thugs, Sentinels and the Villain (MU-18, DFP-A16, DFP-N2)."""
+"""Enemies a hero can hit: Thugs, Henchmen, Sentinels and the Villain (MU-18, MU-19,
+DFP-A16, DFP-N2, DFP-C3)."""
 
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
+from multiverse.united.standard.missions import THREATS, THUGS, record, under_pressure, vulnerable
 from multiverse.united.state import PHASE_NIMROD, UnitedState
 
 _SENTINEL_IDS = ("sentinel:0", "sentinel:1", "sentinel:2")
 _NIMROD = {"enemy": "nimrod"}
 _THUG = {"enemy": "thug"}
+_VILLAIN = {"enemy": "villain"}
+_HENCHMAN = {"enemy": "henchman"}
 
 
 def enemies_at(s: UnitedState, pos: int, villains_only: bool = False) -> list[Option]:
     """Options for each enemy in a Location. `villains_only` leaves out Sentinels and Thugs
     (DFP-A11: Sentinels are not Villains or Henchmen for special effects)."""
     out: list[Option] = []
-    if not villains_only:
+    t = s.T
+    if not villains_only and (t.challenge < 0 or under_pressure(s)):  # DFP-C3
         for sn, p in enumerate(s.s_loc):
             if p == pos:
-                out.append(Option(_SENTINEL_IDS[sn], s.T.sentinel_names[sn],
+                out.append(Option(_SENTINEL_IDS[sn], t.sentinel_names[sn],
                                   {"enemy": "sentinel", "sentinel": sn}))
     if s.phase == PHASE_NIMROD and s.n_loc == pos:
-        out.append(Option("nimrod", "Nimrod", _NIMROD))
+        if t.mode == "dofp":
+            out.append(Option("nimrod", "Nimrod", _NIMROD))
+        elif vulnerable(s):  # MU-15
+            out.append(Option("villain", t.villain_name, _VILLAIN))
+    if s.hench[pos] > 0:
+        out.append(Option("henchman", t.threat_henchman[s.threat[pos]], _HENCHMAN))
     if not villains_only and s.thug[pos]:
         out.append(Option("thug", "a Thug", _THUG))
     return out
@@ -31,12 +41,15 @@ def hit(s: UnitedState, h: int, data: dict, n: int = 1) -> None:
     kind = data["enemy"]
     if kind == "sentinel":
         damage_sentinel(s, data["sentinel"], n, s.hero_name(h))
-    elif kind == "nimrod":
+    elif kind in ("nimrod", "villain"):
         damage_nimrod(s, n, s.hero_name(h))
+    elif kind == "henchman":
+        damage_henchman(s, s.hero_loc[h], n, s.hero_name(h))
     else:
         pos = s.hero_loc[h]
         k = min(n, s.thug[pos])
         s.thug[pos] -= k
+        record(s, THUGS, k)
         if s.log is not None:
             s.emit("thug_defeated", f"{s.hero_name(h)} defeats {k} Thug(s) in {s.loc_name(pos)}",
                    hero=h, location=pos, count=k)
@@ -60,21 +73,36 @@ def defeat_sentinel(s: UnitedState, sn: int) -> None:
             s.target[h] = -1
     if sn in s.pile:
         s.pile.remove(sn)
+    if sn == s.T.challenge and s.grab >= 0:  # DFP-C12: it leaves the game, so does its grip
+        s.grab = -1
     if s.log is not None:
         s.emit("sentinel_defeated", f"{s.sentinel_name(sn)} is defeated", sentinel=sn)
 
 
 def damage_nimrod(s: UnitedState, n: int, source: str) -> None:
-    """DFP-N2: Nimrod can be damaged as soon as he enters; at 0 Health the heroes win.
-    DFP-D3: the first time he drops to the retreat value or less, he retreats at turn end."""
+    """DFP-N2: Nimrod can be damaged as soon as he enters; at 0 Health the heroes win
+    (MU-23, a standard Villain too). DFP-D3: the first time Nimrod drops to the retreat
+    value or less, he retreats at the end of the turn."""
     s.n_hp = max(0, s.n_hp - n)
+    name = s.T.villain_name
     if s.log is not None:
-        s.emit("nimrod_damaged", f"{source} deals {n} damage to Nimrod → {s.n_hp} Health",
+        s.emit("nimrod_damaged", f"{source} deals {n} damage to {name} → {s.n_hp} Health",
                amount=n, health=s.n_hp)
     if s.n_hp == 0:
-        s.end("win", "Nimrod was defeated")
-    elif s.retreat == 0 and s.n_hp <= s.T.retreat_at:
+        s.end("win", f"{name} was defeated")
+    elif s.retreat == 0 and s.n_hp <= s.T.retreat_at and s.T.mode == "dofp":
         s.retreat = 1
+
+
+def damage_henchman(s: UnitedState, pos: int, n: int, source: str) -> None:
+    """MU-19: a Henchman Threat loses Health; when its Henchman is defeated it is cleared."""
+    s.hench[pos] = max(0, s.hench[pos] - n)
+    if s.log is not None:
+        s.emit("henchman_damaged", f"{source} deals {n} damage to "
+               f"{s.T.threat_henchman[s.threat[pos]]} → {s.hench[pos]} Health",
+               location=pos, health=s.hench[pos])
+    if s.hench[pos] == 0:
+        clear_threat(s, pos)
 
 
 def fill_threat(s: UnitedState, pos: int, sym: int, source: str) -> None:
@@ -97,7 +125,10 @@ def clear_threat(s: UnitedState, pos: int) -> None:
 
     t = s.threat[pos]
     s.threat[pos] = -1
+    s.hench[pos] = 0
+    s.need[pos * 3: pos * 3 + 3] = [0, 0, 0]
+    record(s, THREATS)
     if s.log is not None:
         s.emit("threat_cleared", f"{s.T.threat_name[t]} at {s.loc_name(pos)} is cleared",
                location=pos, threat=t)
-    push_villain_effects(s, s.T.threat_clear[t], s.T.threat_name[t])
+    push_villain_effects(s, s.T.threat_clear[t], s.T.threat_name[t], pos)

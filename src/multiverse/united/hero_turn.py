@@ -5,8 +5,10 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.united.board import RING
 from multiverse.united.damage import draw
+from multiverse.united.dofp.challenge import release
 from multiverse.united.effects import move_hero, push_hero_effects
 from multiverse.united.enemies import enemies_at, fill_threat, hit
+from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
 from multiverse.united.tables import ATTACK, HEROIC, MOVE, SYMBOLS, WILD
@@ -116,6 +118,8 @@ def _token_twin(s: UnitedState, h: int, sym: int, src: int, opts: list[Option]) 
 
 def action_options(s: UnitedState, h: int) -> list[Option]:
     """MU-18: every action the hero can take now, each naming what pays for it."""
+    if s.grab == h:
+        return grabbed_options(s, h)
     pos = s.hero_loc[h]
     t = s.T
     opts: list[Option] = []
@@ -160,6 +164,19 @@ _EFFECT = {"action": "effect"}
 _END = {"action": "end"}
 
 
+def grabbed_options(s: UnitedState, h: int) -> list[Option]:
+    """DFP-C11: a grabbed hero can do nothing until they spend a Move to escape (they stay
+    in the same Location); without a Move they can only end their actions."""
+    opts: list[Option] = []
+    src = _source(s, h, MOVE)
+    if src >= 0:
+        opts.append(Option("escape", (_label, "Escape the grip ({})", _PAID[src]),
+                           {"action": "escape"}))
+        _token_twin(s, h, MOVE, src, opts)
+    opts.append(Option("end", "End actions (still held)", _END))
+    return opts
+
+
 def _actions_prompt(hero: str, pool: tuple[int, ...]) -> str:
     left = ", ".join(f"{pool[i]} {SYMBOLS[i]}" for i in range(4) if pool[i]) or "no symbols"
     return f"{hero}: resolve actions ({left} left)"
@@ -189,10 +206,14 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
     elif a == "attack":
         spend(s, h, ATTACK, d.get("pay"))
         hit(s, h, d)
+    elif a == "escape":
+        spend(s, h, MOVE, d.get("pay"))
+        release(s)
     elif a == "rescue":
         spend(s, h, HEROIC, d.get("pay"))
         pos = s.hero_loc[h]
         s.civ[pos] -= 1
+        record(s, RESCUE)
         if s.log is not None:
             s.emit("rescue", f"{s.hero_name(h)} rescues a Civilian in {s.loc_name(pos)}",
                    hero=h, location=pos)
@@ -205,7 +226,7 @@ def _location_options(s: UnitedState, f: tuple) -> tuple:
     h = s.active
     pos = s.hero_loc[h]
     li = s.locs[pos]
-    if s.threat[pos] >= 0 or not s.T.loc_fx[li] or not s.in_play(h):
+    if s.threat[pos] >= 0 or not s.T.loc_fx[li] or not s.in_play(h) or s.grab == h:
         return s.seat(h), "", []
     use = Option("use", f"Use the effect of {s.T.loc_name[li]}", {"use": True})
     if s.T.loc_mandatory[li]:

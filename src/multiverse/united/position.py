@@ -26,6 +26,7 @@ STEPS = {
 KNOWN = {
     "config", "seed", "heroes", "solo", "locations", "villain_start", "phase", "sentinels",
     "nimrod", "track", "storyline", "master_plan", "turn", "step", "pile", "since",
+    "villain", "challenge", "missions",
 }
 
 
@@ -122,7 +123,7 @@ def _cards_named(s: UnitedState, h: int, names: Any, where: str, used: set[int])
 def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
     t = s.T
     loc_ids = [loc.id for loc in t.content.locations]
-    threat_ids = [th.id for th in t.content.dofp.threats]
+    threat_ids = t.threat_ids
     if "villain_start" in doc:
         s.villain_start = _index(doc["villain_start"], range(RING), "villain_start", "ring index")  # type: ignore[arg-type]
         s.s_loc = [s.villain_start if p >= 0 else -1 for p in s.s_loc]
@@ -145,6 +146,13 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
                 th = spec["threat"]
                 s.threat[pos] = -1 if th is None else _index(th, threat_ids, f"{where}.threat", "Threat")
                 s.need[pos * 3: pos * 3 + 3] = list(t.threat_cost[s.threat[pos]]) if th else [0, 0, 0]
+                s.hench[pos] = t.threat_health[s.threat[pos]] if th else 0
+            if "henchman" in spec:
+                full = t.threat_health[s.threat[pos]] if s.threat[pos] >= 0 else 0
+                s.hench[pos] = _int(spec["henchman"], f"{where}.henchman")
+                if not full or not 1 <= s.hench[pos] <= full:
+                    raise _err(f"{where}.henchman", f"this Threat's Henchman has 1..{full} Health"
+                               if full else "this Location's Threat has no Henchman")
             for sym in _list(spec.get("filled", []), f"{where}.filled"):
                 i = pos * 3 + _index(sym, SYMBOLS[:3], f"{where}.filled", "symbol")
                 if s.need[i] <= 0:
@@ -178,7 +186,7 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
         s.s_hp[sn] = _int(spec.get("health", t.sentinel_health), f"{where}.health")
         if not 1 <= s.s_hp[sn] <= t.sentinel_health:
             raise _err(f"{where}.health", f"expected 1..{t.sentinel_health}")
-    nim = doc.get("nimrod")
+    nim = doc.get("nimrod", doc.get("villain"))
     if nim is not None:
         if s.phase != PHASE_NIMROD:
             raise _err("nimrod", "Nimrod is in play only with phase: nimrod")
@@ -188,6 +196,7 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
         s.n_hp = _int(nim.get("health", s.n_hp), "nimrod.health")
         if not 1 <= s.n_hp <= t.nimrod_health:
             raise _err("nimrod.health", f"expected 1..{t.nimrod_health}")
+    _challenge(s, doc)
     if "track" in doc:
         s.track = _int(doc["track"], "track")
         if not 0 <= s.track < t.track_max:
@@ -266,6 +275,8 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
     s.round = _int(turn.get("round", s.round), "turn.round")
     s.turn = _int(turn.get("number", s.turn), "turn.number")
     s.since = _int(doc.get("since", 0), "since")
+    if s.grab >= 0:  # DFP-C11: a held hero is where the Sentinel holding them is
+        s.hero_loc[s.grab] = s.s_loc[t.challenge]
     step_name = doc.get("step", "turn_start")
     if not isinstance(step_name, str) or step_name not in STEPS:
         raise _err("step", f"expected one of {sorted(STEPS)}")
@@ -287,3 +298,31 @@ def symbols_label(sym: list[int]) -> str:
 
 
 __all__ = ["SYM_INDEX", "load_position"]
+
+
+def _challenge(s: UnitedState, doc: dict[str, Any]) -> None:
+    """Standard-game parts: Mission progress and the Challenge Sentinel (DFP-C2, DFP-C10)."""
+    t = s.T
+    missions = doc.get("missions")
+    if missions is not None:
+        if t.mode != "standard" or not isinstance(missions, dict):
+            raise _err("missions", "a mapping {rescued, thugs, threats}, in a standard game only")
+        for i, key in enumerate(("rescued", "thugs", "threats")):
+            s.progress[i] = _int(missions.get(key, 0), f"missions.{key}")
+    spec = doc.get("challenge")
+    if spec is None:
+        return
+    if t.challenge < 0 or not isinstance(spec, dict):
+        raise _err("challenge", "a mapping {location, health, holding}; the config needs a challenge")
+    sn = t.challenge
+    if spec.get("defeated"):
+        s.s_loc[sn], s.s_hp[sn] = -1, 0
+        return
+    s.s_loc[sn] = _index(spec.get("location", s.s_loc[sn]), range(RING), "challenge.location", "ring index")  # type: ignore[arg-type]
+    s.s_hp[sn] = _int(spec.get("health", s.s_hp[sn]), "challenge.health")
+    if not 1 <= s.s_hp[sn] <= 40:
+        raise _err("challenge.health", "expected 1..40")
+    if spec.get("holding") is not None:
+        if t.challenge_task != "grab":
+            raise _err("challenge.holding", "only Sentinel III grabs heroes")
+        s.grab = _index(spec["holding"], t.hero_ids, "challenge.holding", "hero")

@@ -14,15 +14,16 @@ from multiverse.engine.decision import Option
 from multiverse.engine.state import Frame, GameState, OptionsFn, ResolveFn, StepFn
 from multiverse.united.tables import Tables
 
-PHASE_SENTINELS, PHASE_NIMROD = 0, 1
+PHASE_SENTINELS, PHASE_NIMROD = 0, 1  # DFP: fighting the Sentinels; a Villain in play
+PHASE_VILLAIN = PHASE_NIMROD  # the standard game is always in the Villain phase
 
 
 class UnitedState(GameState):
     """A position of a Marvel United game (Days of Future Past mode)."""
 
     __slots__ = (
-        "active", "civ", "deck", "fx_card", "hand", "hero_loc", "ko", "locs", "mp_deck",
-        "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "retreat", "round",
+        "active", "civ", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs", "mp_deck",
+        "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "progress", "retreat", "round",
         "s_hp", "s_loc", "since", "story", "target", "threat", "thug", "tokens", "track",
         "turn", "villain_start",
     )  # fmt: skip
@@ -31,7 +32,7 @@ class UnitedState(GameState):
         "phase", "locs", "villain_start", "civ", "thug", "threat", "need", "hero_loc", "hand",
         "deck", "tokens", "ko", "out", "target", "story", "pool", "fx_card", "active", "turn",
         "round", "s_loc", "s_hp", "n_loc", "n_hp", "mp_deck", "since", "retreat", "track",
-        "pile", "ovf",
+        "pile", "ovf", "grab", "progress", "hench",
     )  # fmt: skip
     NESTED = frozenset({"hand", "deck"})
     STEPS: ClassVar[dict[str, StepFn]] = {}
@@ -52,6 +53,7 @@ class UnitedState(GameState):
             self.phase, self.villain_start, self.fx_card, self.active)  # fmt: skip
         new.turn, new.round, new.n_loc, new.n_hp = self.turn, self.round, self.n_loc, self.n_hp
         new.since, new.retreat, new.track, new.ovf = self.since, self.retreat, self.track, self.ovf
+        new.grab, new.progress, new.hench = self.grab, self.progress[:], self.hench[:]
         new.locs, new.civ, new.thug, new.threat = (
             self.locs[:], self.civ[:], self.thug[:], self.threat[:])  # fmt: skip
         new.need, new.hero_loc, new.tokens, new.ko = (

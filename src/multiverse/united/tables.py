@@ -16,7 +16,11 @@ SYMBOLS = ("move", "attack", "heroic", "wild")
 SYM_INDEX = {s: i for i, s in enumerate(SYMBOLS)}
 SENTINEL_NAMES = ("Sentinel I", "Sentinel II", "Sentinel III")
 SENTINEL_IDS = ("I", "II", "III")
-MOST_CARDS = -1  # Master Plan move code: toward the hero with the most cards in hand
+MOST_CARDS = -1  # Master Plan move codes: toward the hero with the most cards in hand,
+MOST_CIVILIANS = -2  # to the Location with the most Civilians,
+MOST_HEROES = -3  # to the Location with the most heroes
+MOVE_CODES = {"toward_most_cards": MOST_CARDS, "to_most_civilians": MOST_CIVILIANS,
+              "to_most_heroes": MOST_HEROES}
 
 # compiled effect: (verb, amount, symbol index or -1, civilians, thugs)
 FX = tuple[str, int, int, int, int]
@@ -45,6 +49,16 @@ class Tables:
 
     config: UnitedConfig
     content: UnitedContent
+    mode: str = "dofp"
+    villain_name: str = "Nimrod"
+    villain_bam: tuple[FX, ...] | None = None  # None: Nimrod's banded BAM! (DFP dashboard)
+    villain_overflow: tuple[FX, ...] | None = None  # None: raise the track (DFP gray part)
+    track_name: str = "Nimrod Activation track"
+    track_start: int = 0
+    mission_need: tuple[int, ...] = ()  # standard game: Rescue, Thugs, Threats thresholds
+    challenge: int = -1  # the Challenge Sentinel's slot (DFP-C1), -1 without a Challenge
+    challenge_task: str = ""
+    challenge_health: int = 0
     hero_ids: tuple[str, ...] = ()
     seats: tuple[int, ...] = ()  # which seat decides for each hero
     hero_names: tuple[str, ...] = ()
@@ -67,6 +81,7 @@ class Tables:
     loc_fx: list[tuple[FX, ...]] = field(default_factory=list)
     loc_mandatory: list[bool] = field(default_factory=list)
     # Threats
+    threat_ids: list[str] = field(default_factory=list)
     threat_name: list[str] = field(default_factory=list)
     threat_cost: list[tuple[int, int, int]] = field(default_factory=list)
     threat_tags: list[frozenset[str]] = field(default_factory=list)
@@ -74,11 +89,13 @@ class Tables:
     threat_bam: list[tuple[FX, ...]] = field(default_factory=list)
     threat_arrive: list[tuple[FX, ...]] = field(default_factory=list)
     threat_clear: list[tuple[FX, ...]] = field(default_factory=list)
+    threat_health: list[int] = field(default_factory=list)  # a Henchman's Health, 0 if none
+    threat_henchman: list[str] = field(default_factory=list)
     # Days of Future Past
     sentinel_names: tuple[str, ...] = SENTINEL_NAMES
     protocol: tuple[int, int, int, int] = (MOVE, HEROIC, ATTACK, WILD)  # move/add/damage/prod
     sentinel_health: int = 5
-    nimrod_health: int = 10
+    nimrod_health: int = 10  # the Villain's starting Health (Nimrod's in DFP)
     track_max: int = 15
     yellow: int = 5
     red: int = 10
@@ -129,9 +146,42 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
         t.loc_fx.append(compile_effects(loc.effect))
         t.loc_mandatory.append(loc.mandatory)
     d = content.dofp
-    if d is None:
-        raise ContentError(["content has no 'dofp' section: Days of Future Past needs one"])
-    for mp in d.master_plan:
+    if config.mode == "dofp":
+        if d is None:
+            raise ContentError(["content has no 'dofp' section: Days of Future Past needs one"])
+        if config.challenge:
+            raise ContentError([
+                "a Sentinel Challenge is added to a game against another Villain (DFP-C1); "
+                "Days of Future Past already fights the Sentinels: use `standard --villain ID`"])
+        master_plan, threats = d.master_plan, d.threats
+    else:
+        villains = {v.id: v for v in content.villains}
+        if not villains:
+            raise ContentError(["content has no 'villains': a standard game needs a Villain"])
+        vid = config.villain or next(iter(villains))
+        if vid not in villains:
+            raise ContentError([f"unknown Villain {vid!r}; this content has: {sorted(villains)}"])
+        if vid == "nimrod":
+            raise ContentError(["Nimrod is not a standard Villain: play the dofp mode"])
+        v = villains[vid]
+        master_plan, threats = v.master_plan, v.threats
+        t.mode, t.villain_name = "standard", v.name
+        t.villain_bam, t.villain_overflow = compile_effects(v.bam), compile_effects(v.overflow)
+        t.track_name, t.track_start = v.plot.name, v.plot.start
+        need = {m.id: m.threshold for m in content.missions}
+        missing = {"rescue-civilians", "defeat-thugs", "clear-threats"} - set(need)
+        if missing:
+            raise ContentError([f"content lacks the Mission(s) {sorted(missing)} (MU-9)"])
+        t.mission_need = (need["rescue-civilians"], need["defeat-thugs"], need["clear-threats"])
+        if config.challenge:
+            if d is None:
+                raise ContentError(["a Sentinel Challenge needs the 'dofp' section's Sentinels"])
+            t.challenge = {"sentinel-i": 0, "sentinel-ii": 1, "sentinel-iii": 2}[config.challenge]
+            card = d.sentinels[t.challenge]
+            t.challenge_task, t.challenge_health = card.challenge_task, card.challenge_health
+    if config.difficulty != "normal":
+        _remove_wilds(t, content, config.difficulty)
+    for mp in master_plan:
         for _ in range(mp.copies):
             cid = len(t.card_name)
             t.mp_cards.append(cid)
@@ -139,13 +189,14 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
             t.card_owner.append(-1)
             t.card_sym.append((0, 0, 0, 0))
             t.card_fx.append(compile_effects(mp.effect))
-            t.mp_move[cid] = MOST_CARDS if mp.move == "toward_most_cards" else int(mp.move)
+            t.mp_move[cid] = MOVE_CODES[mp.move] if isinstance(mp.move, str) else int(mp.move)
             t.mp_bam[cid] = mp.bam
             t.mp_tokens[cid] = tuple(_tokens(x) for x in mp.tokens)  # type: ignore[assignment]
-    for th in d.threats:
+    for th in threats:
         cost = [0, 0, 0]
         for s in th.cost:
             cost[SYM_INDEX[s]] += 1
+        t.threat_ids.append(th.id)
         t.threat_name.append(th.name)
         t.threat_cost.append(tuple(cost))  # type: ignore[arg-type]
         t.threat_tags.append(frozenset(th.tags))
@@ -153,16 +204,38 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
         t.threat_bam.append(compile_effects(th.bam))
         t.threat_arrive.append(compile_effects(th.on_villain_arrives))
         t.threat_clear.append(compile_effects(th.on_clear))
-    db = d.dashboard
+        t.threat_health.append(th.health or 0)
+        t.threat_henchman.append(th.henchman or th.name)
     n = 3 if config.solo else config.n_heroes
-    t.sentinel_names = tuple(s.name for s in d.sentinels)
-    p = d.protocol
-    t.protocol = (SYM_INDEX[p.move], SYM_INDEX[p.add], SYM_INDEX[p.damage], SYM_INDEX[p.production])
-    t.sentinel_health = config.sentinel_health or db.sentinel_health.for_heroes(n)
-    t.nimrod_health = config.nimrod_health or db.nimrod_health.for_heroes(n)
-    t.track_max = config.track_max or db.track_max
-    t.yellow, t.red = db.bands.yellow, db.bands.red
-    t.bam_damage, t.bonus_yellow, t.bonus_red = db.bam_damage, db.band_bonus_yellow, db.band_bonus_red
-    t.ko_track, t.ko_track_per_analyzer = db.ko_track, db.ko_track_per_data_analyzer
-    t.overflow_track, t.retreat_at = db.overflow_track, db.nimrod_retreat_at
+    if d is not None:
+        db = d.dashboard
+        t.sentinel_names = tuple(s.name for s in d.sentinels)
+        p = d.protocol
+        t.protocol = (SYM_INDEX[p.move], SYM_INDEX[p.add], SYM_INDEX[p.damage], SYM_INDEX[p.production])
+        t.sentinel_health = config.sentinel_health or db.sentinel_health.for_heroes(n)
+        t.nimrod_health = config.nimrod_health or db.nimrod_health.for_heroes(n)
+        t.track_max = config.track_max or db.track_max
+        t.yellow, t.red = db.bands.yellow, db.bands.red
+        t.bam_damage, t.bonus_yellow, t.bonus_red = db.bam_damage, db.band_bonus_yellow, db.band_bonus_red
+        t.ko_track, t.ko_track_per_analyzer = db.ko_track, db.ko_track_per_data_analyzer
+        t.overflow_track, t.retreat_at = db.overflow_track, db.nimrod_retreat_at
+        t.track_start = db.track_start
+    if t.mode == "standard":
+        t.nimrod_health = config.nimrod_health or v.health.for_heroes(n)
+        t.track_max = config.track_max or v.plot.lose_at
+        t.track_start = v.plot.start
+        if t.challenge >= 0:
+            t.sentinel_health = config.sentinel_health or t.challenge_health
     return t
+
+
+def _remove_wilds(t: Tables, content: UnitedContent, level: str) -> None:
+    """Difficulty Challenges: Moderate removes each deck's single-Wild card, Hard its
+    double-Wild card, Heroic both (at setup)."""
+    diff = {d.id: d for d in content.difficulties}.get(level)
+    single = diff.remove_single_wild if diff else level in ("moderate", "heroic")
+    double = diff.remove_double_wild if diff else level in ("hard", "heroic")
+    drop = {(0, 0, 0, 1)} if single else set()
+    if double:
+        drop.add((0, 0, 0, 2))
+    t.hero_cards = [[c for c in cards if t.card_sym[c] not in drop] for cards in t.hero_cards]

@@ -1,4 +1,4 @@
-"""The Villain turn with a Master Plan card (MU-10 … MU-13), as Nimrod plays it."""
+"""The Villain turn with a Master Plan card (MU-10 … MU-13): Nimrod's or a standard Villain's."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from multiverse.united.board import RING, add_tokens
 from multiverse.united.damage import deal_damage
 from multiverse.united.effects import push_villain_effects
 from multiverse.united.state import UnitedState, push, step
-from multiverse.united.tables import MOST_CARDS
+from multiverse.united.tables import MOST_CARDS, MOST_CIVILIANS, MOST_HEROES
 
 
 @step("villain_turn")
@@ -22,7 +22,7 @@ def villain_turn(s: UnitedState, f: tuple) -> None:
     s.ovf = 0
     t = s.T
     if s.log is not None:
-        s.emit("master_plan", f"Nimrod plays {t.card_name[c]}", card=c)
+        s.emit("master_plan", f"{t.villain_name} plays {t.card_name[c]}", card=c)
     frames: list[tuple] = [("villain_move", c)]
     if t.mp_bam[c]:
         frames.append(("bam",))
@@ -49,34 +49,67 @@ def most_cards_destination(s: UnitedState) -> int:
     return s.n_loc
 
 
+def most_of(s: UnitedState, counts: list[int]) -> int:
+    """The Location with the highest count; ties go to the first clockwise from the
+    Villain's (its own Location last). A count of 0 everywhere leaves the Villain in place."""
+    best, dest = 0, s.n_loc
+    for k in range(1, RING + 1):
+        p = (s.n_loc + k) % RING
+        if counts[p] > best:
+            best, dest = counts[p], p
+    return dest
+
+
+def destination(s: UnitedState, m: int) -> int:
+    """MU-11: where a Master Plan card's move ends."""
+    if m == MOST_CARDS:
+        return most_cards_destination(s)
+    if m == MOST_CIVILIANS:
+        return most_of(s, s.civ)
+    if m == MOST_HEROES:
+        here = [0] * RING
+        for h in range(len(s.hand)):
+            if s.in_play(h):
+                here[s.hero_loc[h]] += 1
+        return most_of(s, here)
+    return (s.n_loc + m) % RING
+
+
 @step("villain_move")
 def villain_move(s: UnitedState, f: tuple) -> None:
     """MU-11: move clockwise the printed number, or as the card's text says.
     MU-13: a Threat with a Location trigger fires when the Villain ends a move there."""
     c = f[1]
     m = s.T.mp_move[c]
-    dest = most_cards_destination(s) if m == MOST_CARDS else (s.n_loc + m) % RING
+    dest = destination(s, m)
     if dest == s.n_loc:
         return
     s.n_loc = dest
     if s.log is not None:
-        s.emit("villain_moves", f"Nimrod moves to {s.loc_name(dest)}", to=dest)
+        s.emit("villain_moves", f"{s.T.villain_name} moves to {s.loc_name(dest)}", to=dest)
     th = s.threat[dest]
     if th >= 0 and s.T.threat_arrive[th]:
-        push_villain_effects(s, s.T.threat_arrive[th], s.T.threat_name[th])
+        push_villain_effects(s, s.T.threat_arrive[th], s.T.threat_name[th], dest)
 
 
 @step("bam")
 def bam(s: UnitedState, f: tuple) -> None:
     """MU-11 BAM!: the dashboard's BAM! (Nimrod: damage to each hero in his Location,
-    more in the yellow and red bands) and the BAM! of every Threat in play."""
+    more in the yellow and red bands; a standard Villain: its dashboard text) and the BAM!
+    of every Threat in play (a Threat's "here" is its own Location)."""
     t = s.T
+    for pos in range(RING - 1, -1, -1):
+        th = s.threat[pos]
+        if th >= 0 and t.threat_bam[th]:
+            push_villain_effects(s, t.threat_bam[th], t.threat_name[th], pos)
+    if t.villain_bam is not None:
+        if s.log is not None:
+            s.emit("bam", f"BAM! ({t.villain_name})", amount=0)
+        push_villain_effects(s, t.villain_bam, f"{t.villain_name}'s BAM!")
+        return
     n = t.bam_damage + (t.bonus_red if s.track >= t.red else t.bonus_yellow if s.track >= t.yellow else 0)
     if s.log is not None:
         s.emit("bam", f"BAM! Nimrod deals {n} damage to each hero in {s.loc_name(s.n_loc)}", amount=n)
-    for th in reversed(s.threat):
-        if th >= 0 and t.threat_bam[th]:
-            push_villain_effects(s, t.threat_bam[th], t.threat_name[th])
     for h in reversed(s.heroes_at(s.n_loc)):
         s.stack.append(("damage_hero", h, n, "Nimrod's BAM!"))
 

@@ -18,7 +18,7 @@ from multiverse.united import (  # noqa: F401  (registers the rule steps)
     villain_turn,
 )
 from multiverse.united.config import UnitedConfig
-from multiverse.united.dofp import nimrod, protocol, turn  # noqa: F401
+from multiverse.united.dofp import challenge, nimrod, protocol, turn  # noqa: F401
 from multiverse.united.dofp.setup import setup
 from multiverse.united.state import UnitedState
 from multiverse.united.tables import Tables, build_tables

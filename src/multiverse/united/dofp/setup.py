@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from multiverse.engine.rng import MASK, splitmix_next
 from multiverse.united.board import RING, opposite
+from multiverse.united.standard.setup import standard_setup
 from multiverse.united.state import PHASE_SENTINELS, UnitedState
 from multiverse.united.tables import Tables
 
@@ -82,8 +83,12 @@ def setup(t: Tables, seed: int) -> UnitedState:
     s.n_loc, s.n_hp = -1, 0
     s.mp_deck = list(t.mp_cards)
     s.shuffle(s.mp_deck)
-    s.since, s.retreat, s.track, s.ovf = 0, 0, t.content.dofp.dashboard.track_start, 0
+    s.since, s.retreat, s.track, s.ovf = 0, 0, t.track_start, 0
+    s.grab, s.progress = -1, [0, 0, 0]
+    s.hench = [t.threat_health[th] if th >= 0 else 0 for th in s.threat]
     s.story, s.pool, s.fx_card = [], [0, 0, 0, 0], -1
     s.active, s.turn, s.round = 0, 1, 1
     s.stack = [("hero_turn",)]
+    if t.mode == "standard":
+        standard_setup(s)
     return s

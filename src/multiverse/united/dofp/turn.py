@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from multiverse.united.dofp.nimrod import nimrod_enters, nimrod_retreats, villain_turn_due
 from multiverse.united.dofp.protocol import choose_activation
+from multiverse.united.standard.turn import end_of_standard_turn
 from multiverse.united.state import PHASE_SENTINELS, UnitedState, step
 
 
@@ -11,9 +12,12 @@ from multiverse.united.state import PHASE_SENTINELS, UnitedState, step
 def end_of_hero_turn(s: UnitedState, f: tuple) -> None:
     """DFP-A2: after each hero turn a Sentinel activates (heroes take the first turn,
     DFP-A1); once the last Sentinel is defeated Nimrod enters (DFP-N1); then Nimrod's
-    turns follow the Under Pressure cadence (DFP-N3)."""
+    turns follow the Under Pressure cadence (DFP-N3). The standard game has its own end."""
     h = s.active
     s.stack.append(("next_turn",))
+    if s.T.mode == "standard":
+        end_of_standard_turn(s, h)
+        return
     if s.phase == PHASE_SENTINELS:
         if s.live_sentinels():
             choose_activation(s, h)
