@@ -1,0 +1,231 @@
+"""The Sentinels of the Multiverse content schema: characters, decks and an effect vocabulary.
+
+Effects are lists of steps `{verb: ..., ...}`; targets are picked by selectors; cards react
+through triggers and change damage through modifiers. A content file never runs code.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+DamageType = Literal[
+    "cold", "energy", "fire", "infernal", "lightning", "melee", "projectile", "psychic",
+    "radiant", "sonic", "toxic",
+]  # SOTM-13
+
+# Which targets a selector looks at ("hero" = hero targets: hero character cards and hero
+# cards with HP; "villain"/"environment" likewise; "this" = the card with the effect;
+# "this_hero" = the hero character of the card's owner; "source" = the damage source of a
+# trigger; "villain_character" = the villain character card).
+Group = Literal[
+    "this", "this_hero", "villain_character", "source", "hero", "villain", "environment",
+    "non_hero", "non_villain", "any", "hero_character", "other_hero",
+]
+CardKind = Literal["one-shot", "ongoing", "equipment", "device", "target", "character"]
+Deck = Literal["this", "villain", "environment", "each_hero"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Select(Strict):
+    """A selector: which targets (or cards in play) an effect acts on (SOTM-16)."""
+
+    group: Group = "this"
+    pick: Literal["one", "each", "highest_hp", "lowest_hp", "up_to"] = "one"
+    count: int = Field(1, ge=1, le=20)
+    keyword: str | None = Field(None, description="only cards with this keyword")
+    kind: CardKind | None = Field(None, description="only cards of this kind")
+    targets_only: bool = Field(True, description="False: any card in play (for destroy)")
+    exclude_this: bool = False
+
+
+class Condition(Strict):
+    """A condition read when a step resolves."""
+
+    test: Literal[
+        "this_hero_hp_at_least", "this_hp_at_least", "tokens_on_this_at_least",
+        "hero_tokens_showing_at_least", "cards_in_hand_at_least", "villain_flipped",
+        "cards_in_play_with_keyword_at_least", "trash_has_at_least",
+    ]
+    amount: int = 1
+    side: str | None = Field(None, description="token side name for hero tokens")
+    keyword: str | None = None
+
+
+Verb = Literal[
+    "damage",  # `source` deals `amount` `type` damage to each selected target
+    "heal",  # selected targets regain `amount` HP (never above max, SOTM-9)
+    "lose_hp",  # selected targets lose `amount` HP (not damage: no modifiers, no triggers)
+    "drain",  # deal damage to the selected targets; this hero regains HP equal to damage dealt
+    "draw",  # this hero's player draws `amount`
+    "discard",  # this hero's player discards `amount` cards of their choice
+    "destroy",  # destroy selected cards in play (SOTM-11)
+    "play_card",  # this hero's player may play a card now
+    "use_power",  # this hero's player may use a power now
+    "play_top",  # play the top card of `deck`
+    "reveal_top",  # reveal the top `amount` cards of `deck`; `then` decides where they go
+    "search",  # search `deck` (and trash) for a card with `keyword`, put it into `to`
+    "shuffle_trash_into_deck",  # shuffle `deck`'s trash into it
+    "arrange_top",  # look at the top `amount` cards of `deck`; put them back in any order
+    "move_to_bottom",  # put the top card of `deck` on the bottom
+    "add_tokens",  # put `amount` counters on this card
+    "remove_tokens",  # remove `amount` counters from this card
+    "flip_hero_tokens",  # flip `amount` of this hero's tokens from side `side` to `to_side`
+    "seed_environment",  # this card goes into the environment deck, which is shuffled
+    "modify",  # a continuous modifier with a duration
+    "may",  # one player may do `do`; if they do, `then` follows
+    "if",  # `cond` true: `do`, else `otherwise`
+    "each_player_may_draw",  # each hero's player may draw a card
+    "one_hero",  # the players choose one active hero; `do` resolves as that hero
+    "destroy_this",  # destroy the card with this effect
+    "flip_villain",  # flip the villain character card
+]
+
+
+class Modifier(Strict):
+    """A continuous modifier (SOTM-14): increase, reduce, immunity, redirect, type change."""
+
+    kind: Literal["increase_dealt", "reduce_dealt", "increase_taken", "reduce_taken",
+                  "immune", "redirect_to_this", "change_type"]
+    amount: int = Field(1, ge=0, le=20)
+    applies_to: Group = Field("this", description="whose damage (dealt) or which targets (taken)")
+    damage_type: DamageType | None = Field(None, description="only damage of this type / new type")
+
+
+class Step(Strict):
+    """One step of an effect."""
+
+    verb: Verb
+    amount: int = Field(1, ge=0, le=40)
+    type: DamageType = "melee"
+    irreducible: bool = False
+    source: Literal["this", "this_hero", "villain_character", "target"] = "this"
+    target: Select = Select()
+    deck: Deck = "this"
+    keyword: str | None = None
+    to: Literal["hand", "play", "trash", "deck_bottom"] = "hand"
+    then: list[Step] = Field(default_factory=list)
+    do: list[Step] = Field(default_factory=list)
+    otherwise: list[Step] = Field(default_factory=list)
+    cond: Condition | None = None
+    modifier: Modifier | None = None
+    duration: Literal["this_turn", "until_your_next_turn", "while_in_play"] = "this_turn"
+    side: str | None = None
+    to_side: str | None = None
+    prompt: str = ""
+
+    @model_validator(mode="after")
+    def _needs(self) -> Step:
+        if self.verb == "modify" and self.modifier is None:
+            raise ValueError("verb 'modify' needs a 'modifier'")
+        if self.verb == "if" and self.cond is None:
+            raise ValueError("verb 'if' needs a 'cond'")
+        if self.verb == "flip_hero_tokens" and (self.side is None or self.to_side is None):
+            raise ValueError("verb 'flip_hero_tokens' needs 'side' and 'to_side'")
+        return self
+
+
+Effect = list[Step]
+Step.model_rebuild()
+
+
+class Trigger(Strict):
+    """A reaction: start/end of a turn, damage, destruction, entering play (SOTM-7)."""
+
+    when: Literal["start_of_turn", "end_of_turn", "dealt_damage", "destroyed", "enters_play",
+                "played_from_environment_deck", "deals_damage"]
+    whose: Literal["owner", "villain", "environment", "any", "hero"] = "owner"
+    effect: Effect
+
+
+class Card(Strict):
+    """A deck card: one-shot, ongoing, equipment, device or target (SOTM-8 … SOTM-12)."""
+
+    name: str
+    kind: CardKind
+    keywords: list[str] = Field(default_factory=list)
+    hp: int | None = Field(None, ge=1, le=99)
+    limited: bool = False
+    indestructible: bool = False
+    seed: bool = Field(False, description="OBL-HE3: a seed card planted in the environment deck")
+    copies: int = Field(1, ge=1, le=10)
+    play: Effect = Field(default_factory=list, description="resolved as the card is played")
+    power: Effect = Field(default_factory=list, description="a power this card gives its hero")
+    triggers: list[Trigger] = Field(default_factory=list)
+    modifiers: list[Modifier] = Field(default_factory=list, description="while in play")
+    text: str = ""
+
+
+class Ability(Strict):
+    name: str
+    effect: Effect
+    text: str = ""
+
+
+class HeroTokens(Strict):
+    """OBL-HE2: two-sided tokens kept by the character card."""
+
+    sides: list[str] = Field(min_length=2, max_length=2)
+    start: list[str] = Field(min_length=1, max_length=10)
+
+
+class SentinelsHero(Strict):
+    """SOTM-1: a character card (HP, one power, three incapacitated abilities) and 40 cards."""
+
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str
+    original: bool = True
+    complexity: int = Field(ge=1, le=3, description="OBL-HE6: Hero Complexity Chart")
+    hp: int = Field(ge=1, le=60)
+    power: Ability
+    incapacitated: list[Ability] = Field(min_length=3, max_length=3)
+    tokens: HeroTokens | None = None
+    cards: list[Card]
+
+    @model_validator(mode="after")
+    def _forty(self) -> SentinelsHero:
+        n = sum(c.copies for c in self.cards)
+        if n != 40:
+            raise ValueError(f"hero {self.id!r} has {n} cards; a hero deck has exactly 40")
+        return self
+
+
+class SentinelsVillain(Strict):
+    """SOTM-1: a villain character (HP, setup, flip side) and its deck."""
+
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str
+    original: bool = True
+    hp: int = Field(ge=1, le=200)
+    setup: Effect = Field(default_factory=list)
+    triggers: list[Trigger] = Field(default_factory=list)
+    modifiers: list[Modifier] = Field(default_factory=list)
+    flip_hp: int | None = Field(None, description="flips at 0 HP and is restored to this HP")
+    flipped_triggers: list[Trigger] = Field(default_factory=list)
+    flipped_modifiers: list[Modifier] = Field(default_factory=list)
+    flip_effect: Effect = Field(default_factory=list)
+    cards: list[Card]
+
+
+class SentinelsEnvironment(Strict):
+    """SOTM-1: an environment deck (about 15 cards), no character card."""
+
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str
+    original: bool = True
+    cards: list[Card]
+
+
+class SentinelsContent(Strict):
+    """A Sentinels of the Multiverse content pack."""
+
+    pack: str
+    label: str = ""
+    original: bool = True
+    heroes: list[SentinelsHero] = Field(min_length=1)
+    villains: list[SentinelsVillain] = Field(min_length=1)
+    environments: list[SentinelsEnvironment] = Field(min_length=1)

@@ -1,0 +1,1 @@
+"""Sentinels of the Multiverse rules (SOTM-*) and the heroes of OblivAeon (OBL-HE*)."""

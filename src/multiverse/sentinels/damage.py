@@ -1,0 +1,214 @@
+"""The damage pipeline (SOTM-13 … SOTM-15), destruction, incapacitation, villain flip."""
+
+from __future__ import annotations
+
+from multiverse.content.sentinels_schema import Modifier
+from multiverse.engine.decision import Option
+from multiverse.sentinels.select import in_group
+from multiverse.sentinels.state import Z_PLAY, SentinelsState, choice, step
+from multiverse.sentinels.tables import DAMAGE_TYPES
+
+
+def active_modifiers(s: SentinelsState) -> list[tuple[Modifier, int]]:
+    """Every modifier in force, with the card it is read from: cards in play (the villain
+    character's flipped side when flipped) and temporary modifiers of effects."""
+    t = s.T
+    out: list[tuple[Modifier, int]] = []
+    for c in s.cards_in_play():
+        mods = t.flipped_modifiers if (c == t.villain_character and s.vflip) else t.modifiers[c]
+        for m in mods:
+            out.append((m, c))
+    for sid, this, _hero, _dur, _o in s.mods:
+        out.append((t.steps[sid].modifier, this))  # type: ignore[arg-type]
+    return out
+
+
+def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irreducible: bool,
+                drain: int = -1) -> None:
+    """SOTM-14 step 1 and 2: redirection, then type changes; then the modifiers."""
+    if not s.is_target(tgt) or s.result is not None:
+        return
+    mods = active_modifiers(s)
+    notes: list[str] = []
+    for m, c in mods:  # redirection: the first card that takes the damage for the target
+        if m.kind == "redirect_to_this" and c != tgt and s.is_target(c) and in_group(s, m.applies_to, tgt, c):
+            notes.append(f"redirected to {s.name(c)}")
+            tgt = c
+            break
+    for m, c in mods:
+        if m.kind == "change_type" and m.damage_type and src >= 0 and in_group(s, m.applies_to, src, c):
+            dtype = DAMAGE_TYPES.index(m.damage_type)
+            notes.append(f"type changed to {m.damage_type} by {s.name(c)}")
+    deltas: list[tuple[int, str]] = []
+    for m, c in mods:
+        if m.damage_type and m.kind != "change_type" and DAMAGE_TYPES.index(m.damage_type) != dtype:
+            continue
+        if m.kind in ("increase_dealt", "reduce_dealt"):
+            if src < 0 or not in_group(s, m.applies_to, src, c):
+                continue
+        elif m.kind in ("increase_taken", "reduce_taken"):
+            if not in_group(s, m.applies_to, tgt, c):
+                continue
+        else:
+            continue
+        d = m.amount if m.kind.startswith("increase") else -m.amount
+        if d < 0 and irreducible:
+            notes.append(f"irreducible: {s.name(c)}'s reduction ignored")
+            continue
+        deltas.append((d, s.name(c)))
+    s.stack.append(("modify_damage", src, tgt, amount, dtype, int(irreducible), drain,
+                    tuple(deltas), tuple(notes)))
+
+
+def _sign_mixed(deltas: tuple) -> bool:
+    return any(d > 0 for d, _ in deltas) and any(d < 0 for d, _ in deltas)
+
+
+def _order_options(s: SentinelsState, f: tuple) -> tuple:
+    _, _src, tgt, amount, _dtype, _irr, _drain, deltas, _notes = f
+    if not _sign_mixed(deltas):  # order cannot matter: apply them all (a forced choice)
+        return 0, "", [Option("all", "apply", {"i": -1})]
+    seat = s.seat(s.T.owner[tgt])
+    return (seat, f"{amount} damage to {s.name(tgt)}: which modifier applies next?",
+            [Option(f"mod:{i}", f"{'+' if d > 0 else '-'}{abs(d)} from {name}", {"i": i})
+             for i, (d, name) in enumerate(deltas)])
+
+
+@choice("modify_damage", _order_options)
+def apply_modifiers(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """SOTM-14 step 3: increases and reductions in the order the players choose; the
+    amount never drops below 0 along the way, so the order can change the result."""
+    _, src, tgt, amount, dtype, irr, drain, deltas, notes = f
+    i = opt.data["i"]
+    if i < 0:
+        applied = list(deltas)
+        rest: tuple = ()
+    else:
+        applied = [deltas[i]]
+        rest = deltas[:i] + deltas[i + 1:]
+    for d, name in applied:
+        amount = max(0, amount + d)
+        notes = (*notes, f"{'+' if d > 0 else '-'}{abs(d)} ({name})")
+    if rest:
+        s.stack.append(("modify_damage", src, tgt, amount, dtype, irr, drain, rest, notes))
+    else:
+        s.stack.append(("damage_final", src, tgt, amount, dtype, irr, drain, notes))
+
+
+@step("damage_final")
+def damage_final(s: SentinelsState, f: tuple) -> None:
+    """SOTM-14 step 4 and 5: immunity and prevention (SOTM-15: these stop irreducible damage
+    too); 0 or less is no damage and triggers nothing."""
+    _, src, tgt, amount, dtype, irr, drain, notes = f
+    if not s.is_target(tgt):
+        return
+    for m, c in active_modifiers(s):
+        if m.kind == "immune" and in_group(s, m.applies_to, tgt, c) and (
+                m.damage_type is None or DAMAGE_TYPES.index(m.damage_type) == dtype):
+            notes = (*notes, f"prevented: immune ({s.name(c)})")
+            amount = 0
+            break
+    src_name = s.name(src) if src >= 0 else "Damage"
+    kind = DAMAGE_TYPES[dtype]
+    if amount <= 0:
+        if s.log is not None:
+            s.emit("damage", f"{src_name} deals {s.name(tgt)} no damage"
+                   + (f" ({'; '.join(notes)})" if notes else ""), source=src, target=tgt,
+                   amount=0, type=kind, irreducible=bool(irr), modifiers=list(notes))
+        return
+    s.hp[tgt] -= amount
+    if s.log is not None:
+        extra = ([*notes] + (["irreducible"] if irr else []))
+        s.emit("damage", f"{src_name} deals {s.name(tgt)} {amount} {kind} damage"
+               + (f" ({'; '.join(extra)})" if extra else "") + f" → {s.hp[tgt]} HP",
+               source=src, target=tgt, amount=amount, type=kind, irreducible=bool(irr),
+               modifiers=list(notes), hp=s.hp[tgt])
+    from multiverse.sentinels.triggers import fire_on_card
+
+    if s.hp[tgt] <= 0:
+        s.stack.append(("check_destroyed", tgt))
+    if drain >= 0:
+        s.stack.append(("regain", s.T.character[drain], amount))
+    fire_on_card(s, "dealt_damage", tgt, src)
+    if src >= 0:
+        fire_on_card(s, "deals_damage", src, tgt)
+
+
+@step("regain")
+def regain(s: SentinelsState, f: tuple) -> None:
+    heal(s, f[1], f[2])
+
+
+def heal(s: SentinelsState, cid: int, n: int) -> None:
+    """SOTM-9: HP is regained up to the maximum, never above."""
+    if not s.is_target(cid) or n <= 0:
+        return
+    full = s.T.flip_hp if (cid == s.T.villain_character and s.vflip) else s.T.max_hp[cid]
+    old = s.hp[cid]
+    s.hp[cid] = min(full, old + n)
+    if s.log is not None and s.hp[cid] != old:
+        s.emit("heal", f"{s.name(cid)} regains {s.hp[cid] - old} HP → {s.hp[cid]}", target=cid,
+               amount=s.hp[cid] - old, hp=s.hp[cid])
+
+
+@step("check_destroyed")
+def check_destroyed(s: SentinelsState, f: tuple) -> None:
+    """SOTM-9: a target at 0 HP or less is destroyed unless indestructible."""
+    cid = f[1]
+    if s.zone[cid] == Z_PLAY and s.hp[cid] <= 0:
+        destroy(s, cid)
+
+
+def destroy(s: SentinelsState, cid: int) -> None:
+    """SOTM-11: destroy a card in play; SOTM-10: indestructible cards survive; SOTM-17 a hero
+    character is incapacitated; SOTM-18 the villain character flips or is defeated."""
+    t = s.T
+    if s.zone[cid] != Z_PLAY:
+        return
+    o = t.owner[cid]
+    if o < t.n_heroes and cid == t.character[o]:
+        incapacitate(s, o)
+        return
+    if cid == t.villain_character:
+        villain_down(s)
+        return
+    if t.card[cid].indestructible:
+        return
+    from multiverse.sentinels.triggers import fire_on_card
+    from multiverse.sentinels.zones import to_trash
+
+    to_trash(s, cid)
+    if s.log is not None:
+        s.emit("destroyed", f"{s.name(cid)} is destroyed", card=cid)
+    fire_on_card(s, "destroyed", cid, -1)
+
+
+def incapacitate(s: SentinelsState, h: int) -> None:
+    """SOTM-17: the character flips; all the hero's cards leave play; no longer a target."""
+    from multiverse.sentinels.zones import to_trash
+
+    if s.incap[h]:
+        return
+    s.incap[h] = 1
+    char = s.T.character[h]
+    for c in list(s.play[h]):
+        if c != char:
+            to_trash(s, c)
+    s.mods = [m for m in s.mods if m[2] != h]
+    if s.log is not None:
+        s.emit("incapacitated", f"{s.T.owner_names[h]} is incapacitated", hero=h)
+
+
+def villain_down(s: SentinelsState) -> None:
+    """SOTM-18: at 0 HP the villain flips if its card says so, else it is defeated."""
+    t = s.T
+    if t.flip_hp and not s.vflip:
+        s.vflip = 1
+        s.hp[t.villain_character] = t.flip_hp
+        if s.log is not None:
+            s.emit("villain_flips", f"{s.name(t.villain_character)} flips! → {t.flip_hp} HP")
+        from multiverse.sentinels.effects import push_effect
+
+        push_effect(s, t.flip_fx, t.villain_character, -1, -1)
+        return
+    s.end("win", f"{s.name(t.villain_character)} is defeated")

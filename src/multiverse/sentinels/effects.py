@@ -1,0 +1,366 @@
+"""The effect vocabulary at work: each verb of `content.sentinels_schema` as a rule step.
+
+Context carried by every frame: `this` (the card whose text it is), `hero` (the hero who
+owns that text, -1 for villain and environment cards) and `other` (the card a trigger
+reacts to: the damage source, the card entering play).
+"""
+
+from __future__ import annotations
+
+from multiverse.engine.decision import Option
+from multiverse.sentinels.damage import deal_damage, destroy, heal
+from multiverse.sentinels.select import candidates
+from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, SentinelsState, choice, step
+from multiverse.sentinels.tables import DAMAGE_TYPES
+from multiverse.sentinels.zones import draw, move, take, to_trash, top_card
+
+SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy"})
+DURATIONS = {"this_turn": 0, "until_your_next_turn": 1, "while_in_play": 2}
+
+
+def effect_frames(s: SentinelsState, fx: tuple[int, ...], this: int, hero: int, other: int) -> list[tuple]:
+    return [("fx", sid, this, hero, other) for sid in fx]
+
+
+def push_effect(s: SentinelsState, fx: tuple[int, ...], this: int, hero: int, other: int) -> None:
+    """Queue an effect's steps so the first resolves first (top to bottom, SOTM-8)."""
+    for sid in reversed(fx):
+        s.stack.append(("fx", sid, this, hero, other))
+
+
+def _seat(s: SentinelsState, hero: int) -> int:
+    return s.seat(hero if hero >= 0 else s.T.villain)
+
+
+def deck_owner(s: SentinelsState, deck: str, this: int, hero: int) -> int:
+    t = s.T
+    if deck == "villain":
+        return t.villain
+    if deck == "environment":
+        return t.env
+    return hero if hero >= 0 else t.owner[this]
+
+
+@step("fx")
+def run_step(s: SentinelsState, f: tuple) -> None:
+    """Resolve one step of an effect."""
+    _, sid, this, hero, other = f
+    t = s.T
+    st = t.steps[sid]
+    v = st.verb
+    n = st.amount
+    if v in SELECTING:
+        s.stack.append(("select", sid, this, hero, other, (), st.target.count))
+    elif v == "draw":
+        if hero >= 0 and not s.incap[hero]:
+            draw(s, hero, n)
+    elif v == "discard":
+        if hero >= 0:
+            s.stack.append(("discard", hero, n))
+    elif v == "play_card":
+        if hero >= 0 and not s.incap[hero]:
+            s.stack.append(("play_now", hero, n))
+    elif v == "use_power":
+        if hero >= 0 and not s.incap[hero]:
+            s.stack.append(("power_now", hero, n))
+    elif v == "play_top":
+        for _ in range(n):
+            s.stack.append(("play_top", deck_owner(s, st.deck, this, hero)))
+    elif v == "reveal_top":
+        reveal_top(s, sid, deck_owner(s, st.deck, this, hero), n)
+    elif v == "search":
+        s.stack.append(("search", sid, deck_owner(s, st.deck, this, hero), this, hero))
+    elif v == "shuffle_trash_into_deck":
+        o = deck_owner(s, st.deck, this, hero)
+        for c in list(s.trash[o]):
+            move(s, c, Z_DECK)
+        s.shuffle(s.deck[o])
+    elif v == "arrange_top":
+        o = deck_owner(s, st.deck, this, hero)
+        top = tuple(s.deck[o][-n:][::-1]) if n else ()
+        if len(top) > 1:
+            s.stack.append(("arrange", o, top, ()))
+    elif v == "move_to_bottom":
+        o = deck_owner(s, st.deck, this, hero)
+        c = top_card(s, o)
+        if c >= 0:
+            move(s, c, Z_DECK, bottom=True)
+    elif v == "add_tokens":
+        if s.zone[this] == Z_PLAY:
+            s.tok[this] += n
+    elif v == "remove_tokens":
+        s.tok[this] = max(0, s.tok[this] - n)
+    elif v == "flip_hero_tokens":
+        flip_hero_tokens(s, hero, st.side, st.to_side, n)  # type: ignore[arg-type]
+    elif v == "seed_environment":
+        seed_environment(s, this)
+    elif v == "modify":
+        s.mods.append((sid, this, hero, DURATIONS[st.duration], hero if hero >= 0 else s.turn))
+    elif v == "may":
+        s.stack.append(("may", sid, this, hero, other))
+    elif v == "if":
+        branch = t.do[sid] if condition(s, sid, this, hero) else t.otherwise[sid]
+        push_effect(s, branch, this, hero, other)
+    elif v == "each_player_may_draw":
+        for h in reversed(range(t.n_heroes)):
+            if not s.incap[h]:
+                s.stack.append(("may_draw", h))
+    elif v == "one_hero":
+        s.stack.append(("one_hero", sid, this, hero, other))
+    elif v == "destroy_this":
+        destroy(s, this)
+    elif v == "flip_villain":
+        from multiverse.sentinels.damage import villain_down
+
+        if not s.vflip and t.flip_hp:
+            villain_down(s)
+
+
+def condition(s: SentinelsState, sid: int, this: int, hero: int) -> bool:
+    c = s.T.steps[sid].cond
+    assert c is not None
+    t = s.T
+    if c.test == "this_hero_hp_at_least":
+        return hero >= 0 and s.hp[t.character[hero]] >= c.amount
+    if c.test == "this_hp_at_least":
+        return s.hp[this] >= c.amount
+    if c.test == "tokens_on_this_at_least":
+        return s.tok[this] >= c.amount
+    if c.test == "hero_tokens_showing_at_least":
+        sides = t.hero_tokens[hero][0] if hero >= 0 else ()
+        if c.side not in sides:
+            return False
+        return s.htok[hero].count(sides.index(c.side)) >= c.amount
+    if c.test == "cards_in_hand_at_least":
+        return hero >= 0 and len(s.hand[hero]) >= c.amount
+    if c.test == "villain_flipped":
+        return bool(s.vflip)
+    if c.test == "cards_in_play_with_keyword_at_least":
+        kw = (c.keyword or "").lower()
+        return sum(1 for x in s.cards_in_play() if kw in t.keywords[x]) >= c.amount
+    if c.test == "trash_has_at_least":
+        return hero >= 0 and len(s.trash[hero]) >= c.amount
+    return False
+
+
+def flip_hero_tokens(s: SentinelsState, hero: int, side: str, to_side: str, n: int) -> None:
+    """OBL-HE2: flip up to `n` of the hero's tokens showing `side` to `to_side`."""
+    if hero < 0:
+        return
+    sides = s.T.hero_tokens[hero][0]
+    if side not in sides or to_side not in sides:
+        return
+    a, b = sides.index(side), sides.index(to_side)
+    toks = s.htok[hero]
+    k = 0
+    for i, x in enumerate(toks):
+        if x == a and k < n:
+            toks[i] = b
+            k += 1
+    if k and s.log is not None:
+        s.emit("tokens_flipped", f"{s.T.owner_names[hero]} flips {k} token(s) {side} → {to_side}",
+               hero=hero, count=k, side=side, to_side=to_side)
+
+
+def seed_environment(s: SentinelsState, cid: int) -> None:
+    """OBL-HE3: the seed goes into the environment deck, which is shuffled; from then on it
+    lives with the environment (discarded from there, it goes to the environment trash)."""
+    env = s.T.env
+    move(s, cid, Z_DECK, home=env)
+    s.shuffle(s.deck[env])
+    if s.log is not None:
+        s.emit("seeded", f"{s.name(cid)} is planted in the environment deck", card=cid)
+
+
+# ----- selection ------------------------------------------------------------------------
+def _select_options(s: SentinelsState, f: tuple) -> tuple:
+    _, sid, this, hero, other, done, left = f
+    st = s.T.steps[sid]
+    sel = st.target
+    pool = [c for c in candidates(s, sel, this, hero, other) if c not in done]
+    if not pool or left <= 0:
+        return 0, "", []
+    if sel.pick == "each":  # every one, re-evaluated as each resolves (a forced step)
+        return 0, "", [Option(f"card:{pool[0]}", s.name(pool[0]), {"card": pool[0]})]
+    if sel.pick in ("highest_hp", "lowest_hp"):
+        best = (max if sel.pick == "highest_hp" else min)(s.hp[c] for c in pool)
+        pool = [c for c in pool if s.hp[c] == best]  # SOTM-16: ties are the players' choice
+    opts = [Option(f"card:{c}", _target_label(s, c), {"card": c}) for c in pool]
+    if sel.pick == "up_to" and done:
+        opts.append(Option("stop", "No more", {"card": -1}))
+    verb = st.verb.replace("_", " ")
+    return _seat(s, hero), f"{s.name(this)}: {verb} — choose a target", opts
+
+
+def _target_label(s: SentinelsState, c: int) -> str:
+    return f"{s.name(c)} ({s.hp[c]} HP)" if s.T.max_hp[c] else s.name(c)
+
+
+@choice("select", _select_options)
+def resolve_select(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """Apply the step to the chosen card, then look again for the next one (SOTM-16)."""
+    _, sid, this, hero, other, done, left = f
+    c = opt.data["card"]
+    if c < 0:
+        return
+    st = s.T.steps[sid]
+    pick = st.target.pick
+    if pick == "each" or left > 1:
+        s.stack.append(("select", sid, this, hero, other, (*done, c), left if pick == "each" else left - 1))
+    apply_to(s, sid, this, hero, other, c)
+    if st.then and not (pick == "each" or left > 1):
+        push_effect(s, s.T.then[sid], this, hero, c)
+
+
+def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: int) -> None:
+    t = s.T
+    st = t.steps[sid]
+    v = st.verb
+    if v in ("damage", "drain"):
+        src = {"this": this, "this_hero": t.character[hero] if hero >= 0 else this,
+               "villain_character": t.villain_character, "target": c}[st.source]
+        deal_damage(s, src, c, st.amount, DAMAGE_TYPES.index(st.type), st.irreducible,
+                    hero if v == "drain" and hero >= 0 else -1)
+    elif v == "heal":
+        heal(s, c, st.amount)
+    elif v == "lose_hp":
+        s.hp[c] -= st.amount
+        if s.log is not None:
+            s.emit("lose_hp", f"{s.name(c)} loses {st.amount} HP → {s.hp[c]}", target=c,
+                   amount=st.amount, hp=s.hp[c])
+        if s.hp[c] <= 0:
+            s.stack.append(("check_destroyed", c))
+    elif v == "destroy":
+        destroy(s, c)
+
+
+# ----- hand, deck and play choices ---------------------------------------------------
+def _discard_options(s: SentinelsState, f: tuple) -> tuple:
+    _, h, n = f
+    return (s.seat(h), f"{s.T.owner_names[h]} discards a card ({n} left)",
+            [Option(f"card:{c}", s.name(c), {"card": c}) for c in s.hand[h]])
+
+
+@choice("discard", _discard_options)
+def resolve_discard(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """SOTM-11: discard from hand to the owner's trash."""
+    _, h, n = f
+    to_trash(s, opt.data["card"])
+    if n > 1:
+        s.stack.append(("discard", h, n - 1))
+
+
+def _may_options(s: SentinelsState, f: tuple) -> tuple:
+    _, sid, this, hero, _other = f
+    text = s.T.steps[sid].prompt or "Do it?"
+    return (_seat(s, hero), f"{s.name(this)}: {text}",
+            [Option("yes", "Yes", {"yes": True}), Option("no", "No", {"yes": False})])
+
+
+@choice("may", _may_options)
+def resolve_may(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """"One player may …; if they do, …": `do` then `then` only on yes."""
+    _, sid, this, hero, other = f
+    if opt.data["yes"]:
+        push_effect(s, s.T.do[sid] + s.T.then[sid], this, hero, other)
+
+
+def _may_draw_options(s: SentinelsState, f: tuple) -> tuple:
+    h = f[1]
+    return (s.seat(h), f"{s.T.owner_names[h]} may draw a card",
+            [Option("yes", "Draw", {"yes": True}), Option("no", "Don't", {"yes": False})])
+
+
+@choice("may_draw", _may_draw_options)
+def resolve_may_draw(s: SentinelsState, f: tuple, opt: Option) -> None:
+    if opt.data["yes"]:
+        draw(s, f[1], 1)
+
+
+def reveal_top(s: SentinelsState, sid: int, o: int, n: int) -> None:
+    """Reveal the top cards: those matching `keyword` go to `to`, the rest are discarded."""
+    st = s.T.steps[sid]
+    for _ in range(n):
+        c = top_card(s, o)
+        if c < 0:
+            return
+        if s.log is not None:
+            s.emit("reveal", f"{s.T.owner_names[o]} reveals {s.name(c)}", card=c)
+        if st.keyword is None or st.keyword.lower() in s.T.keywords[c]:
+            send(s, c, st.to, o)
+        else:
+            to_trash(s, c)
+
+
+def send(s: SentinelsState, c: int, to: str, o: int) -> None:
+    if to == "hand" and s.T.owner[c] < s.T.n_heroes:
+        move(s, c, Z_HAND, home=s.T.owner[c])
+    elif to == "play":
+        from multiverse.sentinels.turns import put_into_play
+
+        take(s, c)
+        s.zone[c] = Z_BOX
+        put_into_play(s, c, from_deck=True)
+    elif to == "deck_bottom":
+        move(s, c, Z_DECK, bottom=True)
+    else:
+        to_trash(s, c)
+
+
+def _search_options(s: SentinelsState, f: tuple) -> tuple:
+    _, sid, o, this, hero = f
+    kw = (s.T.steps[sid].keyword or "").lower()
+    pool = [c for c in s.deck[o] + s.trash[o] if not kw or kw in s.T.keywords[c]]
+    opts = [Option(f"card:{c}", s.name(c), {"card": c}) for c in sorted(set(pool))]
+    if opts:
+        opts.append(Option("none", "Take nothing", {"card": -1}))
+    return _seat(s, hero), f"{s.name(this)}: search for a card", opts
+
+
+@choice("search", _search_options)
+def resolve_search(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """Search a deck and its trash for a card; the deck is then shuffled."""
+    _, sid, o, _this, _hero = f
+    c = opt.data["card"]
+    if c >= 0:
+        send(s, c, s.T.steps[sid].to, o)
+    s.shuffle(s.deck[o])
+
+
+def _arrange_options(s: SentinelsState, f: tuple) -> tuple:
+    _, o, cards, placed = f
+    left = [c for c in cards if c not in placed]
+    return (s.seat(s.turn), f"Put back the top of {s.T.owner_names[o]}'s deck: which card goes next "
+            "(the first chosen ends on top)?",
+            [Option(f"card:{c}", s.name(c), {"card": c}) for c in left])
+
+
+@choice("arrange", _arrange_options)
+def resolve_arrange(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """OBL-HE4: look at the top cards of a deck and put them back in any order."""
+    _, o, cards, placed = f
+    placed = (*placed, opt.data["card"])
+    left = [c for c in cards if c not in placed]
+    if len(left) == 1:
+        placed = (*placed, left[0])
+    if len(placed) < len(cards):
+        s.stack.append(("arrange", o, cards, placed))
+        return
+    deck = s.deck[o]
+    del deck[len(deck) - len(cards):]
+    deck.extend(reversed(placed))
+
+
+
+def _one_hero_options(s: SentinelsState, f: tuple) -> tuple:
+    _, sid, this, hero, _other = f
+    live = [h for h in range(s.T.n_heroes) if not s.incap[h]]
+    return (_seat(s, hero), f"{s.name(this)}: {s.T.steps[sid].prompt or 'choose a hero'}",
+            [Option(f"hero:{h}", s.T.owner_names[h], {"hero": h}) for h in live])
+
+
+@choice("one_hero", _one_hero_options)
+def resolve_one_hero(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """"One hero may …": the chosen hero's player does `do` as that hero."""
+    _, sid, this, _hero, other = f
+    push_effect(s, s.T.do[sid], this, opt.data["hero"], other)

@@ -1,0 +1,63 @@
+"""Selectors: which targets or cards an effect acts on (SOTM-16 re-evaluation)."""
+
+from __future__ import annotations
+
+from multiverse.content.sentinels_schema import Select
+from multiverse.sentinels.state import Z_PLAY, SentinelsState
+
+
+def in_group(s: SentinelsState, group: str, cid: int, this: int, other: int = -1) -> bool:
+    """Is card `cid` in `group`, read from the point of view of card `this`?"""
+    t = s.T
+    if group == "any":
+        return True
+    if group == "this":
+        return cid == this
+    if group == "source":
+        return cid == other
+    if group == "villain_character":
+        return cid == t.villain_character
+    o = t.owner[this] if this >= 0 else -1
+    mine = t.character[o] if 0 <= o < t.n_heroes else -2
+    if group == "this_hero":
+        return cid == mine
+    side = s.side(cid)
+    if group == "hero":
+        return side == "hero"
+    if group == "other_hero":
+        return side == "hero" and cid != mine and t.owner[cid] != o
+    if group == "hero_character":
+        return side == "hero" and cid == t.character[t.owner[cid]]
+    if group == "villain":
+        return side == "villain"
+    if group == "environment":
+        return side == "environment"
+    if group == "non_hero":
+        return side != "hero"
+    if group == "non_villain":
+        return side != "villain"
+    return False
+
+
+def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int) -> list[int]:
+    """Everything a selector may pick now, in play order."""
+    t = s.T
+    fixed = {"this": this, "source": other, "villain_character": t.villain_character,
+             "this_hero": t.character[hero] if 0 <= hero < t.n_heroes else -1}
+    if sel.group in fixed:
+        c = fixed[sel.group]
+        ok = c >= 0 and (s.is_target(c) if sel.targets_only else s.zone[c] == Z_PLAY)
+        return [c] if ok else []
+    out = []
+    for c in s.cards_in_play():
+        if sel.targets_only and not s.is_target(c):
+            continue
+        if sel.exclude_this and c == this:
+            continue
+        if sel.kind and t.card[c].kind != sel.kind:
+            continue
+        if sel.keyword and sel.keyword.lower() not in t.keywords[c]:
+            continue
+        if in_group(s, sel.group, c, this, other):
+            out.append(c)
+    return out

@@ -1,0 +1,59 @@
+"""Setting up a Sentinels game (SOTM-1 … SOTM-3)."""
+
+from __future__ import annotations
+
+from multiverse.engine.rng import splitmix_next
+from multiverse.sentinels.effects import push_effect
+from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_PLAY, SentinelsState
+from multiverse.sentinels.tables import Tables
+from multiverse.sentinels.zones import draw, put
+
+
+def setup(t: Tables, seed: int) -> SentinelsState:
+    """Characters in play, decks shuffled, the villain's setup text (which triggers nothing,
+    SOTM-2), then each player draws 4. H is fixed now (SOTM-3)."""
+    s = object.__new__(SentinelsState)
+    s.T = t
+    s.log = None
+    s._decision = None
+    _, s.rng = splitmix_next(seed & ((1 << 64) - 1))
+    s.result, s.reason, s.decisions = None, "", 0
+    n_cards = len(t.card)
+    owners = t.n_heroes + 2
+    s.zone = [Z_BOX] * n_cards
+    s.home = list(t.owner)
+    s.deck = [[] for _ in range(owners)]
+    s.hand = [[] for _ in range(owners)]
+    s.trash = [[] for _ in range(owners)]
+    s.play = [[] for _ in range(owners)]
+    s.hp = [0] * n_cards
+    s.tok = [0] * n_cards
+    s.seq = [0] * n_cards
+    s.next_seq = 1
+    s.incap = [0] * t.n_heroes
+    s.vflip = 0
+    s.htok = [list(t.hero_tokens[h][1]) for h in range(t.n_heroes)]
+    s.mods = []
+    s.turn, s.phase, s.round = t.villain, "setup", 1
+    s.played = s.powered = 0
+    s.incap_used = 0
+    for h in range(t.n_heroes):
+        put(s, t.character[h], Z_PLAY)
+    put(s, t.villain_character, Z_PLAY)
+    for o, cards in enumerate(t.deck_cards):
+        for c in cards:
+            put(s, c, Z_DECK)
+        s.shuffle(s.deck[o])
+    s.stack = [("round",), ("deal_hands",)]
+    push_effect(s, t.setup_fx, t.villain_character, -1, -1)
+    return s
+
+
+def deal_hands(s: SentinelsState, f: tuple) -> None:
+    """SOTM-2: each player draws 4 (after the villain's setup)."""
+    for h in range(s.T.n_heroes):
+        draw(s, h, s.T.config.hand_size)
+    s.phase = "start"
+
+
+SentinelsState.STEPS["deal_hands"] = deal_hands

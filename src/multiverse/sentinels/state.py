@@ -1,0 +1,114 @@
+"""The Sentinels state: zones as lists of card ids per owner; HP and counters per card.
+
+Owners: heroes 0..H-1, then the villain (H), then the environment (H+1). A card's `home`
+is the owner whose deck, trash and play area hold it (a planted seed's home is the
+environment, OBL-HE3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from multiverse.engine.state import GameState, OptionsFn, ResolveFn, StepFn
+from multiverse.sentinels.tables import Tables
+
+Z_DECK, Z_HAND, Z_TRASH, Z_PLAY, Z_BOX = range(5)
+ZONES = ("deck", "hand", "trash", "play", "box")
+
+
+class SentinelsState(GameState):
+    """A position of a Sentinels of the Multiverse game."""
+
+    __slots__ = (
+        "deck",
+        "hand",
+        "home",
+        "hp",
+        "htok",
+        "incap",
+        "incap_used",
+        "mods",
+        "next_seq",
+        "phase",
+        "play",
+        "played",
+        "powered",
+        "round",
+        "seq",
+        "tok",
+        "trash",
+        "turn",
+        "vflip",
+        "zone",
+    )
+
+    DATA = ("zone", "home", "deck", "hand", "trash", "play", "hp", "tok", "seq", "next_seq",
+            "incap", "vflip", "htok", "mods", "turn", "phase", "round", "played", "powered",
+            "incap_used")
+    NESTED = frozenset({"deck", "hand", "trash", "play", "htok"})
+    STEPS: ClassVar[dict[str, StepFn]] = {}
+    CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
+
+    T: Tables
+
+    # ----- queries ----------------------------------------------------------------
+    def seat(self, owner: int) -> int:
+        """Which seat decides for an owner: each hero's player; the players (the first
+        hero still standing) for villain and environment choices."""
+        if owner < self.T.n_heroes:
+            return owner
+        if self.turn < self.T.n_heroes:
+            return self.turn
+        for h in range(self.T.n_heroes):
+            if not self.incap[h]:
+                return h
+        return 0
+
+    def name(self, cid: int) -> str:
+        return self.T.name[cid]
+
+    def in_play(self, cid: int) -> bool:
+        return self.zone[cid] == Z_PLAY
+
+    def is_target(self, cid: int) -> bool:
+        """SOTM-9: a card in play with HP (an incapacitated hero is not a target, SOTM-17)."""
+        if self.zone[cid] != Z_PLAY or not self.T.max_hp[cid]:
+            return False
+        o = self.T.owner[cid]
+        return not (o < self.T.n_heroes and self.T.character[o] == cid and self.incap[o])
+
+    def side(self, cid: int) -> str:
+        """'hero', 'villain' or 'environment': whose card it is (SOTM-12)."""
+        o = self.T.owner[cid]
+        return "hero" if o < self.T.n_heroes else "villain" if o == self.T.villain else "environment"
+
+    def cards_in_play(self) -> list[int]:
+        """Every card in play, in the order it entered play (SOTM-7)."""
+        out = [c for area in self.play for c in area]
+        out.sort(key=self.seq.__getitem__)
+        return out
+
+    def targets(self) -> list[int]:
+        return [c for c in self.cards_in_play() if self.is_target(c)]
+
+
+def step(name: str) -> Callable[[StepFn], StepFn]:
+    def deco(fn: StepFn) -> StepFn:
+        SentinelsState.STEPS[name] = fn
+        return fn
+
+    return deco
+
+
+def choice(name: str, options: OptionsFn) -> Callable[[ResolveFn], ResolveFn]:
+    def deco(fn: ResolveFn) -> ResolveFn:
+        SentinelsState.CHOICES[name] = (options, fn)
+        return fn
+
+    return deco
+
+
+def push(s: SentinelsState, *frames: tuple) -> None:
+    """Push frames so that the first one given runs first."""
+    s.stack.extend(reversed(frames))

@@ -1,0 +1,137 @@
+"""Sentinels content compiled to flat tables: card instances and effect steps by int id."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from multiverse.content.sentinels_schema import (
+    Card,
+    Modifier,
+    SentinelsContent,
+    Step,
+    Trigger,
+)
+from multiverse.engine.errors import ContentError
+from multiverse.sentinels.config import SentinelsConfig
+
+DAMAGE_TYPES = ("cold", "energy", "fire", "infernal", "lightning", "melee", "projectile",
+                "psychic", "radiant", "sonic", "toxic")
+ONE_SHOT, ONGOING, EQUIPMENT, DEVICE, TARGET, CHARACTER = range(6)
+KINDS = ("one-shot", "ongoing", "equipment", "device", "target", "character")
+
+Ids = tuple[int, ...]
+
+
+@dataclass(slots=True)
+class Tables:
+    """Everything static about one game."""
+
+    config: SentinelsConfig
+    content: SentinelsContent
+    n_heroes: int = 0
+    hero_ids: tuple[str, ...] = ()
+    owner_names: tuple[str, ...] = ()  # heroes, then the villain, then the environment
+    villain: int = 0  # owner index of the villain (= number of heroes)
+    env: int = 0
+    # card instances
+    card: list[Card] = field(default_factory=list)
+    owner: list[int] = field(default_factory=list)
+    name: list[str] = field(default_factory=list)
+    kind: list[int] = field(default_factory=list)
+    max_hp: list[int] = field(default_factory=list)  # 0: not a target
+    keywords: list[frozenset[str]] = field(default_factory=list)
+    play_fx: list[Ids] = field(default_factory=list)
+    power_fx: list[Ids] = field(default_factory=list)
+    triggers: list[tuple[tuple[str, str, Ids], ...]] = field(default_factory=list)
+    modifiers: list[tuple[Modifier, ...]] = field(default_factory=list)
+    deck_cards: list[list[int]] = field(default_factory=list)  # per owner, at setup
+    character: list[int] = field(default_factory=list)  # hero character cards, by hero
+    villain_character: int = -1
+    flip_hp: int = 0
+    flipped_triggers: tuple[tuple[str, str, Ids], ...] = ()
+    flipped_modifiers: tuple[Modifier, ...] = ()
+    flip_fx: Ids = ()
+    setup_fx: Ids = ()
+    incap_fx: list[tuple[tuple[str, Ids], ...]] = field(default_factory=list)  # by hero
+    hero_tokens: list[tuple[tuple[str, ...], tuple[int, ...]]] = field(default_factory=list)
+    complexity: list[int] = field(default_factory=list)
+    # effect steps
+    steps: list[Step] = field(default_factory=list)
+    then: list[Ids] = field(default_factory=list)
+    do: list[Ids] = field(default_factory=list)
+    otherwise: list[Ids] = field(default_factory=list)
+
+    def reg(self, effect: list[Step]) -> Ids:
+        """Give every step of an effect (and of its sub-effects) an int id."""
+        out = []
+        for st in effect:
+            sid = len(self.steps)
+            self.steps.append(st)
+            self.then.append(())
+            self.do.append(())
+            self.otherwise.append(())
+            self.then[sid] = self.reg(st.then)
+            self.do[sid] = self.reg(st.do)
+            self.otherwise[sid] = self.reg(st.otherwise)
+            out.append(sid)
+        return tuple(out)
+
+    def _trig(self, trs: list[Trigger]) -> tuple[tuple[str, str, Ids], ...]:
+        return tuple((tr.when, tr.whose, self.reg(tr.effect)) for tr in trs)
+
+    def add_card(self, o: int, c: Card) -> int:
+        cid = len(self.card)
+        self.card.append(c)
+        self.owner.append(o)
+        self.name.append(c.name)
+        self.kind.append(KINDS.index(c.kind))
+        self.max_hp.append(c.hp or 0)
+        self.keywords.append(frozenset(k.lower() for k in c.keywords))
+        self.play_fx.append(self.reg(c.play))
+        self.power_fx.append(self.reg(c.power))
+        self.triggers.append(self._trig(c.triggers))
+        self.modifiers.append(tuple(c.modifiers))
+        return cid
+
+
+def build_tables(config: SentinelsConfig, content: SentinelsContent) -> Tables:
+    heroes = {h.id: h for h in content.heroes}
+    unknown = [h for h in config.heroes if h not in heroes]
+    if unknown:
+        raise ContentError([f"unknown hero id(s) {unknown}; this content has: {sorted(heroes)}"])
+    villains = {v.id: v for v in content.villains}
+    envs = {e.id: e for e in content.environments}
+    vid = config.villain or next(iter(villains))
+    eid = config.environment or next(iter(envs))
+    if vid not in villains:
+        raise ContentError([f"unknown villain {vid!r}; this content has: {sorted(villains)}"])
+    if eid not in envs:
+        raise ContentError([f"unknown environment {eid!r}; this content has: {sorted(envs)}"])
+    v, e = villains[vid], envs[eid]
+    t = Tables(config=config, content=content)
+    n = t.n_heroes = len(config.heroes)
+    t.hero_ids = tuple(config.heroes)
+    t.villain, t.env = n, n + 1
+    t.owner_names = (*(heroes[h].name for h in config.heroes), v.name, e.name)
+    for hi, hid in enumerate(config.heroes):
+        h = heroes[hid]
+        char = t.add_card(hi, Card(name=h.name, kind="character", hp=h.hp,
+                                   power=h.power.effect))
+        t.character.append(char)
+        t.incap_fx.append(tuple((a.name, t.reg(a.effect)) for a in h.incapacitated))
+        tok = h.tokens
+        t.hero_tokens.append((tuple(tok.sides), tuple(tok.sides.index(x) for x in tok.start))
+                             if tok else ((), ()))
+        t.complexity.append(h.complexity)
+        t.deck_cards.append([t.add_card(hi, c) for c in h.cards for _ in range(c.copies)])
+    vc = t.add_card(n, Card(name=v.name, kind="character", hp=v.hp, triggers=v.triggers,
+                            modifiers=v.modifiers))
+    t.villain_character = vc
+    t.flip_hp = v.flip_hp or 0
+    t.flipped_triggers = t._trig(v.flipped_triggers)
+    t.flipped_modifiers = tuple(v.flipped_modifiers)
+    t.flip_fx = t.reg(v.flip_effect)
+    t.setup_fx = t.reg(v.setup)
+    t.deck_cards.append([t.add_card(n, c) for c in v.cards for _ in range(c.copies)])
+    t.deck_cards.append([t.add_card(n + 1, c) for c in e.cards for _ in range(c.copies)])
+    return t

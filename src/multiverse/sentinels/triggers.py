@@ -1,0 +1,66 @@
+"""Triggers: start and end of turn in play-entry order (SOTM-7), damage, destruction,
+cards entering play, seeds played from the environment deck (OBL-HE3)."""
+
+from __future__ import annotations
+
+from multiverse.sentinels.state import SentinelsState
+
+
+def _triggers_of(s: SentinelsState, cid: int) -> tuple:
+    t = s.T
+    return t.flipped_triggers if (cid == t.villain_character and s.vflip) else t.triggers[cid]
+
+
+def _hero_of(s: SentinelsState, cid: int) -> int:
+    o = s.T.owner[cid]
+    return o if o < s.T.n_heroes else -1
+
+
+def _whose_ok(s: SentinelsState, whose: str, card: int, owner: int) -> bool:
+    t = s.T
+    if whose == "any":
+        return True
+    if whose == "owner":
+        return owner == s.home[card] or owner == t.owner[card]
+    if whose == "villain":
+        return owner == t.villain
+    if whose == "environment":
+        return owner == t.env
+    return owner < t.n_heroes  # "hero"
+
+
+def fire_turn(s: SentinelsState, event: str, owner: int) -> None:
+    """SOTM-7: start- or end-of-turn effects of every card in play, in the order the cards
+    entered play; the first resolves first."""
+    from multiverse.sentinels.effects import effect_frames
+
+    frames: list[tuple] = []
+    for c in s.cards_in_play():
+        for on, whose, fx in _triggers_of(s, c):
+            if on == event and _whose_ok(s, whose, c, owner):
+                frames += effect_frames(s, fx, c, _hero_of(s, c), -1)
+    s.stack.extend(reversed(frames))
+
+
+def fire_on_card(s: SentinelsState, event: str, cid: int, other: int) -> None:
+    """A card's own reaction: when it is dealt damage, deals damage or is destroyed."""
+    from multiverse.sentinels.effects import push_effect
+
+    for on, _whose, fx in reversed(_triggers_of(s, cid)):
+        if on == event:
+            push_effect(s, fx, cid, _hero_of(s, cid), other)
+
+
+def fire_enters_play(s: SentinelsState, cid: int) -> None:
+    """Other cards reacting to a card entering play (their `whose` names whose card)."""
+    from multiverse.sentinels.effects import effect_frames
+
+    owner = s.T.owner[cid]
+    frames: list[tuple] = []
+    for c in s.cards_in_play():
+        if c == cid:
+            continue
+        for on, whose, fx in _triggers_of(s, c):
+            if on == "enters_play" and _whose_ok(s, whose, c, owner):
+                frames += effect_frames(s, fx, c, _hero_of(s, c), cid)
+    s.stack.extend(reversed(frames))

@@ -1,0 +1,281 @@
+"""Rounds and turns (SOTM-4, SOTM-5), playing cards (SOTM-8, SOTM-10), powers,
+incapacitated heroes (SOTM-17) and the end of the game (SOTM-18)."""
+
+from __future__ import annotations
+
+from multiverse.engine.decision import Option
+from multiverse.sentinels.effects import push_effect
+from multiverse.sentinels.state import Z_BOX, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState, choice, push, step
+from multiverse.sentinels.tables import ONE_SHOT
+from multiverse.sentinels.triggers import fire_enters_play, fire_on_card, fire_turn
+from multiverse.sentinels.zones import draw, limited_in_play, put, take, top_card
+
+
+def heroes_lost(s: SentinelsState) -> bool:
+    """SOTM-18: the heroes lose when every hero is incapacitated (checked between steps, so a
+    villain defeated in the same step wins for the heroes)."""
+    if all(s.incap):
+        s.end("loss", "every hero is incapacitated")
+        return True
+    return False
+
+
+@step("round")
+def round_start(s: SentinelsState, f: tuple) -> None:
+    """SOTM-4: villain turn, each hero in play order, environment turn."""
+    t = s.T
+    if s.round > t.config.max_rounds:
+        s.end("loss", f"the game passed {t.config.max_rounds} rounds")
+        return
+    push(s, ("villain_turn",), *(("hero_turn", h) for h in range(t.n_heroes)),
+         ("environment_turn",), ("round_end",))
+
+
+@step("round_end")
+def round_end(s: SentinelsState, f: tuple) -> None:
+    s.round += 1
+    s.stack.append(("round",))
+
+
+def _deck_turn(s: SentinelsState, o: int, label: str) -> None:
+    """SOTM-4: start-of-turn effects, play the top card of the deck, end-of-turn effects."""
+    if heroes_lost(s):
+        return
+    s.turn = o
+    s.phase = "start"
+    if s.log is not None:
+        s.emit("turn", f"— {s.T.owner_names[o]}'s turn ({label}, round {s.round}) —", owner=o)
+    push(s, ("turn_start", o), ("play_top", o), ("turn_end", o))
+
+
+@step("villain_turn")
+def villain_turn(s: SentinelsState, f: tuple) -> None:
+    _deck_turn(s, s.T.villain, "villain")
+
+
+@step("environment_turn")
+def environment_turn(s: SentinelsState, f: tuple) -> None:
+    _deck_turn(s, s.T.env, "environment")
+
+
+@step("turn_start")
+def turn_start(s: SentinelsState, f: tuple) -> None:
+    """SOTM-7: start-of-turn effects in play-entry order; "until the start of your next
+    turn" effects end now."""
+    o = f[1]
+    if s.mods:
+        s.mods = [m for m in s.mods if not (m[3] == 1 and m[4] == o)]
+    fire_turn(s, "start_of_turn", o)
+
+
+@step("turn_end")
+def turn_end(s: SentinelsState, f: tuple) -> None:
+    """SOTM-7: end-of-turn effects; "this turn" effects end after them."""
+    o = f[1]
+    s.phase = "end"
+    s.stack.append(("expire_turn",))
+    fire_turn(s, "end_of_turn", o)
+
+
+@step("expire_turn")
+def expire_turn(s: SentinelsState, f: tuple) -> None:
+    if s.mods:
+        s.mods = [m for m in s.mods if m[3] != 0]
+    heroes_lost(s)
+
+
+@step("hero_turn")
+def hero_turn(s: SentinelsState, f: tuple) -> None:
+    """SOTM-5: start, play phase, power phase, draw phase, end; SOTM-17: an incapacitated
+    hero's player uses exactly one incapacitated ability instead."""
+    h = f[1]
+    if heroes_lost(s):
+        return
+    s.turn = h
+    s.played = s.powered = 0
+    if s.log is not None:
+        s.emit("turn", f"— {s.T.owner_names[h]}'s turn (round {s.round}) —", owner=h)
+    if s.incap[h]:
+        s.stack.append(("incapacitated_ability", h))
+        return
+    push(s, ("turn_start", h), ("play_phase", h), ("power_phase", h), ("draw_phase", h),
+         ("turn_end", h))
+
+
+def _play_options(s: SentinelsState, f: tuple) -> tuple:
+    h = f[1]
+    if s.incap[h]:
+        return 0, "", []
+    s.phase = "play"
+    opts = [Option(f"play:{c}", s.name(c), {"card": c}) for c in s.hand[h]]
+    opts.append(Option("skip", "Play no card", {"card": -1}))
+    return s.seat(h), f"{s.T.owner_names[h]}: play phase — play a card?", opts
+
+
+@choice("play_phase", _play_options)
+def play_phase(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """SOTM-5: play up to 1 card."""
+    c = opt.data["card"]
+    if c >= 0:
+        play_from_hand(s, f[1], c)
+
+
+def _play_now_options(s: SentinelsState, f: tuple) -> tuple:
+    h = f[1]
+    opts = [Option(f"play:{c}", s.name(c), {"card": c}) for c in s.hand[h]]
+    opts.append(Option("skip", "Play no card", {"card": -1}))
+    return s.seat(h), f"{s.T.owner_names[h]} may play a card now", opts
+
+
+@choice("play_now", _play_now_options)
+def play_now(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """An effect lets a hero play (more) cards."""
+    _, h, n = f
+    c = opt.data["card"]
+    if c >= 0:
+        if n > 1:
+            s.stack.append(("play_now", h, n - 1))
+        play_from_hand(s, h, c)
+
+
+def play_from_hand(s: SentinelsState, h: int, c: int) -> None:
+    """SOTM-10: a Limited card whose copy is in play cannot be played and stays in hand."""
+    if limited_in_play(s, c):
+        if s.log is not None:
+            s.emit("limited", f"{s.name(c)} is Limited and already in play: it returns to hand", card=c)
+        return
+    s.played = 1
+    take(s, c)
+    s.zone[c] = Z_BOX
+    if s.log is not None:
+        s.emit("play", f"{s.T.owner_names[h]} plays {s.name(c)}", hero=h, card=c)
+    put_into_play(s, c)
+
+
+def put_into_play(s: SentinelsState, c: int, from_deck: bool = False) -> None:
+    """SOTM-8: a one-shot resolves top to bottom and goes to its owner's trash; every other
+    card enters play (with full HP if it is a target) and its text resolves."""
+    t = s.T
+    o = t.owner[c]
+    hero = o if o < t.n_heroes else -1
+    if t.kind[c] == ONE_SHOT:
+        s.stack.append(("to_trash", c))
+        push_effect(s, t.play_fx[c], c, hero, -1)
+        return
+    if limited_in_play(s, c):  # a Limited card from a deck cannot enter: it is discarded
+        s.stack.append(("to_trash", c))
+        return
+    put(s, c, Z_PLAY)
+    push_effect(s, t.play_fx[c], c, hero, -1)
+    if s.phase != "setup":  # SOTM-2: cards put into play during setup trigger nothing
+        fire_enters_play(s, c)
+
+
+@step("to_trash")
+def to_trash_step(s: SentinelsState, f: tuple) -> None:
+    """A resolved one-shot goes to its owner's trash (unless its text moved it elsewhere)."""
+    c = f[1]
+    if s.zone[c] == Z_BOX:
+        put(s, c, Z_TRASH)
+
+
+@step("play_top")
+def play_top(s: SentinelsState, f: tuple) -> None:
+    """Play the top card of a deck (SOTM-4); a seed played from the environment deck
+    triggers its "played from the environment deck" text first (OBL-HE3)."""
+    o = f[1]
+    c = top_card(s, o)
+    if c < 0:
+        return
+    take(s, c)
+    s.zone[c] = Z_BOX
+    if s.log is not None:
+        s.emit("play", f"{s.T.owner_names[o]} plays {s.name(c)}", owner=o, card=c)
+    if o == s.T.env and s.T.card[c].seed:
+        play_seed(s, c)
+    else:
+        put_into_play(s, c, from_deck=True)
+
+
+def play_seed(s: SentinelsState, c: int) -> None:
+    """OBL-HE3: a seed played from the environment deck resolves its "played from the
+    environment deck" text (not its planting text); a one-shot seed then goes to the
+    environment trash, any other seed stays in play in the environment's area."""
+    if s.T.kind[c] == ONE_SHOT:
+        s.stack.append(("to_trash", c))
+    else:
+        put(s, c, Z_PLAY)
+    fire_on_card(s, "played_from_environment_deck", c, -1)
+
+
+def powers_of(s: SentinelsState, h: int) -> list[int]:
+    """Cards whose power hero `h` may use: the character card and their cards in play."""
+    t = s.T
+    return [c for c in s.play[h] if t.power_fx[c] and t.owner[c] == h]
+
+
+def _power_options(s: SentinelsState, f: tuple) -> tuple:
+    h = f[1]
+    if s.incap[h]:
+        return 0, "", []
+    s.phase = "power"
+    opts = [Option(f"power:{c}", f"Power of {s.name(c)}", {"card": c}) for c in powers_of(s, h)]
+    opts.append(Option("skip", "Use no power", {"card": -1}))
+    return s.seat(h), f"{s.T.owner_names[h]}: power phase — use a power?", opts
+
+
+@choice("power_phase", _power_options)
+def power_phase(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """SOTM-5: use up to 1 power."""
+    c = opt.data["card"]
+    if c >= 0:
+        use_power(s, f[1], c)
+
+
+@choice("power_now", lambda s, f: _power_options(s, f))
+def power_now(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """An effect lets a hero use (more) powers."""
+    _, h, n = f
+    c = opt.data["card"]
+    if c >= 0:
+        if n > 1:
+            s.stack.append(("power_now", h, n - 1))
+        use_power(s, h, c)
+
+
+def use_power(s: SentinelsState, h: int, c: int) -> None:
+    s.powered = 1
+    if s.log is not None:
+        s.emit("power", f"{s.T.owner_names[h]} uses the power of {s.name(c)}", hero=h, card=c)
+    push_effect(s, s.T.power_fx[c], c, h, -1)
+
+
+@step("draw_phase")
+def draw_phase(s: SentinelsState, f: tuple) -> None:
+    """SOTM-5: draw 1, or 2 if the hero neither played a card nor used a power."""
+    h = f[1]
+    if s.incap[h]:
+        return
+    s.phase = "draw"
+    draw(s, h, 1 if (s.played or s.powered) else 2)
+
+
+def _incap_options(s: SentinelsState, f: tuple) -> tuple:
+    h = f[1]
+    return (s.seat(h), f"{s.T.owner_names[h]} is incapacitated: use one ability",
+            [Option(f"ability:{i}", name, {"i": i}) for i, (name, _) in enumerate(s.T.incap_fx[h])])
+
+
+@choice("incapacitated_ability", _incap_options)
+def incapacitated_ability(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """SOTM-17: exactly one incapacitated ability per turn."""
+    h = f[1]
+    s.incap_used += 1
+    name, fx = s.T.incap_fx[h][opt.data["i"]]
+    if s.log is not None:
+        s.emit("incap_ability", f"{s.T.owner_names[h]} (incapacitated) uses {name}", hero=h)
+    push_effect(s, fx, s.T.character[h], -1, -1)
+    s.stack.append(("expire_turn",))
+
+
+__all__ = ["Z_HAND", "round_start"]

@@ -1,0 +1,89 @@
+"""Moving cards between decks, hands, trashes and play areas (SOTM-6, SOTM-8 … SOTM-11)."""
+
+from __future__ import annotations
+
+from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
+
+_LISTS = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
+
+
+def take(s: SentinelsState, cid: int) -> None:
+    """Lift a card out of the zone it is in."""
+    z = s.zone[cid]
+    if z != Z_BOX:
+        getattr(s, _LISTS[z])[s.home[cid]].remove(cid)
+    if z == Z_PLAY:
+        s.hp[cid] = 0
+        s.tok[cid] = 0
+        s.seq[cid] = 0
+        if s.mods:  # "while in play" modifiers of this card end with it
+            s.mods = [m for m in s.mods if not (m[1] == cid and m[3] == 2)]
+
+
+def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom: bool = False) -> None:
+    """Put a (lifted) card into a zone of `home` (default: its current home)."""
+    if home is not None:
+        s.home[cid] = home
+    s.zone[cid] = zone
+    if zone == Z_BOX:
+        return
+    lst = getattr(s, _LISTS[zone])[s.home[cid]]
+    if bottom:
+        lst.insert(0, cid)
+    else:
+        lst.append(cid)
+    if zone == Z_PLAY:
+        s.seq[cid] = s.next_seq
+        s.next_seq += 1
+        s.hp[cid] = s.T.max_hp[cid]
+
+
+def move(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom: bool = False) -> None:
+    take(s, cid)
+    put(s, cid, zone, home, bottom)
+
+
+def to_trash(s: SentinelsState, cid: int) -> None:
+    """SOTM-11: a destroyed or discarded card goes to its owner's trash (a planted seed's
+    owner is now the environment, OBL-HE3)."""
+    move(s, cid, Z_TRASH)
+
+
+def top_card(s: SentinelsState, o: int) -> int:
+    """SOTM-6: the top card of a deck, refilling an empty deck from its trash first; -1 when
+    both are empty."""
+    deck = s.deck[o]
+    if not deck:
+        trash = s.trash[o]
+        if not trash:
+            return -1
+        deck.extend(trash)
+        trash.clear()
+        for c in deck:
+            s.zone[c] = Z_DECK
+        s.shuffle(deck)
+        s.emit("reshuffle", f"{s.T.owner_names[o]}'s trash is shuffled into the deck", owner=o)
+    return deck[-1]
+
+
+def draw(s: SentinelsState, h: int, n: int) -> int:
+    """Draw `n` cards (SOTM-6: an empty deck is refilled from the trash)."""
+    k = 0
+    for _ in range(n):
+        c = top_card(s, h)
+        if c < 0:
+            break
+        move(s, c, Z_HAND)
+        k += 1
+    if k:
+        s.emit("draw", f"{s.T.owner_names[h]} draws {k}", hero=h, count=k)
+    return k
+
+
+def limited_in_play(s: SentinelsState, cid: int) -> bool:
+    """SOTM-10: a Limited card whose copy is already in play."""
+    t = s.T
+    if not t.card[cid].limited:
+        return False
+    name = t.name[cid]
+    return any(t.name[c] == name for area in s.play for c in area)
