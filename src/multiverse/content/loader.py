@@ -9,13 +9,15 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from multiverse.content.schema import UnitedContent
 from multiverse.engine.errors import ContentError
+
+M = TypeVar("M", bound=BaseModel)
 
 PACKS = Path(__file__).parent / "packs"
 SUFFIXES = (".yaml", ".yml", ".json")
@@ -152,23 +154,33 @@ def format_errors(exc: ValidationError, origin: dict, default: Path) -> list[str
     return problems
 
 
-def validate_path(path: str | Path) -> UnitedContent:
-    """Load and validate; raise `ContentError` listing every problem."""
+def validate_model(model: type[M], path: str | Path) -> M:
+    """Load a pack and validate it against `model`; raise `ContentError` listing every
+    problem with its file and place."""
     path = Path(path)
     merged, origin = merge_documents(path)
     try:
-        return UnitedContent.model_validate(merged)
+        return model.model_validate(merged)
     except ValidationError as exc:
         raise ContentError(format_errors(exc, origin, path)) from None
 
 
-@lru_cache(maxsize=16)
-def _cached(path: str, mtime: float) -> UnitedContent:
-    return validate_path(path)
+def validate_path(path: str | Path) -> UnitedContent:
+    """Load and validate a Marvel United pack."""
+    return validate_model(UnitedContent, path)
+
+
+@lru_cache(maxsize=32)
+def _cached(model: type[BaseModel], path: str, mtime: float) -> BaseModel:
+    return validate_model(model, path)
+
+
+def load_pack(model: type[M], path: Path) -> M:
+    """Load a pack, cached while its files are unchanged."""
+    mtime = max((f.stat().st_mtime for f in _files(path)), default=0.0)
+    return _cached(model, str(path.resolve()), mtime)  # type: ignore[return-value]
 
 
 def load_content(path: str | Path | None = None) -> UnitedContent:
-    """Load a pack (default pack when `path` is None), cached per file state."""
-    p = Path(path) if path else default_pack_path()
-    mtime = max((f.stat().st_mtime for f in _files(p)), default=0.0)
-    return _cached(str(p.resolve()), mtime)
+    """Load a Marvel United pack (the default pack when `path` is None)."""
+    return load_pack(UnitedContent, Path(path) if path else default_pack_path())

@@ -14,8 +14,9 @@ def active_modifiers(s: SentinelsState) -> list[tuple[Modifier, int]]:
     character's flipped side when flipped) and temporary modifiers of effects."""
     t = s.T
     out: list[tuple[Modifier, int]] = []
-    for c in s.cards_in_play():
-        mods = t.flipped_modifiers if (c == t.villain_character and s.vflip) else t.modifiers[c]
+    table, vc = t.modifiers, t.villain_character
+    for c in s.inplay:
+        mods = t.flipped_modifiers if (c == vc and s.vflip) else table[c]
         for m in mods:
             out.append((m, c))
     for sid, this, _hero, _dur, _o in s.mods:
@@ -60,6 +61,9 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
                     tuple(deltas), tuple(notes)))
 
 
+_APPLY_ALL = [Option("all", "apply", {"i": -1})]
+
+
 def _sign_mixed(deltas: tuple) -> bool:
     return any(d > 0 for d, _ in deltas) and any(d < 0 for d, _ in deltas)
 
@@ -67,7 +71,7 @@ def _sign_mixed(deltas: tuple) -> bool:
 def _order_options(s: SentinelsState, f: tuple) -> tuple:
     _, _src, tgt, amount, _dtype, _irr, _drain, deltas, _notes = f
     if not _sign_mixed(deltas):  # order cannot matter: apply them all (a forced choice)
-        return 0, "", [Option("all", "apply", {"i": -1})]
+        return 0, "", _APPLY_ALL
     seat = s.seat(s.T.owner[tgt])
     return (seat, f"{amount} damage to {s.name(tgt)}: which modifier applies next?",
             [Option(f"mod:{i}", f"{'+' if d > 0 else '-'}{abs(d)} from {name}", {"i": i})

@@ -181,19 +181,20 @@ def _select_options(s: SentinelsState, f: tuple) -> tuple:
     if not pool or left <= 0:
         return 0, "", []
     if sel.pick == "each":  # every one, re-evaluated as each resolves (a forced step)
-        return 0, "", [Option(f"card:{pool[0]}", s.name(pool[0]), {"card": pool[0]})]
+        return 0, "", [Option("each", "next", {"card": pool[0]})]
     if sel.pick in ("highest_hp", "lowest_hp"):
         best = (max if sel.pick == "highest_hp" else min)(s.hp[c] for c in pool)
         pool = [c for c in pool if s.hp[c] == best]  # SOTM-16: ties are the players' choice
-    opts = [Option(f"card:{c}", _target_label(s, c), {"card": c}) for c in pool]
+    opts = [Option(f"card:{c}", (_target_label, s.name(c), s.hp[c] if s.T.max_hp[c] else None),
+                   {"card": c}) for c in pool]
     if sel.pick == "up_to" and done:
         opts.append(Option("stop", "No more", {"card": -1}))
     verb = st.verb.replace("_", " ")
     return _seat(s, hero), f"{s.name(this)}: {verb} — choose a target", opts
 
 
-def _target_label(s: SentinelsState, c: int) -> str:
-    return f"{s.name(c)} ({s.hp[c]} HP)" if s.T.max_hp[c] else s.name(c)
+def _target_label(name: str, hp: int | None) -> str:
+    return name if hp is None else f"{name} ({hp} HP)"
 
 
 @choice("select", _select_options)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from typing import Any
 
-from pydantic import ValidationError
-
-from multiverse.engine.errors import ContentError, SaveError
+from multiverse.engine.save import state_from_json, state_to_json
 from multiverse.sentinels import damage, effects, turns  # noqa: F401
 from multiverse.sentinels import setup as setup_mod
 from multiverse.sentinels.config import SentinelsConfig
@@ -43,34 +40,13 @@ def new_game(config: SentinelsConfig | None = None, seed: int = 0, log: bool = F
 
 
 def to_json(s: SentinelsState) -> str:
-    return json.dumps({"format": FORMAT, "config": s.T.config.model_dump(mode="json"),
-                       "state": s.data_dict()}, separators=(",", ":"))
+    """The whole state as JSON (mid-effect included): configuration plus data."""
+    return state_to_json(s, FORMAT)
 
 
 def from_json(text: str | dict[str, Any]) -> SentinelsState:
     """Load a state saved by `to_json`; a malformed one raises `SaveError`."""
-    try:
-        doc = json.loads(text) if isinstance(text, str) else text
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"state JSON is not valid JSON: {exc}") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError(f"state JSON: expected an object with format {FORMAT!r}")
-    try:
-        config = SentinelsConfig.model_validate(doc.get("config", {}))
-        t = tables(config)
-    except (ValidationError, ContentError) as exc:
-        raise SaveError(f"state JSON: bad config: {exc}") from None
-    data = doc.get("state")
-    if not isinstance(data, dict):
-        raise SaveError("state JSON: expected 'state' to be an object of fields")
-    s = object.__new__(SentinelsState)
-    s.T = t
-    s.load_data(data)
-    try:
-        s.advance()
-    except (LookupError, TypeError, ValueError, AttributeError) as exc:
-        raise SaveError(f"state JSON: the data does not fit its stack: {exc!r}") from None
-    return s
+    return state_from_json(text, FORMAT, SentinelsConfig, tables, SentinelsState)  # type: ignore[return-value]
 
 
 SentinelsState.to_json = to_json  # type: ignore[attr-defined]

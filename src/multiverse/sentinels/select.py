@@ -49,15 +49,19 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
         ok = c >= 0 and (s.is_target(c) if sel.targets_only else s.zone[c] == Z_PLAY)
         return [c] if ok else []
     out = []
-    for c in s.cards_in_play():
-        if sel.targets_only and not s.is_target(c):
+    targets_only, exclude, kind = sel.targets_only, sel.exclude_this, sel.kind
+    kw = sel.keyword.lower() if sel.keyword else None
+    group = sel.group
+    max_hp, cards, keywords = t.max_hp, t.card, t.keywords
+    for c in s.inplay:
+        if targets_only and not (max_hp[c] and s.is_target(c)):
             continue
-        if sel.exclude_this and c == this:
+        if exclude and c == this:
             continue
-        if sel.kind and t.card[c].kind != sel.kind:
+        if kind and cards[c].kind != kind:
             continue
-        if sel.keyword and sel.keyword.lower() not in t.keywords[c]:
+        if kw and kw not in keywords[c]:
             continue
-        if in_group(s, sel.group, c, this, other):
+        if group == "any" or in_group(s, group, c, this, other):
             out.append(c)
     return out

@@ -34,6 +34,7 @@ def setup(t: Tables, seed: int) -> SentinelsState:
     s.vflip = 0
     s.htok = [list(t.hero_tokens[h][1]) for h in range(t.n_heroes)]
     s.mods = []
+    s.inplay = []
     s.turn, s.phase, s.round = t.villain, "setup", 1
     s.played = s.powered = 0
     s.incap_used = 0

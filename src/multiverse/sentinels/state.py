@@ -28,6 +28,7 @@ class SentinelsState(GameState):
         "htok",
         "incap",
         "incap_used",
+        "inplay",
         "mods",
         "next_seq",
         "phase",
@@ -45,7 +46,7 @@ class SentinelsState(GameState):
 
     DATA = ("zone", "home", "deck", "hand", "trash", "play", "hp", "tok", "seq", "next_seq",
             "incap", "vflip", "htok", "mods", "turn", "phase", "round", "played", "powered",
-            "incap_used")
+            "incap_used", "inplay")
     NESTED = frozenset({"deck", "hand", "trash", "play", "htok"})
     STEPS: ClassVar[dict[str, StepFn]] = {}
     CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
@@ -84,13 +85,12 @@ class SentinelsState(GameState):
         return "hero" if o < self.T.n_heroes else "villain" if o == self.T.villain else "environment"
 
     def cards_in_play(self) -> list[int]:
-        """Every card in play, in the order it entered play (SOTM-7)."""
-        out = [c for area in self.play for c in area]
-        out.sort(key=self.seq.__getitem__)
-        return out
+        """Every card in play, in the order it entered play (SOTM-7). A copy: safe to
+        iterate while effects move cards."""
+        return self.inplay[:]
 
     def targets(self) -> list[int]:
-        return [c for c in self.cards_in_play() if self.is_target(c)]
+        return [c for c in self.inplay if self.is_target(c)]
 
 
 def step(name: str) -> Callable[[StepFn], StepFn]:

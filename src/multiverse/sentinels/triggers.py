@@ -35,8 +35,10 @@ def fire_turn(s: SentinelsState, event: str, owner: int) -> None:
     from multiverse.sentinels.effects import effect_frames
 
     frames: list[tuple] = []
-    for c in s.cards_in_play():
-        for on, whose, fx in _triggers_of(s, c):
+    table, vc = s.T.triggers, s.T.villain_character
+    for c in s.inplay:
+        trs = s.T.flipped_triggers if (c == vc and s.vflip) else table[c]
+        for on, whose, fx in trs:
             if on == event and _whose_ok(s, whose, c, owner):
                 frames += effect_frames(s, fx, c, _hero_of(s, c), -1)
     s.stack.extend(reversed(frames))

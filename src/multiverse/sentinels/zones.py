@@ -13,6 +13,7 @@ def take(s: SentinelsState, cid: int) -> None:
     if z != Z_BOX:
         getattr(s, _LISTS[z])[s.home[cid]].remove(cid)
     if z == Z_PLAY:
+        s.inplay.remove(cid)
         s.hp[cid] = 0
         s.tok[cid] = 0
         s.seq[cid] = 0
@@ -33,6 +34,7 @@ def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom:
     else:
         lst.append(cid)
     if zone == Z_PLAY:
+        s.inplay.append(cid)
         s.seq[cid] = s.next_seq
         s.next_seq += 1
         s.hp[cid] = s.T.max_hp[cid]

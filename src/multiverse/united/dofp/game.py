@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from typing import Any
 
-from pydantic import ValidationError
-
 from multiverse.content.loader import load_content
-from multiverse.engine.errors import ContentError, SaveError
+from multiverse.engine.save import state_from_json, state_to_json
 from multiverse.united import (  # noqa: F401  (registers the rule steps)
     board,
     damage,
@@ -42,8 +39,13 @@ def new_game(config: UnitedConfig | None = None, seed: int = 0, log: bool = Fals
     s = setup(tables(config), seed)
     if log:
         s.log = []
-        if s.log is not None:
-            s.emit("setup", f"Days of Future Past: {', '.join(s.T.hero_names)} against the "
+        t = s.T
+        if t.mode == "standard":
+            hunt = f", hunted by {t.sentinel_names[t.challenge]}" if t.challenge >= 0 else ""
+            s.emit("setup", f"Marvel United: {', '.join(t.hero_names)} against "
+                   f"{t.villain_name}{hunt} (seed {seed})", seed=seed)
+        else:
+            s.emit("setup", f"Days of Future Past: {', '.join(t.hero_names)} against the "
                    f"Sentinels (seed {seed})", seed=seed)
     s.advance()
     return s
@@ -51,36 +53,12 @@ def new_game(config: UnitedConfig | None = None, seed: int = 0, log: bool = Fals
 
 def to_json(s: UnitedState) -> str:
     """The whole state as JSON (mid-effect included): configuration plus data."""
-    return json.dumps({"format": FORMAT, "config": s.T.config.model_dump(mode="json"),
-                       "state": s.data_dict()}, separators=(",", ":"))
+    return state_to_json(s, FORMAT)
 
 
 def from_json(text: str | dict[str, Any]) -> UnitedState:
     """Load a state saved by `to_json`; a malformed one raises `SaveError`."""
-    try:
-        doc = json.loads(text) if isinstance(text, str) else text
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"state JSON is not valid JSON: {exc}") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError(f"state JSON: expected an object with format {FORMAT!r}")
-    try:
-        config = UnitedConfig.model_validate(doc.get("config", {}))
-    except ValidationError as exc:
-        raise SaveError(f"state JSON: bad config: {exc}") from None
-    s = object.__new__(UnitedState)
-    try:
-        s.T = tables(config)
-    except ContentError as exc:
-        raise SaveError(f"state JSON: the config does not fit the content: {exc}") from None
-    data = doc.get("state")
-    if not isinstance(data, dict):
-        raise SaveError("state JSON: expected 'state' to be an object of fields")
-    s.load_data(data)
-    try:
-        s.advance()
-    except (LookupError, TypeError, ValueError, AttributeError) as exc:
-        raise SaveError(f"state JSON: the data does not fit its stack: {exc!r}") from None
-    return s
+    return state_from_json(text, FORMAT, UnitedConfig, tables, UnitedState)  # type: ignore[return-value]
 
 
 UnitedState.to_json = to_json  # type: ignore[attr-defined]
