@@ -150,3 +150,29 @@ def test_games_list_on_an_empty_database_and_the_env_var(tmp_path, monkeypatch):
     with GameStore(tmp_path / "env.db") as store:
         assert len(store.list()) == 1
     assert "logan" in cli("games", "list").stdout
+
+
+def test_a_standard_game_with_a_challenge_is_stored_and_verifies(tmp_path):
+    config = UnitedConfig(mode="standard", villain="magistrate", challenge="sentinel-iii",
+                          difficulty="heroic", under_pressure_after=0, heroes=("logan", "storm"))
+    with GameStore(tmp_path / "g.db") as store:
+        s = GameStart(config, 8).state(log=False)
+        gid = store.create(mode="standard", config=config.model_dump(mode="json"), seed=8,
+                           seats=["random", "random"], start_hash=s.state_hash())
+        agent, moves = RandomAgent(8), []
+        while (d := s.decision()) is not None:
+            c = agent.choose(d)
+            s.apply(c)
+            moves.append((c, s.state_hash()))
+        store.add_moves(gid, 1, moves)
+        store.finish(gid, result=s.result, reason=s.reason, rounds=s.round,
+                     final_hash=s.state_hash())
+        rec = store.get(gid)
+    assert rec.label == "standard" and rec.mode == "standard"
+    assert UnitedConfig.model_validate(rec.config) == config  # the JSON carries everything
+    replayed, problem = verify(rec)
+    assert problem is None and replayed.state_hash() == rec.final_hash
+    assert replayed.T.mode == "standard" and replayed.T.challenge == 2
+
+    ok = cli("replay", gid, "--verify", "--db", tmp_path / "g.db")
+    assert ok.exit_code == 0 and f"Game {gid} verified" in ok.stdout

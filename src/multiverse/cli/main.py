@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from multiverse.cli.lab import lab_app
+
 app = typer.Typer(
     name="multiverse",
     help="Rules engine, player and simulator for cooperative superhero board games.",
@@ -23,6 +25,7 @@ rules_app = typer.Typer(help="The rules catalogue and its test coverage.", no_ar
 app.add_typer(games_app, name="games")
 app.add_typer(content_app, name="content")
 app.add_typer(rules_app, name="rules")
+app.add_typer(lab_app, name="lab")
 
 DbOption = Annotated[Path | None, typer.Option(
     "--db", help="Games database", show_default="$MULTIVERSE_DB, else games.db in the user data folder")]
@@ -31,6 +34,19 @@ DbOption = Annotated[Path | None, typer.Option(
 class TieBreak(StrEnum):
     choose = "choose"
     clockwise = "clockwise"
+
+
+class Challenge(StrEnum):
+    sentinel_i = "sentinel-i"
+    sentinel_ii = "sentinel-ii"
+    sentinel_iii = "sentinel-iii"
+
+
+class Difficulty(StrEnum):
+    normal = "normal"
+    moderate = "moderate"
+    hard = "hard"
+    heroic = "heroic"
 
 
 def _consoles():
@@ -52,7 +68,9 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 
 @app.command()
 def play(
-    mode: Annotated[str, typer.Argument(help="Game mode: dofp (Days of Future Past)")] = "dofp",
+    mode: Annotated[str | None, typer.Argument(
+        help="Game mode: dofp (Days of Future Past: the Sentinels, then Nimrod) or standard "
+             "(Missions against a Villain)", show_default="dofp")] = None,
     heroes: Annotated[str | None, typer.Option(
         help="A number (the first N of logan, kitty-pryde, storm, bishop, blink) or hero ids "
              "separated by commas", show_default="3")] = None,
@@ -80,19 +98,42 @@ def play(
     seats: Annotated[str | None, typer.Option(
         help="Who plays each seat, separated by commas: human or an agent "
              "(e.g. human,random,random)")] = None,
+    villain: Annotated[str | None, typer.Option(
+        help="standard: the Villain's id", show_default="the content's first Villain, magistrate"
+    )] = None,
+    challenge: Annotated[Challenge | None, typer.Option(
+        help="standard: add a Sentinel Challenge (DFP-C1): a Sentinel hunts the heroes after "
+             "every hero turn; it cannot be hurt until the Villain is Under Pressure",
+        show_default="none")] = None,
+    difficulty: Annotated[Difficulty | None, typer.Option(
+        help="Difficulty Challenge: moderate removes each hero deck's single-Wild card, hard "
+             "its double-Wild card, heroic both", show_default="normal")] = None,
+    under_pressure_after: Annotated[int | None, typer.Option(
+        min=0, max=3, help="standard: Missions completed before the Villain is Under Pressure "
+                           "(MU-15)", show_default="1")] = None,
+    vulnerable_after: Annotated[int | None, typer.Option(
+        min=0, max=3, help="standard: Missions completed before the Villain can be damaged "
+                           "(MU-15)", show_default="2")] = None,
 ) -> None:
     """Play a game in the terminal: every decision is a numbered choice.
 
-    Type a number to choose, or undo, board, quit, help. Every game is stored; `quit`
-    keeps it for `--resume ID`. With --agent (with or without --auto) the agents play
-    every seat to the end and you watch the narration.
+    dofp: the three Sentinels, then Nimrod (Days of Future Past).
+    standard: Missions against a Villain (--villain).
+    --challenge adds a Sentinel hunting the heroes; --difficulty removes Wild cards.
+
+    Type a number to choose, or undo, board, quit, help.
+    Every game is stored; `quit` keeps it for `--resume ID`.
+    With --agent (with or without --auto) the agents play every seat to the end.
     """
     from multiverse.cli.play import CliError, PlayArgs, run_play
     from multiverse.engine.errors import MultiverseError
 
     args = PlayArgs(mode=mode, heroes=heroes, seed=seed, solo=solo, agent=agent, auto=auto,
                     json_out=json_out, position=position, db=db, resume=resume,
-                    tie_break=tie_break.value if tie_break else None, seats=seats)
+                    tie_break=tie_break.value if tie_break else None, seats=seats,
+                    villain=villain, challenge=challenge.value if challenge else None,
+                    difficulty=difficulty.value if difficulty else None,
+                    under_pressure_after=under_pressure_after, vulnerable_after=vulnerable_after)
     out, err = _consoles()
     try:
         code = run_play(args, out, err)

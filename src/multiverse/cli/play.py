@@ -27,7 +27,7 @@ from multiverse.united.config import UnitedConfig
 from multiverse.united.state import UnitedState
 
 HUMAN = "human"
-MODES = ("dofp",)
+MODES = ("dofp", "standard")
 DEFAULT_HEROES = ("logan", "kitty-pryde", "storm", "bishop", "blink")
 AGENT_SALT = 0xA6E7_5EED_0000_0000
 
@@ -46,7 +46,7 @@ class CliError(Exception):
 class PlayArgs:
     """The options of `multiverse play` (see `multiverse.cli.main.play`)."""
 
-    mode: str = "dofp"
+    mode: str | None = None  # None: dofp, or the mode a position file names
     heroes: str | None = None
     seed: int | None = None
     solo: bool = False
@@ -58,6 +58,22 @@ class PlayArgs:
     resume: int | None = None
     tie_break: str | None = None
     seats: str | None = None
+    villain: str | None = None
+    challenge: str | None = None
+    difficulty: str | None = None
+    under_pressure_after: int | None = None
+    vulnerable_after: int | None = None
+
+    def game_options(self) -> dict[str, Any]:
+        """The configuration fields given on the command line (`UnitedConfig` names)."""
+        given = {"villain": self.villain, "challenge": self.challenge,
+                 "difficulty": self.difficulty, "under_pressure_after": self.under_pressure_after,
+                 "vulnerable_after": self.vulnerable_after, "tie_break": self.tie_break}
+        return {k: v for k, v in given.items() if v is not None}
+
+
+STANDARD_ONLY = (("--villain", "villain"), ("--under-pressure-after", "under_pressure_after"),
+                 ("--vulnerable-after", "vulnerable_after"))
 
 
 def parse_heroes(text: str | None, solo: bool) -> tuple[str, ...]:
@@ -67,14 +83,14 @@ def parse_heroes(text: str | None, solo: bool) -> tuple[str, ...]:
         if solo and n != 3:
             raise CliError("--solo plays three heroes (DFP-SOLO); use --heroes 3 or name three")
         if not 2 <= n <= 4 and not solo:
-            raise CliError(f"--heroes {n}: Days of Future Past takes 2 to 4 heroes "
+            raise CliError(f"--heroes {n}: a game takes 2 to 4 heroes "
                            "(or --solo: one player, three heroes)")
         return DEFAULT_HEROES[:n]
     names = tuple(x.strip() for x in text.split(",") if x.strip())
     if solo and len(names) != 3:
         raise CliError(f"--solo plays three heroes (DFP-SOLO); got {len(names)}: {', '.join(names)}")
     if not solo and not 2 <= len(names) <= 4:
-        raise CliError(f"Days of Future Past takes 2 to 4 heroes; got {len(names)}: "
+        raise CliError(f"a game takes 2 to 4 heroes; got {len(names)}: "
                        f"{', '.join(names)} (one player with three heroes: --solo)")
     return names
 
@@ -159,23 +175,51 @@ class Session:
             "result": s.result, "reason": s.reason or None, "rounds": s.round,
             "decisions": s.decisions, "final_hash": s.state_hash(), "seed": self.start.seed,
             "game_id": self.game_id, "heroes": list(config.heroes), "solo": config.solo,
-            "mode": config.mode, "seats": self.seats,
+            "mode": config.mode, "villain": villain_id(s), "challenge": config.challenge,
+            "difficulty": config.difficulty, "seats": self.seats,
         }
 
 
+def villain_id(s: UnitedState) -> str | None:
+    """The standard game's Villain id (the content's first when the config names none);
+    None in Days of Future Past."""
+    if s.T.mode != "standard":
+        return None
+    return s.T.config.villain or s.T.content.villains[0].id
+
+
+def first_villain(content_path: str | None) -> str | None:
+    """`--villain` defaults to the first Villain of the content (the default pack's is the
+    Magistrate); None when the content has none (the engine then names the problem)."""
+    from multiverse.content.loader import load_content
+
+    villains = load_content(content_path).villains
+    return villains[0].id if villains else None
+
+
+def _check_mode_options(mode: str, options: dict[str, Any]) -> None:
+    if mode not in MODES:
+        raise CliError(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
+    if mode == "dofp":
+        wrong = [flag for flag, key in STANDARD_ONLY if key in options]
+        if wrong:
+            raise CliError(f"{', '.join(wrong)}: only for the standard game "
+                           "(`multiverse play standard …`); Days of Future Past fights Nimrod")
+
+
 def _position_doc(path: Path) -> dict[str, Any]:
-    """The position document; `load_position` has checked it first and names any problem."""
-    import yaml
+    """The position document as written (a file that cannot be read or parsed is named);
+    its fields are checked when the game starts from it, after the command line's options
+    are merged into its `config`."""
+    from multiverse.united.position import _read
 
-    from multiverse.united.position import load_position
-
-    load_position(path)
-    return yaml.safe_load(path.read_text(encoding="utf-8"))  # YAML reads JSON too
+    return _read(path)
 
 
 def new_session(args: PlayArgs, store: GameStore) -> Session:
-    if args.mode not in MODES:
-        raise CliError(f"unknown mode {args.mode!r}; modes: {', '.join(MODES)}")
+    from pydantic import ValidationError
+
+    options = args.game_options()
     if args.position is not None:
         doc = _position_doc(args.position)
         if args.heroes is not None and "heroes" in doc:
@@ -186,16 +230,29 @@ def new_session(args: PlayArgs, store: GameStore) -> Session:
             doc["seed"] = args.seed
         if args.solo:
             doc["solo"] = True
-        if args.tie_break:
-            doc["config"] = {**(doc.get("config") or {}), "tie_break": args.tie_break}
+        config_doc = doc.get("config") or {}
+        if not isinstance(config_doc, dict):
+            raise CliError(f"{args.position}: config: expected a mapping of options")
+        named = config_doc.get("mode")
+        if args.mode is not None and named is not None and named != args.mode:
+            raise CliError(f"{args.position} is a {named} position; drop the mode {args.mode!r}")
+        mode = args.mode or named or "dofp"
+        _check_mode_options(mode, options)
+        if mode != "dofp" or options:
+            doc["config"] = {**config_doc, "mode": mode, **options}
         start = GameStart(UnitedConfig(), int(doc.get("seed", 0)), doc)
     else:
-        options: dict[str, Any] = {"heroes": parse_heroes(args.heroes, args.solo),
-                                   "solo": args.solo}
-        if args.tie_break:
-            options["tie_break"] = args.tie_break
+        mode = args.mode or "dofp"
+        _check_mode_options(mode, options)
+        options.update(mode=mode, heroes=parse_heroes(args.heroes, args.solo), solo=args.solo)
+        if mode == "standard" and "villain" not in options:
+            options["villain"] = first_villain(None)
         seed = args.seed if args.seed is not None else secrets.randbits(32)
-        start = GameStart(UnitedConfig(**options), seed)
+        try:
+            config = UnitedConfig(**options)
+        except ValidationError as exc:
+            raise CliError(f"bad game options: {exc}") from None
+        start = GameStart(config, seed)
     log = not args.json_out
     state = start.state(log=log)
     config = state.T.config
@@ -209,9 +266,13 @@ def new_session(args: PlayArgs, store: GameStore) -> Session:
 
 
 def resume_session(args: PlayArgs, store: GameStore) -> Session:
-    given = [flag for flag, v in (("--heroes", args.heroes), ("--seed", args.seed),
-                                  ("--from", args.position), ("--solo", args.solo or None),
-                                  ("--tie-break", args.tie_break)) if v is not None]
+    given = [flag for flag, v in (("the mode", args.mode), ("--heroes", args.heroes),
+                                  ("--seed", args.seed), ("--from", args.position),
+                                  ("--solo", args.solo or None), ("--tie-break", args.tie_break),
+                                  ("--villain", args.villain), ("--challenge", args.challenge),
+                                  ("--difficulty", args.difficulty),
+                                  ("--under-pressure-after", args.under_pressure_after),
+                                  ("--vulnerable-after", args.vulnerable_after)) if v is not None]
     if given:
         raise CliError(f"--resume continues a stored game as it was; drop {', '.join(given)}")
     rec = store.get(args.resume)  # type: ignore[arg-type]
@@ -283,7 +344,7 @@ def play_loop(sess: Session, term: Terminal) -> str:
     redraw = True
     while (d := sess.state.decision()) is not None:
         if d.seat in agents:
-            sess.apply(agents[d.seat].choose(d))
+            sess.apply(agents[d.seat].choose(d, sess.state))
             term.narrate(sess.state)
             redraw = True
             continue

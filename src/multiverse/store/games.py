@@ -85,7 +85,8 @@ class GameRecord:
 
     @property
     def label(self) -> str:
-        """The mode as shown to players: `dofp`, `dofp solo`, `dofp (pos)` (from a position)."""
+        """The mode as shown to players: `dofp`, `dofp solo`, `standard`, `dofp (pos)` (from
+        a position). The Villain, Challenge and difficulty are in `config`."""
         out = self.mode + (" solo" if self.config.get("solo") else "")
         return out + (" (pos)" if self.position is not None else "")
 

@@ -127,6 +127,8 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
     if "villain_start" in doc:
         s.villain_start = _index(doc["villain_start"], range(RING), "villain_start", "ring index")  # type: ignore[arg-type]
         s.s_loc = [s.villain_start if p >= 0 else -1 for p in s.s_loc]
+        if t.mode == "standard":  # the Villain (on the board from setup) starts there too
+            s.n_loc = s.villain_start
     locs = doc.get("locations")
     if locs is not None:
         if not isinstance(locs, list) or len(locs) != RING:

@@ -1,5 +1,9 @@
 """Draw a Marvel United board with rich, as one seat sees it (built on `view`).
 
+Days of Future Past shows the Nimrod Activation track, the Sentinels and Nimrod; a standard
+game shows its Villain, the Villainous Plot with its threshold, the Missions, Under
+Pressure, and the Challenge Sentinel with the hero it holds.
+
 The ring of six Locations is drawn as a loop read clockwise: positions 0 1 2 on the top
 row, 5 4 3 below. Every engine text goes through `Text`, never through rich markup, so a
 card named "[Attack]" stays a card name.
@@ -45,6 +49,73 @@ def track_line(track: int, track_max: int, yellow: int, red: int) -> Text:
     return out
 
 
+def plot_line(name: str, value: int, threshold: int) -> Text:
+    """A standard Villain's Villainous Plot 0..threshold; the marker is on `value`;
+    reaching `threshold` loses the game (MU-23)."""
+    out = Text(f"{name} ")
+    for i in range(threshold + 1):
+        style = "bold red" if i == threshold else "red" if i * 3 >= threshold * 2 else "yellow"
+        if i == value:
+            out.append(f"[{i}]", style=f"reverse bold {style}")
+        else:
+            out.append(f" {i} ", style=style)
+    out.append(f"  lost at {threshold}", style="dim")
+    return out
+
+
+def missions_line(v: dict[str, Any]) -> Text:
+    """MU-9: each Mission's progress and threshold; a completed one is ticked."""
+    out = Text(f"Missions {v['missions_completed']}/3: ", style="bold")
+    for i, m in enumerate(v["missions"]):
+        if i:
+            out.append(" · ")
+        done = m["completed"]
+        out.append(f"{m['name']} {m['progress']}/{m['threshold']}" + (" ✓" if done else ""),
+                   style="bold green" if done else "")
+    return out
+
+
+def pressure_lines(v: dict[str, Any]) -> list[Text]:
+    """MU-14/MU-15: Under Pressure or not, can the Villain be damaged, and when the next
+    Master Plan card comes."""
+    up, va = v["under_pressure_after"], v["vulnerable_after"]
+    first = Text()
+    if v["under_pressure"]:
+        first.append("UNDER PRESSURE", style="bold reverse red")
+    else:
+        first.append("Not Under Pressure", style="bold")
+    first.append(f" (at {up} Mission{'s' * (up != 1)}) · ", style="dim")
+    if v["villain"]["vulnerable"]:
+        first.append("Villain can be damaged", style="bold green")
+    else:
+        first.append("Villain can't be damaged yet", style="bold yellow")
+    first.append(f" (at {va})", style="dim")
+    every, since = v["villain_turn_every"], v["hero_cards_since_villain_turn"]
+    second = Text(f"Master Plan every {every} Hero cards ({since} since the last) · "
+                  f"{v['master_plan_deck_size']} left in its deck", style="dim")
+    return [first, second]
+
+
+def challenges_line(v: dict[str, Any]) -> Text | None:
+    """The Sentinel Challenge and the difficulty Challenge in play, if any."""
+    parts = []
+    if v["challenge"]:
+        parts.append(f"{v['challenge']['name']} Challenge")
+    if v["difficulty"] != "normal":
+        parts.append(f"{v['difficulty'].title()} difficulty")
+    return Text(" · ".join(parts), style="bold magenta") if parts else None
+
+
+def _sentinel_note(sn: dict[str, Any], challenge: dict[str, Any] | None) -> str:
+    """The Challenge Sentinel's state after its Health: unhurtable, and whom it holds."""
+    if challenge is None or challenge["name"] != sn["name"]:
+        return ""
+    out = "" if challenge["damageable"] else " (can't be hurt yet)"
+    if challenge["holding_name"]:
+        out += f" holding {challenge['holding_name']}"
+    return out
+
+
 def _location_panel(v: dict[str, Any], pos: int) -> Panel:
     loc = v["locations"][pos]
     body = Text()
@@ -59,15 +130,25 @@ def _location_panel(v: dict[str, Any], pos: int) -> Panel:
     else:
         body.append("\nThreat: ")
         body.append(th["name"], style="bold")
-        body.append("\n  needs " + (_needs(th["need"]) or "nothing"), style="cyan")
+        hm = th.get("henchman")
+        if hm is not None:
+            body.append(f"\n  Henchman {hm['name']} ♥{hm['health']}/{hm['max_health']}",
+                        style="cyan")
+        else:
+            body.append("\n  needs " + (_needs(th["need"]) or "nothing"), style="cyan")
+    challenge = v.get("challenge")
     for sn in v["sentinels"]:
         if sn["location"] == pos:
-            body.append(f"\n{sn['name']} ♥{sn['health']}", style="bold red")
+            body.append(f"\n{sn['name']} ♥{sn['health']}{_sentinel_note(sn, challenge)}",
+                        style="bold red")
     nim = v["nimrod"]
     if nim is not None and nim["location"] == pos:
         body.append(f"\nNIMROD ♥{nim['health']}", style="bold red reverse")
-    heroes = [h["name"] + (" (KO)" if h["ko"] else "") for h in v["heroes"]
-              if h["location"] == pos and not h["eliminated"]]
+    vil = v["villain"]
+    if v["mode"] == "standard" and vil["location"] == pos:
+        body.append(f"\n{vil['name'].upper()} ♥{vil['health']}", style="bold red reverse")
+    heroes = [h["name"] + (" (KO)" if h["ko"] else " (held)" if h["held"] else "")
+              for h in v["heroes"] if h["location"] == pos and not h["eliminated"]]
     if heroes:
         body.append("\n" + ", ".join(heroes), style="bold blue")
     title = Text(f"{pos} {loc['name']}", style="bold")
@@ -103,7 +184,34 @@ def _villains(v: dict[str, Any]) -> Table:
     return table
 
 
+def _standard_villains(v: dict[str, Any]) -> Table:
+    """The Villain (can it be damaged yet?) and the Challenge Sentinel (can it, whom it holds)."""
+    table = Table(title="Villain and Challenge", title_justify="left", expand=False,
+                  show_edge=False)
+    for col in ("", "Location", "Health", "Can be hurt", "Holding"):
+        table.add_column(col)
+    names = [loc["name"] for loc in v["locations"]]
+    vil = v["villain"]
+    table.add_row(Text(vil["name"], style="bold red"), Text(names[vil["location"]]),
+                  f"{vil['health']}/{vil['max_health']}",
+                  Text("yes", style="green") if vil["vulnerable"] else
+                  Text(f"after {v['vulnerable_after']} Missions", style="yellow"), "")
+    ch = v["challenge"]
+    if ch is not None:
+        label = Text(f"{ch['name']} (Challenge)", style="red")
+        if ch["defeated"]:
+            table.add_row(label, Text("defeated", style="dim"), "", "", "")
+        else:
+            table.add_row(label, Text(names[ch["location"]]), str(ch["health"]),
+                          Text("yes", style="green") if ch["damageable"] else
+                          Text("Under Pressure", style="yellow"),
+                          Text(ch["holding_name"] or "—", style="bold blue" if ch["holding"] else ""))
+    return table
+
+
 def _heroes(v: dict[str, Any]) -> Table:
+    if v["mode"] == "standard":
+        return _standard_heroes(v)
     table = Table(title="Heroes (▶ active)", title_justify="left", show_edge=False)
     for col in ("Hero", "Location", "Hand", "Deck", "Tokens", "Target", "KO"):
         table.add_column(col, no_wrap=col != "Tokens", overflow="ellipsis",
@@ -117,6 +225,27 @@ def _heroes(v: dict[str, Any]) -> Table:
         table.add_row(Text(mark + h["name"], style="bold blue"),
                       Text(f"{h['location']} {names[h['location']]}"), str(h["hand_size"]),
                       str(h["deck_size"]), tokens, h["target"] or "—",
+                      Text(status, style="bold red" if status != "—" else ""))
+    return table
+
+
+def _standard_heroes(v: dict[str, Any]) -> Table:
+    """The heroes of a standard game: no Target tokens; a held hero says who holds them."""
+    table = Table(title="Heroes (▶ active)", title_justify="left", show_edge=False)
+    for col in ("Hero", "Location", "Hand", "Deck", "Tokens", "Status"):
+        table.add_column(col, no_wrap=col != "Tokens", overflow="ellipsis",
+                         max_width=20 if col == "Location" else None,
+                         min_width=6 if col == "Tokens" else None)
+    names = [loc["name"] for loc in v["locations"]]
+    holder = v["challenge"]["name"] if v["challenge"] else ""
+    for i, h in enumerate(v["heroes"]):
+        tokens = ", ".join(f"{n} {sym}" for sym, n in h["tokens"].items()) or "—"
+        status = ("eliminated" if h["eliminated"] else "KO" if h["ko"] else
+                  f"held by {holder}" if h["held"] else "—")
+        mark = "▶ " if i == v["active"] and v["result"] is None else "  "
+        table.add_row(Text(mark + h["name"], style="bold blue"),
+                      Text(f"{h['location']} {names[h['location']]}"), str(h["hand_size"]),
+                      str(h["deck_size"]), tokens,
                       Text(status, style="bold red" if status != "—" else ""))
     return table
 
@@ -156,19 +285,29 @@ def render_board(s: UnitedState, seat: int) -> RenderableType:
     """The whole table as `seat` may see it (its own hand shown, others' counted)."""
     v = view(s, seat)
     t = s.T
+    standard = v["mode"] == "standard"
     active = v["heroes"][v["active"]]["name"] if v["heroes"] else "?"
-    head = Text(f"Days of Future Past · round {v['round']} · turn {v['turn']} · "
-                f"{v['phase'].title()} phase · {active}'s turn", style="bold")
+    if standard:
+        head = Text(f"Marvel United vs {v['villain']['name']} · round {v['round']} · "
+                    f"turn {v['turn']} · {active}'s turn", style="bold")
+    else:
+        head = Text(f"Days of Future Past · round {v['round']} · turn {v['turn']} · "
+                    f"{v['phase'].title()} phase · {active}'s turn", style="bold")
     if v["result"]:
         outcome = {"win": "win", "loss": "lose"}.get(v["result"], v["result"])
         head.append(f" · the heroes {outcome}: {v['reason']}", style="bold reverse")
+    top: list[RenderableType] = (
+        [x for x in (challenges_line(v),) if x is not None]
+        + [plot_line(v["plot"]["name"], v["plot"]["value"], v["plot"]["threshold"]),
+           missions_line(v), *pressure_lines(v)] if standard else
+        [track_line(v["track"], v["track_max"], t.yellow, t.red)])
     parts: list[RenderableType] = [
         head,
-        track_line(v["track"], v["track_max"], t.yellow, t.red),
+        *top,
         Text(f"Ring, clockwise 0→5 · {CIVILIAN} Civilian {THUG} Thug {FREE} empty slot",
              style="dim"),
         _ring(v),
-        _villains(v),
+        _standard_villains(v) if standard else _villains(v),
         _heroes(v),
         *_hands(s, v),
         _storyline(v),
@@ -178,4 +317,4 @@ def render_board(s: UnitedState, seat: int) -> RenderableType:
     return Group(*parts)
 
 
-__all__ = ["render_board", "track_line"]
+__all__ = ["missions_line", "plot_line", "pressure_lines", "render_board", "track_line"]

@@ -1,17 +1,75 @@
 """What one seat may see (DESIGN property 5): deck orders, facedown cards, the solo token
-pile and other seats' hands are hidden; counts stay visible."""
+pile and other seats' hands are hidden; counts stay visible.
+
+Both modes share the same keys; a standard game adds its own (`villain` details,
+`missions`, `under_pressure`, `challenge`) and a Days of Future Past game has none of the
+Mission keys (DFP-S1: no Missions in that mode)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
+from multiverse.united.standard.missions import MISSION_NAMES, completed, under_pressure, vulnerable
 from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
+
+MISSION_IDS = ("rescue-civilians", "defeat-thugs", "clear-threats")
+CHALLENGE_IDS = ("sentinel-i", "sentinel-ii", "sentinel-iii")
+
+
+def _threat(s: UnitedState, p: int) -> dict[str, Any] | None:
+    t, th = s.T, s.threat[p]
+    if th < 0:
+        return None
+    out: dict[str, Any] = {
+        "id": t.threat_ids[th], "name": t.threat_name[th],
+        "need": {SYMBOLS[i]: s.need[p * 3 + i] for i in range(3) if s.need[p * 3 + i]}}
+    if t.threat_health[th]:  # MU-19: a Henchman Threat shows its Henchman's Health
+        out["henchman"] = {"name": t.threat_henchman[th], "health": s.hench[p],
+                           "max_health": t.threat_health[th]}
+    return out
+
+
+def _standard(s: UnitedState) -> dict[str, Any]:
+    """The standard game's own keys: the Villain, the Missions, Under Pressure."""
+    t, cfg = s.T, s.T.config
+    need = t.mission_need
+    return {
+        "villain": {"id": cfg.villain or t.content.villains[0].id, "name": t.villain_name,
+                    "location": s.n_loc, "health": s.n_hp, "max_health": t.nimrod_health,
+                    "vulnerable": vulnerable(s)},
+        "missions": [{"id": MISSION_IDS[i], "name": MISSION_NAMES[i], "progress": s.progress[i],
+                      "threshold": need[i], "completed": s.progress[i] >= need[i]}
+                     for i in range(3)],
+        "missions_completed": completed(s),
+        "under_pressure": under_pressure(s),
+        "under_pressure_after": cfg.under_pressure_after,
+        "vulnerable_after": cfg.vulnerable_after,
+    }
+
+
+def _challenge(s: UnitedState) -> dict[str, Any] | None:
+    """DFP-C1 … C12: the Challenge Sentinel, whether it can be hurt yet, whom it holds."""
+    t = s.T
+    sn = t.challenge
+    if sn < 0:
+        return None
+    held = s.grab if s.grab >= 0 else None
+    return {
+        "id": CHALLENGE_IDS[sn], "sentinel": SENTINEL_IDS[sn], "name": t.sentinel_names[sn],
+        "task": t.challenge_task, "location": s.s_loc[sn] if s.s_loc[sn] >= 0 else None,
+        "health": s.s_hp[sn], "defeated": s.s_loc[sn] < 0,
+        "damageable": s.s_loc[sn] >= 0 and under_pressure(s),  # DFP-C3
+        "holding": None if held is None else t.hero_ids[held],
+        "holding_name": None if held is None else t.hero_names[held],
+    }
 
 
 def view(s: UnitedState, seat: int) -> dict[str, Any]:
     """A JSON-ready dictionary of everything `seat` may see."""
     t = s.T
+    standard = t.mode == "standard"
     heroes = []
     for h in range(t.n_heroes):
         mine = s.seat(h) == seat
@@ -22,7 +80,7 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
             "hand_size": len(s.hand[h]), "deck_size": len(s.deck[h]),
             "tokens": {SYMBOLS[i]: s.tokens[h * 4 + i] for i in range(4) if s.tokens[h * 4 + i]},
             "target": SENTINEL_IDS[s.target[h]] if s.target[h] >= 0 else None,
-            "ko": bool(s.ko[h]), "eliminated": bool(s.out[h]),
+            "ko": bool(s.ko[h]), "eliminated": bool(s.out[h]), "held": s.grab == h,
         })
     story = []
     for c in s.story:
@@ -33,24 +91,41 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
             story.append({"card": c, "name": t.card_name[c],
                           "hero": t.hero_ids[owner] if owner >= 0 else None,
                           "master_plan": owner < 0})
-    return {
+    cfg = t.config
+    nimrod = not standard and s.phase == PHASE_NIMROD
+    if standard:  # MU-14: every `cadence` Hero cards, every `pressure_cadence` Under Pressure
+        cadence: int | None = cfg.pressure_cadence if under_pressure(s) else cfg.cadence
+    else:  # DFP-N3: Nimrod is always Under Pressure; the Sentinels play no Master Plan
+        cadence = UNDER_PRESSURE_CADENCE if nimrod else None
+    out: dict[str, Any] = {
         "seat": seat,
-        "phase": "nimrod" if s.phase == PHASE_NIMROD else "sentinels",
+        "mode": t.mode,
+        "phase": "villain" if standard else "nimrod" if s.phase == PHASE_NIMROD else "sentinels",
         "locations": [{
             "position": p, "id": t.content.locations[s.locs[p]].id, "name": s.loc_name(p),
             "slots": t.loc_slots[s.locs[p]], "civilians": s.civ[p], "thugs": s.thug[p],
-            "threat": None if s.threat[p] < 0 else {
-                "name": t.threat_name[s.threat[p]],
-                "need": {SYMBOLS[i]: s.need[p * 3 + i] for i in range(3) if s.need[p * 3 + i]}},
+            "threat": _threat(s, p),
         } for p in range(6)],
         "villain_start": s.villain_start,
         "sentinels": [{"id": SENTINEL_IDS[i], "name": t.sentinel_names[i], "location": s.s_loc[i],
                        "health": s.s_hp[i], "defeated": s.s_loc[i] < 0} for i in range(3)],
-        "nimrod": ({"location": s.n_loc, "health": s.n_hp} if s.phase == PHASE_NIMROD else None),
+        "nimrod": {"location": s.n_loc, "health": s.n_hp} if nimrod else None,
+        "villain": ({"id": "nimrod", "name": "Nimrod", "location": s.n_loc, "health": s.n_hp,
+                     "max_health": t.nimrod_health, "vulnerable": True} if nimrod else None),
         "master_plan_deck_size": len(s.mp_deck),
+        "hero_cards_since_villain_turn": s.since,
+        "villain_turn_every": cadence,
         "track": s.track, "track_max": t.track_max,
+        "plot": {"name": t.track_name, "value": s.track, "threshold": t.track_max},
+        "difficulty": cfg.difficulty,
+        "challenge": _challenge(s),
         "heroes": heroes, "storyline": story,
         "token_pile_size": len(s.pile),
         "active": s.active, "round": s.round, "turn": s.turn,
         "result": s.result, "reason": s.reason or None,
     }
+    if standard:
+        out.update(_standard(s))
+        # only the Challenge Sentinel takes part in a standard game
+        out["sentinels"] = [x for i, x in enumerate(out["sentinels"]) if i == t.challenge]
+    return out
