@@ -94,8 +94,9 @@ def load_position(source: str | Path | dict[str, Any]) -> UnitedState:
         t = tables(config)
     except ValidationError as exc:
         raise _err("config", str(exc)) from None
-    except ContentError as exc:
-        raise _err("heroes", str(exc)) from None
+    except ContentError as exc:  # hero ids, else the configuration (Villain, Challenge, ...)
+        hero_error = str(exc).startswith(("unknown hero id", "a hero appears twice"))
+        raise _err("heroes" if hero_error else "config", str(exc)) from None
     s = setup(t, _int(doc.get("seed", 0), "seed"))
     _apply(s, doc, heroes or [])
     s.advance()
