@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from multiverse.content.sentinels_schema import Select
 from multiverse.sentinels.state import Z_PLAY, SentinelsState
+from multiverse.sentinels.tables import CHARACTER
 
 
 def in_group(s: SentinelsState, group: str, cid: int, this: int, other: int = -1) -> bool:
@@ -52,9 +53,14 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
     targets_only, exclude, kind = sel.targets_only, sel.exclude_this, sel.kind
     kw = sel.keyword.lower() if sel.keyword else None
     group = sel.group
-    max_hp, cards, keywords = t.max_hp, t.card, t.keywords
+    max_hp, cards, keywords, side, hero_char = t.max_hp, t.card, t.keywords, t.side, t.hero_char
+    incap = s.incap
+    want = _SIDES.get(group)  # groups that are a set of sides: a fast test
     for c in s.inplay:
-        if targets_only and not (max_hp[c] and s.is_target(c)):
+        if targets_only and (not max_hp[c] or (hero_char[c] >= 0 and incap[hero_char[c]])):
+            continue
+        if not targets_only and t.kind[c] == CHARACTER and kind != "character" \
+                and group != "hero_character":  # SOTM-12: a character card is not a "card"
             continue
         if exclude and c == this:
             continue
@@ -62,6 +68,10 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
             continue
         if kw and kw not in keywords[c]:
             continue
-        if group == "any" or in_group(s, group, c, this, other):
+        if (side[c] in want) if want is not None else in_group(s, group, c, this, other):
             out.append(c)
     return out
+
+
+_SIDES = {"any": (0, 1, 2), "hero": (0,), "villain": (1,), "environment": (2,),
+          "non_hero": (1, 2), "non_villain": (0, 2)}

@@ -74,10 +74,11 @@ class SentinelsState(GameState):
 
     def is_target(self, cid: int) -> bool:
         """SOTM-9: a card in play with HP (an incapacitated hero is not a target, SOTM-17)."""
-        if self.zone[cid] != Z_PLAY or not self.T.max_hp[cid]:
+        t = self.T
+        if self.zone[cid] != Z_PLAY or not t.max_hp[cid]:
             return False
-        o = self.T.owner[cid]
-        return not (o < self.T.n_heroes and self.T.character[o] == cid and self.incap[o])
+        h = t.hero_char[cid]
+        return h < 0 or not self.incap[h]
 
     def side(self, cid: int) -> str:
         """'hero', 'villain' or 'environment': whose card it is (SOTM-12)."""

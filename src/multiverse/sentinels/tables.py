@@ -36,6 +36,8 @@ class Tables:
     # card instances
     card: list[Card] = field(default_factory=list)
     owner: list[int] = field(default_factory=list)
+    side: list[int] = field(default_factory=list)  # 0 hero, 1 villain, 2 environment card
+    hero_char: list[int] = field(default_factory=list)  # hero index if a hero character, else -1
     name: list[str] = field(default_factory=list)
     kind: list[int] = field(default_factory=list)
     max_hp: list[int] = field(default_factory=list)  # 0: not a target
@@ -83,6 +85,8 @@ class Tables:
         cid = len(self.card)
         self.card.append(c)
         self.owner.append(o)
+        self.side.append(0 if o < self.n_heroes else 1 if o == self.villain else 2)
+        self.hero_char.append(o if c.kind == "character" and o < self.n_heroes else -1)
         self.name.append(c.name)
         self.kind.append(KINDS.index(c.kind))
         self.max_hp.append(c.hp or 0)
