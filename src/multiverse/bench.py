@@ -72,12 +72,12 @@ def agent_choice(rnd: random.Random, d) -> str:
     return d.options[rnd.randrange(len(d.options))].id
 
 
-def record_games(games: int) -> list[Record]:
+def record_games(games: int, config: UnitedConfig = CONFIG) -> list[Record]:
     """Play `games` random playouts; keep each game's seed and choices for replay."""
     out: list[Record] = []
     for g in range(games):
         rnd = agent_rng(g)
-        s = new_game(CONFIG, seed=g)
+        s = new_game(config, seed=g)
         choices: list[str] = []
         while (d := s.decision()) is not None:
             oid = agent_choice(rnd, d)
@@ -87,11 +87,11 @@ def record_games(games: int) -> list[Record]:
     return out
 
 
-def sample_states(records: list[Record], games: int) -> list[UnitedState]:
+def sample_states(records: list[Record], games: int, config: UnitedConfig = CONFIG) -> list[UnitedState]:
     """The state at every decision point of the first `games` recorded games."""
     states: list[UnitedState] = []
     for g, choices in records[:games]:
-        s = new_game(CONFIG, seed=g)
+        s = new_game(config, seed=g)
         for oid in choices:
             states.append(s.clone())
             s.apply(oid)
@@ -121,10 +121,10 @@ def _agent_only(decisions: list, seed: int) -> None:
         agent_choice(rnd, d)
 
 
-def _full_games(n: int) -> None:
+def _full_games(n: int, config: UnitedConfig = CONFIG) -> None:
     for g in range(n):
         rnd = agent_rng(g)
-        s = new_game(CONFIG, seed=g)
+        s = new_game(config, seed=g)
         while (d := s.decision()) is not None:
             s.apply(agent_choice(rnd, d))
 
@@ -150,20 +150,21 @@ def _hash_all(states: list[UnitedState]) -> None:
         s.state_hash()
 
 
-def repetition(records: list[Record], states: list[UnitedState], rep: int) -> dict[str, float]:
+def repetition(records: list[Record], states: list[UnitedState], rep: int,
+               config: UnitedConfig = CONFIG) -> dict[str, float]:
     """One timed repetition; every figure in microseconds except games/s."""
     games = len(records)
     decisions = max(1, sum(len(c) for _, c in records))
-    starts = [new_game(CONFIG, seed=g) for g, _ in records]
+    starts = [new_game(config, seed=g) for g, _ in records]
     t_replay = _timed(lambda: _replay(starts, records))
-    starts = [new_game(CONFIG, seed=g) for g, _ in records]
+    starts = [new_game(config, seed=g) for g, _ in records]
     t_agent_play = _timed(lambda: _play_with_agent(starts, records))
     if sum(s.decisions for s in starts) != decisions:
         raise RuntimeError("the agent's games differ from the recorded ones: not deterministic")
     pending = [s.decision() for s in states]
     t_agent = _timed(lambda: _agent_only(pending, rep))
-    t_setup = _timed(lambda: [new_game(CONFIG, seed=g) for g, _ in records])
-    t_games = _timed(lambda: _full_games(games))
+    t_setup = _timed(lambda: [new_game(config, seed=g) for g, _ in records])
+    t_games = _timed(lambda: _full_games(games, config))
     t_clone = _timed(lambda: _clone_all(states))
     lists = [list(range(BASELINE_INTS)) for _ in states]
     t_base = _timed(lambda: baseline_copy(lists))
@@ -188,19 +189,20 @@ def repetition(records: list[Record], states: list[UnitedState], rep: int) -> di
     }
 
 
-def measure(games: int = 200, repetitions: int = REPETITIONS) -> dict[str, Any]:
+def measure(games: int = 200, repetitions: int = REPETITIONS,
+            config: UnitedConfig = CONFIG) -> dict[str, Any]:
     """Warm up, then `repetitions` timed repetitions; return the medians and the context."""
-    records = record_games(games)
-    states = sample_states(records, min(games, CLONE_SAMPLE_GAMES))
+    records = record_games(games, config)
+    states = sample_states(records, min(games, CLONE_SAMPLE_GAMES), config)
     warm = max(1, min(games, 20))
-    repetition(records[:warm], states[: max(1, len(states) // 10)], -1)  # warm-up
-    reps = [repetition(records, states, r) for r in range(repetitions)]
+    repetition(records[:warm], states[: max(1, len(states) // 10)], -1, config)  # warm-up
+    reps = [repetition(records, states, r, config) for r in range(repetitions)]
     medians = {k: statistics.median(r[k] for r in reps) for k in reps[0]}
     decisions = sum(len(c) for _, c in records)
     return {
         "benchmark": "multiverse.bench",
-        "mode": "dofp",
-        "heroes": list(CONFIG.heroes),
+        "mode": config.mode,
+        "heroes": list(config.heroes),
         "games": games,
         "decisions": decisions,
         "decisions_per_game": decisions / games,
@@ -217,6 +219,136 @@ def measure(games: int = 200, repetitions: int = REPETITIONS) -> dict[str, Any]:
     }
 
 
+# ----- every mode, ISMCTS, and OpenSpiel beside us ---------------------------------------
+
+MODES = {
+    "dofp": CONFIG,
+    "standard": UnitedConfig(mode="standard", heroes=("logan", "kitty-pryde", "storm")),
+}
+SPIEL_GAMES = (  # (label, OpenSpiel name): the C++ games through pyspiel, and OpenSpiel's
+    ("tic_tac_toe", "tic_tac_toe"),  # own pure-Python implementations of the same games
+    ("kuhn_poker", "kuhn_poker"),
+    ("python_tic_tac_toe", "python_tic_tac_toe"),
+    ("python_kuhn_poker", "python_kuhn_poker"),
+)
+ISMCTS_STATES = 8
+ISMCTS_ITERATIONS = 100
+
+
+def playout_loop(config: UnitedConfig, games: int, seed: int) -> int:
+    """The shared random-playout loop, on our engine: new game, then pick uniformly among the
+    legal options until the end. Returns the number of steps (decisions)."""
+    rnd = random.Random(seed)
+    steps = 0
+    for g in range(games):
+        s = new_game(config, seed=g)
+        while (d := s.decision()) is not None:
+            opts = d.options
+            s.apply(opts[rnd.randrange(len(opts))].id)
+            steps += 1
+    return steps
+
+
+def spiel_playout_loop(game: Any, games: int, seed: int) -> int:
+    """The same loop on an OpenSpiel game: a uniform legal action (or chance outcome) per
+    step. Returns the number of steps (`apply_action` calls, chance nodes included)."""
+    rnd = random.Random(seed)
+    steps = 0
+    for _ in range(games):
+        st = game.new_initial_state()
+        while not st.is_terminal():
+            if st.is_chance_node():
+                outcomes = st.chance_outcomes()
+                st.apply_action(outcomes[rnd.randrange(len(outcomes))][0])
+            else:
+                legal = st.legal_actions()
+                st.apply_action(legal[rnd.randrange(len(legal))])
+            steps += 1
+    return steps
+
+
+def _median_rate(fn: Callable[[], int], repetitions: int) -> tuple[float, float]:
+    """(µs per step, games/s … as steps per second) medians over timed repetitions."""
+    fn()  # warm-up
+    us, per_s = [], []
+    for _ in range(repetitions):
+        box: list[int] = []
+        t = _timed(lambda box=box: box.append(fn()))
+        us.append(t / max(1, box[0]) * 1e6)
+        per_s.append(1 / t if t else float("inf"))
+    return statistics.median(us), statistics.median(per_s)
+
+
+def measure_ismcts(config: UnitedConfig, repetitions: int = REPETITIONS,
+                   iterations: int = ISMCTS_ITERATIONS) -> dict[str, float]:
+    """ISMCTS iterations per second (random rollouts) from states met in random play."""
+    from multiverse.agents.ismcts import ISMCTSAgent
+
+    records = record_games(ISMCTS_STATES, config)
+    states = []
+    for g, choices in records:
+        s = new_game(config, seed=g)
+        for oid in choices[: len(choices) // 3]:
+            s.apply(oid)
+        if s.decision() is not None:
+            states.append(s)
+
+    def run() -> None:
+        agent = ISMCTSAgent(7, iterations=iterations)
+        for s in states:
+            agent.search(s, s.decision().seat)  # type: ignore[union-attr]
+
+    run()  # warm-up
+    times = [_timed(run) for _ in range(repetitions)]
+    t = statistics.median(times)
+    total = iterations * len(states)
+    return {"ismcts_iterations_per_s": total / t, "ismcts_us_per_iteration": t / total * 1e6,
+            "ismcts_states": len(states), "ismcts_iterations": iterations}
+
+
+def measure_openspiel(games: int, repetitions: int) -> dict[str, Any] | None:
+    """The shared random-playout loop over OpenSpiel games (None when it is not installed)."""
+    try:
+        import open_spiel.python.games  # noqa: F401  (registers the pure-Python games)
+        import pyspiel
+    except ImportError:
+        return None
+    out: dict[str, Any] = {}
+    for label, name in SPIEL_GAMES:
+        game = pyspiel.load_game(name)
+        n = max(50, games * 10)
+        us, rate = _median_rate(lambda game=game, n=n: spiel_playout_loop(game, n, 1), repetitions)
+        st = game.new_initial_state()
+        while not st.is_terminal() and not st.is_chance_node():
+            st.apply_action(st.legal_actions()[0])
+        sample = [game.new_initial_state() for _ in range(200)]
+        t_clone = statistics.median(_timed(lambda sample=sample: [x.clone() for x in sample])
+                                    for _ in range(repetitions))
+        out[label] = {"us_per_step": us, "games_per_s": rate * n,
+                      "us_per_clone": t_clone / len(sample) * 1e6}
+    return out
+
+
+def measure_all(games: int = 200, repetitions: int = REPETITIONS) -> dict[str, Any]:
+    """Every mode (3 heroes), ISMCTS, and OpenSpiel in the same run."""
+    modes: dict[str, Any] = {}
+    for mode, config in MODES.items():
+        r = measure(games, repetitions, config)
+        us_loop, rate = _median_rate(lambda config=config: playout_loop(config, games, 1), repetitions)
+        r["us_per_step_playout_loop"] = us_loop
+        r["games_per_s_playout_loop"] = rate * games
+        r.update(measure_ismcts(config, repetitions))
+        modes[mode] = r
+    spiel = measure_openspiel(games, repetitions)
+    ratios: dict[str, dict[str, float]] = {}
+    if spiel:
+        for mode, r in modes.items():
+            ratios[mode] = {label: r["us_per_step_playout_loop"] / g["us_per_step"]
+                            for label, g in spiel.items()}
+    dofp = modes["dofp"]
+    return {**dofp, "modes": modes, "openspiel": spiel, "ratio_vs_openspiel": ratios}
+
+
 ROWS = (
     ("us_per_decision", "µs / decision (engine: decision() + apply())", "~10 µs budget"),
     ("us_agent_per_decision", "µs / choice of the random agent alone", "reported apart"),
@@ -231,32 +363,50 @@ ROWS = (
 )
 
 
-def main(json_out: bool = False, games: int = 200) -> int:
-    """Run the benchmark; print a rich table, or one JSON object with `json_out`."""
+def main(json_out: bool = False, games: int = 200, repetitions: int = REPETITIONS) -> int:
+    """Run the benchmark; print rich tables, or one JSON object with `json_out`."""
     if games < 1:
         print("games must be at least 1", file=sys.stderr)
         return 2
-    r = measure(games)
+    r = measure_all(games, repetitions)
     if json_out:
         print(json.dumps(r))
         return 0
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"multiverse bench — {r['games']} random 3-hero DFP playouts, "
-                        f"{r['decisions']} decisions; median of {r['repetitions']}")
-    table.add_column("measure")
-    table.add_column("median", justify="right")
-    table.add_column("min … max", justify="right")
-    table.add_column("note")
-    for key, label, note in ROWS:
-        lo, hi = r["spread"][key]
-        table.add_row(label, f"{r[key]:,.2f}", f"{lo:,.2f} … {hi:,.2f}", note)
     console = Console()
-    console.print(table)
-    console.print(f"Python {r['python']} ({r['implementation']}, {r['machine']}, "
-                  f"{r['cpus']} CPUs); {r['decisions_per_game']:.1f} decisions per game; "
-                  f"clones timed on {r['clone_sample_states']} states.")
+    for mode, m in r["modes"].items():
+        table = Table(title=f"multiverse bench — {mode}: {m['games']} random 3-hero playouts, "
+                            f"{m['decisions']} decisions; median of {m['repetitions']}")
+        table.add_column("measure")
+        table.add_column("median", justify="right")
+        table.add_column("min … max", justify="right")
+        table.add_column("note")
+        for key, label, note in ROWS:
+            lo, hi = m["spread"][key]
+            table.add_row(label, f"{m[key]:,.2f}", f"{lo:,.2f} … {hi:,.2f}", note)
+        table.add_row("µs / step, shared random-playout loop", f"{m['us_per_step_playout_loop']:,.2f}",
+                      "", "same loop as OpenSpiel's row")
+        table.add_row("ISMCTS iterations / s (random rollouts)", f"{m['ismcts_iterations_per_s']:,.0f}",
+                      "", f"{m['ismcts_states']} states x {m['ismcts_iterations']}")
+        console.print(table)
+    spiel = r["openspiel"]
+    if spiel:
+        table = Table(title="OpenSpiel, the same random-playout loop in the same run (median)")
+        table.add_column("game")
+        table.add_column("µs / step", justify="right")
+        table.add_column("µs / clone", justify="right")
+        for mode in r["modes"]:
+            table.add_column(f"{mode} ÷ it", justify="right")
+        for label, g in spiel.items():
+            table.add_row(label, f"{g['us_per_step']:,.3f}", f"{g['us_per_clone']:,.3f}",
+                          *(f"{r['ratio_vs_openspiel'][mode][label]:,.1f}x" for mode in r["modes"]))
+        console.print(table)
+    else:
+        console.print("OpenSpiel is not installed (pip install 'multiverse[bench]'): no peer row.")
+    m = r["modes"]["dofp"]
+    console.print(f"Python {m['python']} ({m['implementation']}, {m['machine']}, {m['cpus']} CPUs).")
     return 0
 
 
@@ -264,8 +414,9 @@ def cli(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m multiverse.bench", description=__doc__.split("\n")[0])
     p.add_argument("--json", action="store_true", dest="json_out", help="print one JSON object")
     p.add_argument("--games", type=int, default=200, help="random playouts per repetition")
+    p.add_argument("--repetitions", type=int, default=REPETITIONS, help="timed repetitions")
     a = p.parse_args(argv)
-    return main(a.json_out, a.games)
+    return main(a.json_out, a.games, a.repetitions)
 
 
 if __name__ == "__main__":

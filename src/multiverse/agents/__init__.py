@@ -1,10 +1,16 @@
-"""Agents: anything with `choose(decision) -> option_id` can fill a seat."""
+"""Agents: anything with `choose(decision, state=None) -> option_id` can fill a seat.
+
+The state, when given, is read only through `view(state, decision.seat)` (heuristic) or
+through determinizations consistent with that view (ISMCTS); an agent draws from its own
+generator, never from the game's."""
 
 from __future__ import annotations
 
+from multiverse.agents.heuristic import HeuristicAgent
+from multiverse.agents.ismcts import ISMCTSAgent, hint, hint_lines
 from multiverse.agents.random_agent import RandomAgent
 
-AGENTS = {"random": RandomAgent}
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "ismcts": ISMCTSAgent}
 
 
 def make_agent(name: str, seed: int):
@@ -16,4 +22,4 @@ def make_agent(name: str, seed: int):
     return cls(seed)
 
 
-__all__ = ["AGENTS", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "HeuristicAgent", "ISMCTSAgent", "RandomAgent", "hint", "hint_lines", "make_agent"]

@@ -1,8 +1,10 @@
-"""`multiverse games list` and `multiverse replay`: the stored games."""
+"""`multiverse games list` and `multiverse replay`: the stored games of every mode
+(Marvel United's `dofp` and `standard`, Sentinels of the Multiverse's `sentinels`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rich import box
 from rich.console import Console
@@ -12,7 +14,6 @@ from rich.text import Text
 from multiverse.engine.decision import Option
 from multiverse.store.games import GameStore
 from multiverse.store.replay import verify
-from multiverse.united.state import UnitedState
 
 OUTCOME = {"win": "the heroes won", "loss": "the heroes lost"}
 
@@ -50,7 +51,7 @@ def replay_game(game_id: int, check_only: bool, db: Path | None, console: Consol
         err.print(Text(f"error: no game {game_id} in {path}"))
         return 2
 
-    def narrate(ply: int, option: Option | None, s: UnitedState) -> None:
+    def narrate(ply: int, option: Option | None, s: Any) -> None:
         if option is not None:
             console.print(Text(f"» decision {ply}: {option.label}", style="dim"))
         for e in s.take_events():

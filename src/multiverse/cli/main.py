@@ -69,17 +69,20 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 @app.command()
 def play(
     mode: Annotated[str | None, typer.Argument(
-        help="Game mode: dofp (Days of Future Past: the Sentinels, then Nimrod) or standard "
-             "(Missions against a Villain)", show_default="dofp")] = None,
+        help="Game mode: dofp (Days of Future Past: the Sentinels, then Nimrod), standard "
+             "(Missions against a Villain) or sentinels (Sentinels of the Multiverse: heroes "
+             "against a villain in an environment)", show_default="dofp")] = None,
     heroes: Annotated[str | None, typer.Option(
-        help="A number (the first N of logan, kitty-pryde, storm, bishop, blink) or hero ids "
+        help="A number (the first N of logan, kitty-pryde, storm, bishop, blink; sentinels: "
+             "of luminary, the-harpy, akash-thriya, la-comodora, lifeline) or hero ids "
              "separated by commas", show_default="3")] = None,
     seed: Annotated[int | None, typer.Option(
         min=0, max=2**63 - 1, help="Seed of the game's chance",
         show_default="random, printed")] = None,
     solo: Annotated[bool, typer.Option("--solo", help="One player, three heroes (DFP-SOLO)")] = False,
     agent: Annotated[str | None, typer.Option(
-        help="An agent plays every seat (random); the game runs to the end and you watch")] = None,
+        help="An agent plays every seat (random, heuristic, ismcts; sentinels: random); the "
+             "game runs to the end and you watch")] = None,
     auto: Annotated[bool, typer.Option(
         "--auto", help="Run to the end without input (every seat the random agent unless --seats/--agent)"
     )] = False,
@@ -99,8 +102,12 @@ def play(
         help="Who plays each seat, separated by commas: human or an agent "
              "(e.g. human,random,random)")] = None,
     villain: Annotated[str | None, typer.Option(
-        help="standard: the Villain's id", show_default="the content's first Villain, magistrate"
+        help="standard and sentinels: the Villain's id",
+        show_default="the content's first Villain: magistrate; sentinels: warden-of-rust"
     )] = None,
+    environment: Annotated[str | None, typer.Option(
+        help="sentinels: the environment's id",
+        show_default="the content's first environment, sunken-foundry")] = None,
     challenge: Annotated[Challenge | None, typer.Option(
         help="standard: add a Sentinel Challenge (DFP-C1): a Sentinel hunts the heroes after "
              "every hero turn; it cannot be hurt until the Villain is Under Pressure",
@@ -120,6 +127,8 @@ def play(
     dofp: the three Sentinels, then Nimrod (Days of Future Past).
     standard: Missions against a Villain (--villain).
     --challenge adds a Sentinel hunting the heroes; --difficulty removes Wild cards.
+    sentinels: Sentinels of the Multiverse, 3 to 5 heroes against a villain (--villain)
+    in an environment (--environment).
 
     Type a number to choose, or undo, board, quit, help.
     Every game is stored; `quit` keeps it for `--resume ID`.
@@ -133,7 +142,8 @@ def play(
                     tie_break=tie_break.value if tie_break else None, seats=seats,
                     villain=villain, challenge=challenge.value if challenge else None,
                     difficulty=difficulty.value if difficulty else None,
-                    under_pressure_after=under_pressure_after, vulnerable_after=vulnerable_after)
+                    under_pressure_after=under_pressure_after, vulnerable_after=vulnerable_after,
+                    environment=environment)
     out, err = _consoles()
     try:
         code = run_play(args, out, err)
@@ -173,47 +183,60 @@ def games_list(
     raise typer.Exit(list_games(db, _consoles()[0], limit))
 
 
+class Game(StrEnum):
+    united = "united"
+    sentinels = "sentinels"
+
+
 @content_app.command("validate")
 def content_validate(
     path: Annotated[Path, typer.Argument(help="A content file or a pack folder")],
+    game: Annotated[Game | None, typer.Option(
+        help="Check against this game's schema", show_default="recognized by the top-level keys")
+    ] = None,
 ) -> None:
-    """Check a content pack against the schema; print every problem (exit 1 if any)."""
-    from rich.text import Text
-
-    from multiverse.content.loader import validate_path
-    from multiverse.engine.errors import ContentError
+    """Check a content pack (Marvel United or Sentinels) against its schema; print every
+    problem with its file and place (exit 1 if any)."""
+    from multiverse.cli.content import validate_command
 
     out, err = _consoles()
-    try:
-        content = validate_path(path)
-    except ContentError as exc:
-        for problem in exc.problems:
-            err.print(Text(problem, style="red"))
-        err.print(Text(f"{path}: {len(exc.problems)} problem(s)", style="bold red"))
-        raise typer.Exit(1) from None
-    parts = [f"{len(content.heroes)} heroes",
-             f"{sum(c.copies for h in content.heroes for c in h.cards)} hero cards",
-             f"{len(content.locations)} locations"]
-    if content.dofp is not None:
-        parts += [f"{len(content.dofp.threats)} threats",
-                  f"{sum(c.copies for c in content.dofp.master_plan)} Master Plan cards"]
-    out.print(Text(f"{path}: valid ({', '.join(parts)})", style="green"))
+    raise typer.Exit(validate_command(path, game.value if game else None, out, err))
 
 
 @content_app.command("schema")
 def content_schema(
     out_file: Annotated[Path | None, typer.Option(
         "--out", help="Write the JSON Schema to this file instead of printing it")] = None,
+    game: Annotated[Game, typer.Option(help="Which game's packs")] = Game.united,
 ) -> None:
     """The JSON Schema of content packs (for editors and external validators)."""
     import json
 
-    from multiverse.content.jsonschema import export_schema, write_schema
+    from multiverse.cli.content import export_schema
 
+    schema = export_schema(game.value)
     if out_file is None:
-        print(json.dumps(export_schema(), indent=2))
+        print(json.dumps(schema, indent=2))
     else:
-        print(f"wrote {write_schema(out_file)}")
+        out_file.parent.mkdir(parents=True, exist_ok=True)
+        out_file.write_text(json.dumps(schema, indent=2) + "\n", encoding="utf-8")
+        print(f"wrote {out_file}")
+
+
+@content_app.command("show")
+def content_show(
+    path: Annotated[Path | None, typer.Argument(
+        help="A content file or pack folder", show_default="the default packs")] = None,
+    game: Annotated[Game | None, typer.Option(
+        help="Read the pack as this game's", show_default="recognized; without PATH: both")
+    ] = None,
+) -> None:
+    """A pack's heroes (Sentinels: HP, the Hero Complexity Chart value, power, tokens),
+    villains and environments (Marvel United: heroes, Villains, Locations)."""
+    from multiverse.cli.content import show_command
+
+    out, err = _consoles()
+    raise typer.Exit(show_command(path, game.value if game else None, out, err))
 
 
 @rules_app.command("coverage")

@@ -92,6 +92,7 @@ def hero_turn(s: SentinelsState, f: tuple) -> None:
     if heroes_lost(s):
         return
     s.turn = h
+    s.phase = "start"
     s.played = s.powered = 0
     if s.log is not None:
         s.emit("turn", f"— {s.T.owner_names[h]}'s turn (round {s.round}) —", owner=h)
@@ -144,7 +145,8 @@ def play_from_hand(s: SentinelsState, h: int, c: int) -> None:
         if s.log is not None:
             s.emit("limited", f"{s.name(c)} is Limited and already in play: it returns to hand", card=c)
         return
-    s.played = 1
+    if h == s.turn:  # SOTM-5: only the active hero's own plays count for their draw
+        s.played = 1
     take(s, c)
     s.zone[c] = Z_BOX
     if s.log is not None:
@@ -166,8 +168,8 @@ def put_into_play(s: SentinelsState, c: int, from_deck: bool = False) -> None:
         s.stack.append(("to_trash", c))
         return
     put(s, c, Z_PLAY)
-    push_effect(s, t.play_fx[c], c, hero, -1)
     if s.phase != "setup":  # SOTM-2: cards put into play during setup trigger nothing
+        push_effect(s, t.play_fx[c], c, hero, -1)
         fire_enters_play(s, c)
 
 
@@ -244,7 +246,8 @@ def power_now(s: SentinelsState, f: tuple, opt: Option) -> None:
 
 
 def use_power(s: SentinelsState, h: int, c: int) -> None:
-    s.powered = 1
+    if h == s.turn:  # SOTM-5: only the active hero's own powers count for their draw
+        s.powered = 1
     if s.log is not None:
         s.emit("power", f"{s.T.owner_names[h]} uses the power of {s.name(c)}", hero=h, card=c)
     push_effect(s, s.T.power_fx[c], c, h, -1)
@@ -274,8 +277,8 @@ def incapacitated_ability(s: SentinelsState, f: tuple, opt: Option) -> None:
     name, fx = s.T.incap_fx[h][opt.data["i"]]
     if s.log is not None:
         s.emit("incap_ability", f"{s.T.owner_names[h]} (incapacitated) uses {name}", hero=h)
+    s.stack.append(("expire_turn",))  # after the ability: its "this turn" effects end then
     push_effect(s, fx, s.T.character[h], -1, -1)
-    s.stack.append(("expire_turn",))
 
 
 __all__ = ["Z_HAND", "round_start"]

@@ -1,0 +1,213 @@
+"""`multiverse content validate|schema|show` for both games' packs.
+
+A pack is a Marvel United pack or a Sentinels of the Multiverse pack. `validate` tells them
+apart by their top-level keys: `environments`, or `villains` whose entries have `cards`
+(or `hp`/`flip_hp`), or heroes with a `complexity`, make a Sentinels pack; `locations`,
+`dofp`, `missions`, `difficulties`, or villains with `master_plan`/`threats`/`health`, a
+Marvel United pack. When the keys do not decide, both schemas are tried and the better
+match (fewer problems) is reported.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from multiverse.content.loader import merge_documents, validate_model
+from multiverse.content.schema import UnitedContent
+from multiverse.content.sentinels_schema import SentinelsContent
+from multiverse.engine.errors import ContentError
+
+UNITED, SENTINELS = "united", "sentinels"
+GAMES = (UNITED, SENTINELS)
+MODELS: dict[str, type[BaseModel]] = {UNITED: UnitedContent, SENTINELS: SentinelsContent}
+TITLES = {UNITED: "Marvel United", SENTINELS: "Sentinels of the Multiverse"}
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+UNITED_KEYS = {"locations", "dofp", "missions", "difficulties"}
+UNITED_VILLAIN_KEYS = {"master_plan", "threats", "health", "bam", "overflow", "plot"}
+SENTINELS_VILLAIN_KEYS = {"cards", "hp", "flip_hp", "setup", "flip_effect"}
+SENTINELS_HERO_KEYS = {"complexity", "incapacitated", "hp", "power", "tokens"}
+
+
+def _entries(doc: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    value = doc.get(key)
+    return [x for x in value if isinstance(x, dict)] if isinstance(value, list) else []
+
+
+def detect_game(doc: dict[str, Any]) -> str | None:
+    """`sentinels` or `united` by the merged document's keys; None when they do not decide."""
+    sentinels = united = 0
+    if "environments" in doc:
+        sentinels += 2
+    united += sum(1 for k in UNITED_KEYS if k in doc)
+    for v in _entries(doc, "villains"):
+        sentinels += bool(SENTINELS_VILLAIN_KEYS & set(v))
+        united += bool(UNITED_VILLAIN_KEYS & set(v))
+    for h in _entries(doc, "heroes"):
+        sentinels += bool(SENTINELS_HERO_KEYS & set(h))
+    if sentinels != united:
+        return SENTINELS if sentinels > united else UNITED
+    return None
+
+
+class PackProblems(ContentError):
+    """The problems of a pack, with a note saying which game's schema it was read against."""
+
+    def __init__(self, problems: list[str], note: str) -> None:
+        super().__init__(problems)
+        self.note = note
+
+
+def validate_any(path: Path, game: str | None = None) -> tuple[str, BaseModel, str]:
+    """Validate a pack of either game: returns (game, content, how it was recognized);
+    raises `ContentError` with the problems of the better match."""
+    if game is None:
+        doc, _origin = merge_documents(path)  # a file that cannot be read is a problem of both
+        game = detect_game(doc)
+        if game is None:
+            found: dict[str, list[str]] = {}
+            for g in GAMES:
+                try:
+                    return g, validate_model(MODELS[g], path), "both schemas tried; this one fits"
+                except ContentError as exc:
+                    found[g] = exc.problems
+            best = min(GAMES, key=lambda g: len(found[g]))
+            raise PackProblems(found[best], f"{path}: read as a {TITLES[best]} pack (both "
+                               "schemas tried; this one is the closer match)")
+        how = "recognized by its top-level keys"
+    else:
+        how = "as asked"
+    try:
+        return game, validate_model(MODELS[game], path), how
+    except ContentError as exc:
+        raise PackProblems(exc.problems, f"{path}: read as a {TITLES[game]} pack ({how})") from None
+
+
+def summary(game: str, content: Any) -> str:
+    """The `valid (…)` line's counts."""
+    if game == SENTINELS:
+        return ", ".join([
+            f"{len(content.heroes)} heroes",
+            f"{sum(c.copies for h in content.heroes for c in h.cards)} hero cards",
+            f"{len(content.villains)} villain(s) with "
+            f"{sum(c.copies for v in content.villains for c in v.cards)} cards",
+            f"{len(content.environments)} environment(s) with "
+            f"{sum(c.copies for e in content.environments for c in e.cards)} cards",
+        ])
+    parts = [f"{len(content.heroes)} heroes",
+             f"{sum(c.copies for h in content.heroes for c in h.cards)} hero cards",
+             f"{len(content.locations)} locations"]
+    if content.dofp is not None:
+        parts += [f"{len(content.dofp.threats)} threats",
+                  f"{sum(c.copies for c in content.dofp.master_plan)} Master Plan cards"]
+    return ", ".join(parts)
+
+
+def validate_command(path: Path, game: str | None, out: Console, err: Console) -> int:
+    """`content validate PATH`: exit 0 with a summary, or 1 with every problem."""
+    try:
+        found, content, _how = validate_any(path, game)
+    except ContentError as exc:
+        for problem in exc.problems:
+            err.print(Text(problem, style="red"))
+        if isinstance(exc, PackProblems):
+            err.print(Text(exc.note, style="dim"))
+        err.print(Text(f"{path}: {len(exc.problems)} problem(s)", style="bold red"))
+        return 1
+    label = "" if found == UNITED else f"{TITLES[found]} pack, "
+    out.print(Text(f"{path}: valid ({label}{summary(found, content)})", style="green"))
+    return 0
+
+
+def export_schema(game: str = UNITED) -> dict[str, Any]:
+    """The JSON Schema of a pack of `game` (the merged document of all its files)."""
+    if game == UNITED:
+        from multiverse.content.jsonschema import export_schema as united
+
+        return united()
+    out: dict[str, Any] = {"$schema": DIALECT}
+    out.update(SentinelsContent.model_json_schema())
+    out["title"] = "Sentinels of the Multiverse content pack (multiverse)"
+    return out
+
+
+# ----- content show --------------------------------------------------------------------
+def _table(title: str, columns: tuple[str, ...]) -> Table:
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+    for col in columns:
+        table.add_column(col, justify="right" if col in ("HP", "flip HP", "cards", "complexity")
+                         else "left", no_wrap=col != "power",
+                         min_width=14 if col == "power" else None)
+    return table
+
+
+def sentinels_tables(content: SentinelsContent) -> list[Table]:
+    """Heroes (with the Hero Complexity Chart value, OBL-HE6), villains, environments.
+    (Every hero deck has 40 cards: the schema checks it.)"""
+    heroes = _table("Heroes (complexity: the Hero Complexity Chart, 1 simplest … 3)",
+                    ("id", "name", "HP", "complexity", "power", "tokens"))
+    for h in content.heroes:
+        tokens = "/".join(h.tokens.sides) if h.tokens else ""
+        heroes.add_row(h.id, Text(h.name), str(h.hp), str(h.complexity), Text(h.power.name),
+                       tokens)
+    villains = _table("Villains", ("id", "name", "HP", "flip HP", "cards"))
+    for v in content.villains:
+        villains.add_row(v.id, Text(v.name), str(v.hp), str(v.flip_hp or "—"),
+                         str(sum(c.copies for c in v.cards)))
+    envs = _table("Environments", ("id", "name", "cards"))
+    for e in content.environments:
+        envs.add_row(e.id, Text(e.name), str(sum(c.copies for c in e.cards)))
+    return [heroes, villains, envs]
+
+
+def united_tables(content: UnitedContent) -> list[Table]:
+    heroes = _table("Heroes", ("id", "name", "cards"))
+    for h in content.heroes:
+        heroes.add_row(h.id, Text(h.name), str(sum(c.copies for c in h.cards)))
+    out = [heroes]
+    if content.villains:
+        villains = _table("Villains (standard game)", ("id", "name"))
+        for v in content.villains:
+            villains.add_row(v.id, Text(v.name))
+        out.append(villains)
+    locations = _table("Locations", ("id", "name"))
+    for loc in content.locations:
+        locations.add_row(loc.id, Text(loc.name))
+    out.append(locations)
+    return out
+
+
+def show_command(path: Path | None, game: str | None, out: Console, err: Console) -> int:
+    """`content show [PATH]`: a pack's heroes, villains and environments (or Locations).
+    Without PATH: the default pack of `game`, or of both games."""
+    from multiverse.content.loader import default_pack_path
+    from multiverse.sentinels.content import default_sentinels_pack
+
+    if path is None:
+        defaults = {UNITED: default_pack_path(), SENTINELS: default_sentinels_pack()}
+        packs = [(g, defaults[g]) for g in ([game] if game else GAMES)]
+    else:
+        packs = [(game, path)]  # type: ignore[list-item]
+    for g, p in packs:
+        try:
+            found, content, _how = validate_any(p, g)
+        except ContentError as exc:
+            for problem in exc.problems:
+                err.print(Text(problem, style="red"))
+            err.print(Text(f"{p}: not a valid pack (see `multiverse content validate`)",
+                           style="bold red"))
+            return 1
+        out.print(Text(f"{TITLES[found]} · {content.label or content.pack}  ({p})",  # type: ignore[attr-defined]
+                       style="bold"))
+        tables = (sentinels_tables(content) if found == SENTINELS  # type: ignore[arg-type]
+                  else united_tables(content))  # type: ignore[arg-type]
+        for table in tables:
+            out.print(table, soft_wrap=False)
+    return 0

@@ -1,0 +1,340 @@
+"""`multiverse lab`: thousands of games with agents, win rates with intervals, sweeps, plots.
+
+Progress goes to stderr (a rich bar with games/s and ETA), results to stdout, so
+`--json` output stays one parseable JSON object whatever the terminal.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+lab_app = typer.Typer(help="Batch simulation: win rates with confidence intervals, sweeps, plots.",
+                      no_args_is_help=True)
+
+DEFAULT_HEROES = ("logan", "kitty-pryde", "storm", "bishop", "blink")
+
+
+class Mode(StrEnum):
+    dofp = "dofp"
+    standard = "standard"
+
+
+class Backend(StrEnum):
+    local = "local"
+    ray = "ray"
+
+
+class Rollout(StrEnum):
+    random = "random"
+    heuristic = "heuristic"
+
+
+HeroesOpt = Annotated[str, typer.Option(
+    help="A number (the first N of logan, kitty-pryde, storm, bishop, blink) or hero ids "
+         "separated by commas")]
+GamesOpt = Annotated[int, typer.Option(min=1, help="Games to play (per grid point in a sweep)")]
+AgentOpt = Annotated[str, typer.Option(help="The agent in every seat: random, heuristic or ismcts")]
+JobsOpt = Annotated[int | None, typer.Option(
+    min=1, help="Worker processes (Ray: CPUs of the local cluster)", show_default="the CPU count")]
+SeedOpt = Annotated[int, typer.Option(min=0, max=2**63 - 1, help="Run seed: every game's seed derives from it")]
+OutOpt = Annotated[Path, typer.Option("--out", help="SQLite file of results (re-running resumes)")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object (progress stays on stderr)")]
+BackendOpt = Annotated[Backend, typer.Option(help="local processes, or a Ray cluster")]
+AddressOpt = Annotated[str | None, typer.Option(
+    help="Ray cluster address (without it a local Ray cluster is started)")]
+IterOpt = Annotated[int | None, typer.Option(min=1, help="ismcts: iterations per decision",
+                                             show_default="100")]
+RolloutOpt = Annotated[Rollout | None, typer.Option(help="ismcts: rollout policy", show_default="random")]
+SoloOpt = Annotated[bool, typer.Option("--solo", help="One player, three heroes (DFP-SOLO)")]
+VillainOpt = Annotated[str | None, typer.Option(help="standard game: the Villain's id")]
+SetOpt = Annotated[list[str] | None, typer.Option(
+    "--set", help="Any configuration field, NAME=VALUE (repeatable), e.g. --set track_max=18")]
+NoProgressOpt = Annotated[bool, typer.Option("--no-progress", help="No progress bar")]
+
+
+class LabError(Exception):
+    """A bad option: printed as `error: …` with exit code 2."""
+
+
+def _fail(message: str) -> typer.Exit:
+    from rich.console import Console
+    from rich.text import Text
+
+    Console(stderr=True, highlight=False, soft_wrap=True).print(Text(f"error: {message}", style="red"))
+    return typer.Exit(2)
+
+
+def parse_heroes(text: str, solo: bool) -> tuple[str, ...]:
+    if text.strip().isdigit():
+        n = int(text)
+        if not 1 <= n <= len(DEFAULT_HEROES):
+            raise LabError(f"--heroes {n}: give 2 to 4 (or --solo with 3)")
+        return DEFAULT_HEROES[:n]
+    return tuple(x.strip() for x in text.split(",") if x.strip())
+
+
+def _value(text: str) -> Any:
+    import json
+
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def build_config(mode: Mode, heroes: str, solo: bool, villain: str | None,
+                 sets: list[str] | None, extra: dict[str, Any] | None = None):
+    from pydantic import ValidationError
+
+    from multiverse.united.config import UnitedConfig
+
+    fields: dict[str, Any] = {"mode": mode.value, "heroes": parse_heroes(heroes, solo), "solo": solo}
+    if villain:
+        fields["villain"] = villain
+    for item in sets or []:
+        if "=" not in item:
+            raise LabError(f"--set {item!r}: expected NAME=VALUE")
+        name, value = item.split("=", 1)
+        if name.strip() not in UnitedConfig.model_fields:
+            raise LabError(f"--set {name.strip()!r} is not a configuration field; fields: "
+                           f"{', '.join(sorted(UnitedConfig.model_fields))}")
+        fields[name.strip()] = _value(value.strip())
+    fields.update(extra or {})
+    try:
+        config = UnitedConfig(**fields)
+        from multiverse.united.dofp.game import tables
+
+        tables(config)  # the content must fit (hero ids, Villain)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise LabError(f"bad configuration: {problems}") from None
+    except Exception as exc:  # ContentError
+        from multiverse.engine.errors import MultiverseError
+
+        if isinstance(exc, MultiverseError):
+            raise LabError(str(exc)) from None
+        raise
+    return config
+
+
+def build_agent(agent: str, iterations: int | None, rollout: Rollout | None):
+    from multiverse.agents import AGENTS
+    from multiverse.lab.runner import AgentSpec
+
+    if agent not in AGENTS:
+        raise LabError(f"unknown agent {agent!r}; agents: {', '.join(AGENTS)}")
+    if agent != "ismcts":
+        if iterations is not None or rollout is not None:
+            raise LabError("--iterations and --rollout are options of the ismcts agent")
+        return AgentSpec(agent)
+    return AgentSpec(agent, (("iterations", iterations or 100),
+                             ("rollout", (rollout or Rollout.random).value)))
+
+
+@contextmanager
+def progress_bar(total: int, label: str, enabled: bool = True):
+    """A rich progress bar on stderr: games done, games/s (this run), ETA. Yields a
+    callback `update(done, total)`."""
+    import time
+
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    if not enabled:
+        yield lambda done, total: None
+        return
+    console = Console(stderr=True)
+    prog = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[rate]} games/s"), TimeElapsedColumn(),
+                    TextColumn("ETA"), TimeRemainingColumn(), console=console, transient=False)
+    task = prog.add_task(label, total=total, rate="—")
+    state = {"t0": time.perf_counter(), "first": None, "base": 0}
+
+    def update(done: int, of: int) -> None:
+        if state["first"] is None:
+            state["first"], state["base"] = done, done
+            state["t0"] = time.perf_counter()
+        dt = time.perf_counter() - state["t0"]
+        rate = (done - state["base"]) / dt if dt > 0 else 0.0
+        prog.update(task, completed=done, total=of, rate=f"{rate:,.1f}")
+
+    with prog:
+        yield update
+
+
+def _summary_table(r: dict[str, Any], title: str):
+    from rich.table import Table
+
+    t = Table(title=title, show_header=False)
+    t.add_column("", style="bold")
+    t.add_column("")
+    lo, hi = r["ci95"]
+    t.add_row("games", f"{r['games']:,} ({r['played']:,} played now, {r['skipped']:,} already stored)")
+    t.add_row("wins", f"{r['wins']:,}")
+    t.add_row("win rate", f"{r['win_rate']:.1%}  (95% Wilson interval {lo:.1%} - {hi:.1%})")
+    rd = r["rounds"]
+    if rd["min"] is not None:
+        t.add_row("rounds", f"mean {r['mean_rounds']:.2f}; min {rd['min']}, quartiles {rd['p25']:g} / "
+                            f"{rd['median']:g} / {rd['p75']:g}, max {rd['max']}")
+        hist = "  ".join(f"{k}: {v}" for k, v in rd["histogram"].items())
+        t.add_row("rounds histogram", hist)
+    t.add_row("decisions / game", f"{r['mean_decisions']:.1f}")
+    t.add_row("games / s", f"{r['games_per_second']:,.1f} ({r['jobs']} job(s), {r['backend']})")
+    for reason, n in r["loss_reasons"].items():
+        t.add_row("loss", f"{n:,} x {reason}")
+    return t
+
+
+def _public(r: dict[str, Any]) -> dict[str, Any]:
+    keys = ("games", "wins", "win_rate", "ci95", "loss_reasons", "mean_rounds", "games_per_second",
+            "rounds", "mean_decisions", "played", "skipped", "seconds", "mode", "agent", "seed",
+            "jobs", "backend", "config")
+    return {k: r[k] for k in keys if k in r}
+
+
+@lab_app.command("run")
+def run(
+    mode: Annotated[Mode, typer.Argument(help="dofp (Days of Future Past) or standard")],
+    heroes: HeroesOpt = "3",
+    games: GamesOpt = 1000,
+    agent: AgentOpt = "heuristic",
+    jobs: JobsOpt = None,
+    seed: SeedOpt = 1,
+    out: OutOpt = Path("lab.db"),
+    json_out: JsonOpt = False,
+    backend: BackendOpt = Backend.local,
+    address: AddressOpt = None,
+    iterations: IterOpt = None,
+    rollout: RolloutOpt = None,
+    solo: SoloOpt = False,
+    villain: VillainOpt = None,
+    set_: SetOpt = None,
+    no_progress: NoProgressOpt = False,
+) -> None:
+    """Play N games with an agent in every seat; store them; print the win rate."""
+    import json
+
+    from multiverse.lab.runner import run_lab
+    from multiverse.lab.store import LabStore
+
+    try:
+        config = build_config(mode, heroes, solo, villain, set_)
+        spec = build_agent(agent, iterations, rollout)
+    except LabError as exc:
+        raise _fail(str(exc)) from None
+    jobs = jobs or os.cpu_count() or 1
+    with LabStore(out) as store, progress_bar(games, f"{mode.value} · {spec.key}",
+                                               not no_progress) as update:
+        r = run_lab(config, spec, games, seed, store, jobs=jobs, backend=backend.value,
+                    address=address, on_progress=update)
+    if json_out:
+        print(json.dumps(_public(r)), flush=True)
+        return
+    from rich.console import Console
+
+    Console(highlight=False).print(_summary_table(
+        r, f"{mode.value}, {len(config.heroes)} heroes{' (solo)' if solo else ''}: {spec.key}, seed {seed}"))
+    Console(highlight=False, soft_wrap=True).print(f"Stored in {out}.", style="dim")
+
+
+@lab_app.command("sweep")
+def sweep(
+    mode: Annotated[Mode, typer.Argument(help="dofp (Days of Future Past) or standard")],
+    param: Annotated[list[str], typer.Option(
+        "--param", help="A numeric configuration field and its values: NAME=LOW..HIGH[:STEP] or "
+                        "NAME=V1,V2 (repeat for a grid)")],
+    heroes: HeroesOpt = "3",
+    games: GamesOpt = 1000,
+    agent: AgentOpt = "heuristic",
+    jobs: JobsOpt = None,
+    seed: SeedOpt = 1,
+    out: OutOpt = Path("lab.db"),
+    json_out: JsonOpt = False,
+    backend: BackendOpt = Backend.local,
+    address: AddressOpt = None,
+    iterations: IterOpt = None,
+    rollout: RolloutOpt = None,
+    solo: SoloOpt = False,
+    villain: VillainOpt = None,
+    set_: SetOpt = None,
+    no_progress: NoProgressOpt = False,
+) -> None:
+    """Run the same games over a grid of configuration values (common seeds per point)."""
+    import json
+
+    from multiverse.lab.runner import run_lab
+    from multiverse.lab.store import LabStore
+    from multiverse.lab.sweep import SweepError, grid
+
+    try:
+        names, points = grid(param)
+        spec = build_agent(agent, iterations, rollout)
+        configs = [build_config(mode, heroes, solo, villain, set_, p) for p in points]
+    except (LabError, SweepError) as exc:
+        raise _fail(str(exc)) from None
+    jobs = jobs or os.cpu_count() or 1
+    total = games * len(points)
+    results = []
+    with LabStore(out) as store, progress_bar(total, f"{mode.value} sweep · {spec.key}",
+                                               not no_progress) as update:
+        for i, (p, config) in enumerate(zip(points, configs, strict=True)):
+            base = i * games
+            r = run_lab(config, spec, games, seed, store, jobs=jobs, backend=backend.value,
+                        address=address,
+                        on_progress=lambda done, _of, base=base: update(base + done, total))
+            results.append({"values": p, **_public(r)})
+        sweep_id = store.add_sweep(mode.value, names, [
+            {"values": p, "config": c.model_dump_json()} for p, c in zip(points, configs, strict=True)],
+            spec.key, seed, games)
+    if json_out:
+        print(json.dumps({"sweep": sweep_id, "params": names, "agent": spec.key, "seed": seed,
+                          "games": games, "points": results}), flush=True)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"sweep {sweep_id}: {mode.value}, {spec.key}, {games} games per point, seed {seed}")
+    for n in names:
+        t.add_column(n, justify="right")
+    for col in ("win rate", "95% interval", "mean rounds", "games/s"):
+        t.add_column(col, justify="right")
+    for r in results:
+        lo, hi = r["ci95"]
+        t.add_row(*(str(r["values"][n]) for n in names), f"{r['win_rate']:.1%}",
+                  f"{lo:.1%} - {hi:.1%}", f"{r['mean_rounds']:.2f}", f"{r['games_per_second']:,.1f}")
+    Console(highlight=False).print(t)
+    Console(highlight=False, soft_wrap=True).print(
+        f"Stored in {out}; draw it with `multiverse lab plot {out} --out winrate.png`.", style="dim")
+
+
+@lab_app.command("plot")
+def plot(
+    db: Annotated[Path, typer.Argument(help="The lab's SQLite file", exists=True, dir_okay=False)],
+    out: Annotated[Path, typer.Option("--out", help="Image file to write (PNG, SVG, PDF)")] = Path(
+        "winrate.png"),
+    sweep_id: Annotated[int | None, typer.Option("--sweep", help="Which sweep",
+                                                 show_default="the newest")] = None,
+) -> None:
+    """Draw win rate with its 95% interval against the swept value (needs matplotlib)."""
+    from multiverse.lab.plot import plot_sweep
+    from multiverse.lab.store import LabStore
+
+    with LabStore(db) as store:
+        try:
+            path = plot_sweep(store, out, sweep_id)
+        except (LookupError, RuntimeError) as exc:
+            raise _fail(str(exc)) from None
+    print(f"wrote {path}")

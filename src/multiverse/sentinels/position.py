@@ -1,0 +1,415 @@
+"""Sentinels positions: a human-writable statement of any moment of a game
+(docs/sentinels-positions.md).
+
+Everything a position leaves unstated takes its setup value for the same seed: the setup is
+run first (the villain's setup text, any choice it asks taking its first option, then each
+player draws, SOTM-2), the stated fields overwrite it, and the game runs forward from the
+stated turn and phase to its first real decision.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from multiverse.engine.errors import ContentError, PositionError
+from multiverse.sentinels.config import SentinelsConfig
+from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
+from multiverse.sentinels.tables import ONE_SHOT
+
+KNOWN = {"config", "seed", "heroes", "villain", "environment", "turn"}
+HERO_KEYS = {"id", "hp", "hand", "deck", "trash", "play", "incapacitated", "tokens"}
+VILLAIN_KEYS = {"id", "hp", "flipped", "play", "deck", "trash"}
+ENV_KEYS = {"id", "play", "deck", "trash"}
+CARD_KEYS = {"name", "hp", "tokens", "entered"}
+TURN_KEYS = {"whose", "phase", "round", "played", "powered"}
+HERO_PHASES = ("start", "play", "power", "draw", "end")
+DECK_PHASES = ("start", "play", "end")
+ZONE_OF = {"hand": Z_HAND, "deck": Z_DECK, "trash": Z_TRASH, "play": Z_PLAY}
+
+
+# ----- reading and small checks -------------------------------------------------------
+def _read(source: str | Path | dict[str, Any]) -> tuple[dict[str, Any], Path | None]:
+    if isinstance(source, dict):
+        return source, None
+    p = Path(source)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PositionError(f"{p}: cannot read position file: {exc}") from None
+    try:
+        doc = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
+    except (yaml.YAMLError, json.JSONDecodeError) as exc:
+        raise PositionError(f"{p}: not valid {'JSON' if p.suffix == '.json' else 'YAML'}: {exc}") from None
+    if not isinstance(doc, dict):
+        raise PositionError(f"{p}: a position is a mapping of fields")
+    return doc, p.parent
+
+
+def _err(where: str, msg: str) -> PositionError:
+    return PositionError(f"position: {where}: {msg}")
+
+
+def _int(value: Any, where: str) -> int:
+    if isinstance(value, bool):
+        raise _err(where, f"expected a whole number, got {value!r}")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise _err(where, f"expected a whole number, got {value!r}") from None
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _err(where, f"expected true or false, got {value!r}")
+    return value
+
+
+def _list(value: Any, where: str) -> list:
+    if not isinstance(value, list):
+        raise _err(where, f"expected a list, got {value!r}")
+    return value
+
+
+def _mapping(value: Any, where: str, keys: set[str]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _err(where, f"expected a mapping with keys among {sorted(keys)}, got {value!r}")
+    extra = set(value) - keys
+    if extra:
+        raise _err(where, f"unknown field(s) {sorted(extra)}; known: {sorted(keys)}")
+    return value
+
+
+# ----- loading --------------------------------------------------------------------------
+def load_sentinels_position(source: str | Path | dict[str, Any], log: bool = False) -> SentinelsState:
+    """Build a Sentinels state from a position file (YAML/JSON) or mapping; a malformed
+    position raises `PositionError` naming the field. `log=True` records the events of the
+    run from the stated turn and phase to the first decision (the setup is never logged)."""
+    from multiverse.sentinels.game import tables
+    from multiverse.sentinels.setup import setup
+
+    doc, base = _read(source)
+    extra = set(doc) - KNOWN
+    if extra:
+        raise _err("top level", f"unknown field(s) {sorted(extra)}; known: {sorted(KNOWN)}")
+    cfg = doc.get("config") or {}
+    if not isinstance(cfg, dict):
+        raise _err("config", "expected a mapping of configuration options")
+    cfg = dict(cfg)
+    heroes = doc.get("heroes")
+    if heroes is not None:
+        if not isinstance(heroes, list) or not heroes:
+            raise _err("heroes", "expected a list of hero ids or mappings with an 'id'")
+        ids = []
+        for i, h in enumerate(heroes):
+            if isinstance(h, dict):
+                if "id" not in h:
+                    raise _err(f"heroes[{i}]", "a hero mapping needs an 'id'")
+                ids.append(h["id"])
+            else:
+                ids.append(h)
+        cfg["heroes"] = ids
+    for key in ("villain", "environment"):
+        spec = doc.get(key)
+        if isinstance(spec, str):
+            cfg[key] = spec
+        elif isinstance(spec, dict) and "id" in spec:
+            cfg[key] = spec["id"]
+    if base is not None and isinstance(cfg.get("content"), str):
+        rel = base / cfg["content"]
+        if not Path(cfg["content"]).is_absolute() and rel.exists():
+            cfg["content"] = str(rel)
+    try:
+        config = SentinelsConfig.model_validate(cfg)
+        t = tables(config)
+    except ValidationError as exc:
+        raise _err("config", str(exc)) from None
+    except ContentError as exc:
+        raise _err("config", str(exc)) from None
+    s = setup(t, _int(doc.get("seed", 0), "seed"))
+    _run_setup(s)
+    _apply(s, doc, heroes or [])
+    s.decisions = 0
+    if log:
+        s.log = []
+    s.advance()
+    return s
+
+
+def _run_setup(s: SentinelsState) -> None:
+    """Resolve the villain's setup text and deal the hands (SOTM-2), each choice taking its
+    first option; stop before the first round."""
+    assert s.stack[0] == ("round",)
+    del s.stack[0]
+    s.advance()
+    while s._decision is not None:
+        s.apply(s._decision.options[0].id)
+    s.phase = "start"
+
+
+# ----- zones ----------------------------------------------------------------------------
+def _pick(s: SentinelsState, o: int, name: Any, where: str, used: set[int], stated: set[int]) -> int:
+    """A free copy of card `name` of owner `o`, preferring copies in zones being restated."""
+    t = s.T
+    pool = t.deck_cards[o]
+    best = -1
+    for c in pool:
+        if t.name[c] == name and c not in used:
+            if s.zone[c] in stated or s.zone[c] == Z_BOX:
+                best = c
+                break
+            if best < 0:
+                best = c
+    if best < 0:
+        known = sorted({t.name[c] for c in pool})
+        raise _err(where, f"{name!r} is not a (free) card of {t.owner_names[o]}; its cards: {known}")
+    used.add(best)
+    return best
+
+
+def _card_spec(spec: Any, where: str) -> dict[str, Any]:
+    if isinstance(spec, str):
+        return {"name": spec}
+    spec = _mapping(spec, where, CARD_KEYS)
+    if "name" not in spec:
+        raise _err(where, "a card in play needs a 'name'")
+    return spec
+
+
+
+_LIST_OF = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
+
+
+def _owner_zones(s: SentinelsState, o: int, spec: dict[str, Any], where: str,
+                 zones: tuple[str, ...]) -> list[tuple[int, dict[str, Any], str]]:
+    """Restate the zones of owner `o` that `spec` names. An unstated zone keeps its setup
+    cards minus those the position puts elsewhere; cards taken out of a stated hand, trash or
+    play area go back to an unstated deck (the hand's on top in the order drawn, restoring
+    the seed's order; the others at the bottom) or, when the deck is stated, out of the game.
+    Returns the cards stated in play with their specs."""
+    t = s.T
+    stated_zones = [z for z in zones if z in spec]
+    if not stated_zones:
+        return []
+    stated = {ZONE_OF[z] for z in stated_zones}
+    used: set[int] = set()
+    placed: dict[str, list[int]] = {}
+    in_play: list[tuple[int, dict[str, Any], str]] = []
+    for z in stated_zones:
+        cards = []
+        for i, item in enumerate(_list(spec[z], f"{where}.{z}")):
+            w = f"{where}.{z}[{i}]"
+            if z == "play":
+                cs = _card_spec(item, w)
+                c = _pick(s, o, cs["name"], f"{w}.name" if isinstance(item, dict) else w, used, stated)
+                in_play.append((c, cs, w))
+            else:
+                if not isinstance(item, str):
+                    raise _err(w, f"expected a card name, got {item!r}")
+                c = _pick(s, o, item, w, used, stated)
+            cards.append(c)
+        placed[z] = cards
+    own = set(t.deck_cards[o])
+    old = {z: [c for c in getattr(s, z)[o] if c in own] for z in ("hand", "deck", "trash", "play")}
+    old_seq = {c: s.seq[c] for c in old["play"]}
+    for c in t.deck_cards[o]:  # lift every deck card of this owner (characters stay)
+        if s.zone[c] != Z_BOX:
+            getattr(s, _LIST_OF[s.zone[c]])[s.home[c]].remove(c)
+        s.zone[c] = Z_BOX
+        s.hp[c] = s.tok[c] = s.seq[c] = 0
+        s.home[c] = o
+    new: dict[str, list[int]] = {}
+    for z in ("hand", "deck", "trash", "play"):
+        if z in placed:
+            new[z] = placed[z][::-1] if z == "deck" else placed[z]  # decks: top card last
+        else:
+            new[z] = [c for c in old[z] if c not in used]
+    if "deck" not in placed:
+        back_top = [c for c in old["hand"] if c not in used and "hand" in placed]
+        back_bottom = [c for z in ("trash", "play") if z in placed for c in old[z] if c not in used]
+        new["deck"] = back_bottom + new["deck"] + back_top[::-1]
+    for z in ("hand", "deck", "trash"):
+        lst = getattr(s, z)[o]
+        for c in new[z]:
+            lst.append(c)
+            s.zone[c] = ZONE_OF[z]
+    if "play" not in placed:  # kept from the setup, in their setup order, before stated cards
+        return [(c, {"name": t.name[c], "_seq": old_seq[c]}, f"{where}.play") for c in new["play"]]
+    return in_play
+
+
+def _hero_tokens(s: SentinelsState, h: int, value: Any, where: str) -> list[int]:
+    """The Harpy's two-sided tokens: a list of sides, or a mapping side -> count."""
+    sides = s.T.hero_tokens[h][0]
+    if not sides:
+        raise _err(where, f"{s.T.owner_names[h]} has no two-sided tokens")
+    if isinstance(value, dict):
+        out = []
+        for side, n in value.items():
+            if side not in sides:
+                raise _err(where, f"unknown side {side!r}; expected one of {list(sides)}")
+            out += [sides.index(side)] * _int(n, f"{where}.{side}")
+        return out
+    out = []
+    for i, side in enumerate(_list(value, where)):
+        if side not in sides:
+            raise _err(f"{where}[{i}]", f"unknown side {side!r}; expected one of {list(sides)}")
+        out.append(sides.index(side))
+    return out
+
+
+def _apply(s: SentinelsState, doc: dict[str, Any], heroes: list[Any]) -> None:
+    t = s.T
+    n = t.n_heroes
+    entries: list[tuple[int, dict[str, Any], str]] = []
+    hero_specs: list[dict[str, Any]] = []
+    for h in range(n):
+        spec = heroes[h] if h < len(heroes) and isinstance(heroes[h], dict) else {}
+        hero_specs.append(_mapping(spec, f"heroes[{h}]", HERO_KEYS))
+    vspec = doc.get("villain")
+    vspec = _mapping(vspec if isinstance(vspec, dict) else {}, "villain", VILLAIN_KEYS)
+    espec = doc.get("environment")
+    espec = _mapping(espec if isinstance(espec, dict) else {}, "environment", ENV_KEYS)
+    # incapacitated heroes first: their play areas hold only their character (SOTM-17)
+    for h, spec in enumerate(hero_specs):
+        where = f"heroes[{h}]"
+        if "incapacitated" in spec and _bool(spec["incapacitated"], f"{where}.incapacitated"):
+            if spec.get("play"):
+                raise _err(f"{where}.play", "an incapacitated hero has no cards in play (SOTM-17)")
+            s.incap[h] = 1
+            spec = {**spec, "play": []}
+            hero_specs[h] = spec
+        entries += _owner_zones(s, h, spec, where, ("hand", "deck", "trash", "play"))
+    if all(s.incap):
+        raise _err("heroes", "every hero is incapacitated: that game is over (SOTM-18)")
+    entries += _owner_zones(s, t.villain, vspec, "villain", ("deck", "trash", "play"))
+    entries += _owner_zones(s, t.env, espec, "environment", ("deck", "trash", "play"))
+    _enter_play(s, entries)
+    for h, spec in enumerate(hero_specs):
+        where = f"heroes[{h}]"
+        char = t.character[h]
+        if s.incap[h]:
+            s.hp[char] = _int(spec.get("hp", 0), f"{where}.hp")
+            if s.hp[char] > t.max_hp[char]:
+                raise _err(f"{where}.hp", f"expected at most {t.max_hp[char]}")
+        elif "hp" in spec:
+            s.hp[char] = _int(spec["hp"], f"{where}.hp")
+            if not 1 <= s.hp[char] <= t.max_hp[char]:
+                raise _err(f"{where}.hp", f"expected 1..{t.max_hp[char]} (a hero at 0 HP or less "
+                           "is incapacitated: state `incapacitated: true`)")
+        if "tokens" in spec:
+            s.htok[h] = _hero_tokens(s, h, spec["tokens"], f"{where}.tokens")
+    vc = t.villain_character
+    if "flipped" in vspec and _bool(vspec["flipped"], "villain.flipped"):
+        if not t.flip_hp:
+            raise _err("villain.flipped", f"{t.name[vc]} has no flip side")
+        s.vflip = 1
+        s.hp[vc] = t.flip_hp
+    full = t.flip_hp if s.vflip else t.max_hp[vc]
+    if "hp" in vspec:
+        s.hp[vc] = _int(vspec["hp"], "villain.hp")
+        if not 1 <= s.hp[vc] <= full:
+            raise _err("villain.hp", f"expected 1..{full}")
+    _turn(s, doc.get("turn"))
+
+
+def _enter_play(s: SentinelsState, entries: list[tuple[int, dict[str, Any], str]]) -> None:
+    """Put the cards in play in their play-entry order (SOTM-7). Characters entered first,
+    at setup; then the setup's cards the position keeps, in setup order; then the stated
+    cards as listed (heroes in turn order, then the villain, then the environment), which
+    `entered: N` reorders (unstated N = 0, ties in listing order)."""
+    t = s.T
+    chars = set(t.character) | {t.villain_character}
+    for o, area in enumerate(s.play):  # setup cards of owners the position did not restate
+        for c in [x for x in area if x not in chars]:
+            entries.append((c, {"name": t.name[c], "_seq": s.seq[c]}, f"play of {t.owner_names[o]}"))
+            area.remove(c)
+            s.zone[c] = Z_BOX
+    keyed = []
+    for i, (c, spec, where) in enumerate(entries):
+        if "_seq" in spec:
+            keyed.append(((0, spec["_seq"], 0), c, spec, where))
+        else:
+            keyed.append(((1, _int(spec.get("entered", 0), f"{where}.entered"), i), c, spec, where))
+    keyed.sort(key=lambda k: k[0])
+    s.next_seq = max(s.seq[c] for c in chars) + 1
+    for _k, c, spec, where in keyed:
+        if t.card[c].limited and any(t.name[x] == t.name[c] for area in s.play for x in area):
+            raise _err(where, f"{t.name[c]!r} is Limited: only one copy can be in play (SOTM-10)")
+        if t.kind[c] == ONE_SHOT:
+            raise _err(where, f"{t.name[c]!r} is a one-shot: it never stays in play (SOTM-8)")
+        s.play[s.home[c]].append(c)
+        s.zone[c] = Z_PLAY
+        s.seq[c] = s.next_seq
+        s.next_seq += 1
+        s.hp[c] = t.max_hp[c]
+        if "hp" in spec:
+            if not t.max_hp[c]:
+                raise _err(f"{where}.hp", f"{t.name[c]!r} is not a target: it has no HP")
+            s.hp[c] = _int(spec["hp"], f"{where}.hp")
+            low = -99 if t.card[c].indestructible else 1
+            if not low <= s.hp[c] <= t.max_hp[c]:
+                raise _err(f"{where}.hp", f"expected 1..{t.max_hp[c]}" if low == 1 else
+                           f"expected at most {t.max_hp[c]}")
+        if "tokens" in spec:
+            s.tok[c] = _int(spec["tokens"], f"{where}.tokens")
+            if s.tok[c] < 0:
+                raise _err(f"{where}.tokens", "expected 0 or more")
+    s.inplay = sorted((c for area in s.play for c in area), key=s.seq.__getitem__)
+
+
+def _turn(s: SentinelsState, turn: Any) -> None:
+    """Whose turn it is and at which phase; the rest of the round follows (SOTM-4, SOTM-5)."""
+    t = s.T
+    n = t.n_heroes
+    turn = _mapping(turn if turn is not None else {}, "turn", TURN_KEYS)
+    whose = turn.get("whose", "villain")
+    if whose == "villain":
+        o = t.villain
+    elif whose == "environment":
+        o = t.env
+    elif isinstance(whose, int) and not isinstance(whose, bool) and 0 <= whose < n:
+        o = whose
+    elif whose in t.hero_ids:
+        o = t.hero_ids.index(whose)
+    else:
+        raise _err("turn.whose", f"unknown {whose!r}; expected a hero id {list(t.hero_ids)}, "
+                   "'villain' or 'environment'")
+    phase = turn.get("phase", "start")
+    allowed = HERO_PHASES if o < n else DECK_PHASES
+    if o < n and s.incap[o]:
+        allowed = ("start",)
+    if phase not in allowed:
+        raise _err("turn.phase", f"expected one of {list(allowed)} for {t.owner_names[o]}'s turn")
+    s.round = _int(turn.get("round", 1), "turn.round")
+    if s.round < 1:
+        raise _err("turn.round", "expected 1 or more")
+    for key in ("played", "powered"):
+        if key in turn and (o >= n or phase in ("start", "play")):
+            raise _err(f"turn.{key}", "stated only for a hero's power, draw or end phase")
+    s.played = int(_bool(turn.get("played", False), "turn.played"))
+    s.powered = int(_bool(turn.get("powered", False), "turn.powered"))
+    s.turn = o
+    s.phase = phase
+    if o < n:
+        if phase == "start":
+            frames: list[tuple] = [("hero_turn", o)]
+        else:
+            rest = [("play_phase", o), ("power_phase", o), ("draw_phase", o), ("turn_end", o)]
+            frames = rest[HERO_PHASES.index(phase) - 1:]
+        frames += [("hero_turn", h) for h in range(o + 1, n)] + [("environment_turn",)]
+    else:
+        name = "villain_turn" if o == t.villain else "environment_turn"
+        frames = {"start": [(name,)], "play": [("play_top", o), ("turn_end", o)],
+                  "end": [("turn_end", o)]}[phase]
+        if o == t.villain:
+            frames += [("hero_turn", h) for h in range(n)] + [("environment_turn",)]
+    frames.append(("round_end",))
+    s.stack = frames[::-1]
+
+
+__all__ = ["load_sentinels_position"]

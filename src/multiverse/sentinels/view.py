@@ -1,0 +1,115 @@
+"""What one seat may see of a Sentinels game (DESIGN property 5).
+
+Hidden: the hands of other seats and the order of every deck. Visible: counts (hand and
+deck sizes), HP, every card in play with its HP and tokens, every trash (faceup in the
+game), the modifiers in force, whose turn and which phase it is. The pending decision's
+options are shown only to the seat that decides (a search, for one, names deck cards).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from multiverse.sentinels.effects import DURATIONS
+from multiverse.sentinels.state import SentinelsState
+
+DURATION_NAMES = {code: name for name, code in DURATIONS.items()}
+
+
+def _card(s: SentinelsState, c: int) -> dict[str, Any]:
+    t = s.T
+    card = t.card[c]
+    out: dict[str, Any] = {"card": c, "name": t.name[c], "kind": card.kind,
+                           "keywords": sorted(t.keywords[c]), "tokens": s.tok[c]}
+    if t.max_hp[c]:
+        full = t.flip_hp if (c == t.villain_character and s.vflip) else t.max_hp[c]
+        out.update(hp=s.hp[c], max_hp=full, target=s.is_target(c))
+    if card.limited:
+        out["limited"] = True
+    if card.indestructible:
+        out["indestructible"] = True
+    return out
+
+
+def _listed(s: SentinelsState, cards: list[int]) -> list[dict[str, Any]]:
+    return [{"card": c, "name": s.T.name[c]} for c in cards]
+
+
+def _play(s: SentinelsState, o: int, skip: int = -1) -> list[dict[str, Any]]:
+    return [_card(s, c) for c in sorted(s.play[o], key=s.seq.__getitem__) if c != skip]
+
+
+def _whose(s: SentinelsState, o: int) -> str:
+    t = s.T
+    return t.hero_ids[o] if o < t.n_heroes else "villain" if o == t.villain else "environment"
+
+
+def modifiers_in_force(s: SentinelsState) -> list[dict[str, Any]]:
+    """Every damage modifier in force (SOTM-14): from cards in play, then from effects with
+    a duration, each with the card it comes from."""
+    t = s.T
+    out = []
+    for c in s.cards_in_play():
+        mods = t.flipped_modifiers if (c == t.villain_character and s.vflip) else t.modifiers[c]
+        for m in mods:
+            out.append({"card": c, "name": t.name[c], "kind": m.kind, "amount": m.amount,
+                        "applies_to": m.applies_to, "damage_type": m.damage_type,
+                        "duration": "while_in_play"})
+    for sid, this, _hero, dur, _o in s.mods:
+        m = t.steps[sid].modifier
+        assert m is not None
+        out.append({"card": this, "name": t.name[this], "kind": m.kind, "amount": m.amount,
+                    "applies_to": m.applies_to, "damage_type": m.damage_type,
+                    "duration": DURATION_NAMES[dur]})
+    return out
+
+
+def view(s: SentinelsState, seat: int) -> dict[str, Any]:
+    """A JSON-ready dictionary of everything `seat` may see."""
+    t = s.T
+    heroes = []
+    for h in range(t.n_heroes):
+        c = t.character[h]
+        mine = s.seat(h) == seat
+        sides = t.hero_tokens[h][0]
+        heroes.append({
+            "id": t.hero_ids[h], "name": t.owner_names[h], "seat": s.seat(h),
+            "hp": s.hp[c], "max_hp": t.max_hp[c], "incapacitated": bool(s.incap[h]),
+            "target": s.is_target(c), "character": c,
+            "hand": _listed(s, s.hand[h]) if mine else None,
+            "hand_size": len(s.hand[h]), "deck_size": len(s.deck[h]),
+            "trash": _listed(s, s.trash[h]),
+            "play": _play(s, h, skip=c),
+            "tokens": [sides[x] for x in s.htok[h]] if sides else None,
+        })
+    vc = t.villain_character
+    d = s.decision()
+    decision = None
+    if d is not None:
+        decision = {"seat": d.seat, "kind": d.kind}
+        if d.seat == seat:
+            decision = d.to_dict()
+    return {
+        "seat": seat,
+        "mode": "sentinels",
+        "H": t.n_heroes,  # SOTM-3: fixed at the start
+        "round": s.round,
+        "turn": _whose(s, s.turn),
+        "phase": s.phase,
+        "heroes": heroes,
+        "villain": {
+            "id": t.config.villain or t.content.villains[0].id, "name": t.owner_names[t.villain],
+            "hp": s.hp[vc], "max_hp": t.flip_hp if s.vflip else t.max_hp[vc],
+            "flipped": bool(s.vflip), "character": vc,
+            "deck_size": len(s.deck[t.villain]), "trash": _listed(s, s.trash[t.villain]),
+            "play": _play(s, t.villain, skip=vc),
+        },
+        "environment": {
+            "id": t.config.environment or t.content.environments[0].id, "name": t.owner_names[t.env],
+            "deck_size": len(s.deck[t.env]), "trash": _listed(s, s.trash[t.env]),
+            "play": _play(s, t.env),
+        },
+        "modifiers": modifiers_in_force(s),
+        "decision": decision,
+        "result": s.result, "reason": s.reason or None,
+    }

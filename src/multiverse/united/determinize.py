@@ -1,0 +1,84 @@
+"""Determinization: sample the hidden information of a position consistently with what one
+seat sees (DESIGN property 5). Search agents play on such samples and never peek.
+
+`determinize(state, seat, rng)` returns a copy of `state` in which
+
+- every hero deck is reshuffled (deck orders are hidden from everybody);
+- the hands of heroes of *other* seats are pooled with their decks and dealt again,
+  keeping every hand and deck size (a hero's cards can only be in that hero's zones, so the
+  unseen cards of each hero are swapped between that hero's unseen zones);
+- the Master Plan deck is reshuffled;
+- the solo Target token pile is reshuffled (its order is hidden; its contents follow from
+  the tokens revealed in public since the last reshuffle);
+- the game's own generator gets a fresh state drawn from `rng`, so a search cannot foresee
+  future chance either.
+
+Facedown Storyline cards keep their identity: each was played faceup before a rule flipped
+it, so a player with perfect recall knows it. The seat's own hands keep their order.
+
+Everything `view(state, seat)` shows is unchanged (`view(det, seat) == view(state, seat)`)
+and every card multiset is kept. Only `rng` is drawn from: the game's generator is never
+advanced, and `state` itself is not touched.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from multiverse.engine.decision import Decision
+from multiverse.engine.rng import MASK
+from multiverse.united.state import UnitedState
+
+
+class Shuffler(Protocol):
+    """What `determinize` needs from the caller's generator (`SplitMix64` or `random.Random`)."""
+
+    def shuffle(self, items: list) -> None: ...
+
+
+def _draw64(rng: Shuffler) -> int:
+    nxt = getattr(rng, "next64", None)
+    if nxt is not None:
+        return nxt() & MASK
+    return rng.getrandbits(64)  # type: ignore[attr-defined]
+
+
+def determinize(state: UnitedState, seat: int, rng: Shuffler) -> UnitedState:
+    """A copy of `state` with everything hidden from `seat` resampled from `rng`."""
+    det = state.clone()
+    seats = state.T.seats
+    for h in range(len(det.hand)):
+        if seats[h] == seat:
+            rng.shuffle(det.deck[h])
+            continue
+        hand, deck = det.hand[h], det.deck[h]
+        if not deck and len(hand) < 2:
+            continue
+        pool = hand + deck
+        rng.shuffle(pool)
+        k = len(hand)
+        det.hand[h] = pool[:k]
+        det.deck[h] = pool[k:]
+    rng.shuffle(det.mp_deck)
+    if len(det.pile) > 1:
+        rng.shuffle(det.pile)
+    det.rng = _draw64(rng)
+    _refresh_decision(det)
+    return det
+
+
+def _refresh_decision(det: UnitedState) -> None:
+    """Recompute the pending decision: its options may name cards that were swapped."""
+    if det._decision is None or not det.stack:
+        return
+    frame = det.stack[-1]
+    options_fn = det.CHOICES[frame[0]][0]
+    dseat, prompt, options = options_fn(det, frame)
+    if len(options) > 1:
+        det._decision = Decision(dseat, frame[0], prompt, tuple(options))
+    else:  # cannot happen for a decision of `seat`; other seats' counts are kept too
+        det._decision = None
+        det.advance()
+
+
+__all__ = ["determinize"]

@@ -1,0 +1,138 @@
+"""Random playouts of the default pack with the state's invariants checked at every decision.
+
+The agent draws from its own `random.Random`, never the game's generator. 30 games each with
+3, 4 and 5 heroes here; `-m slow` plays 1,000 each.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+
+from multiverse.sentinels.config import SentinelsConfig
+from multiverse.sentinels.content import default_sentinels_pack, load_sentinels_content
+from multiverse.sentinels.game import new_game
+from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
+
+FAST_GAMES = 30
+SLOW_GAMES = 1000
+MAX_DECISIONS = 20_000
+LISTS = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
+
+
+def pack_for(n: int, folder: Path) -> str | None:
+    """The default pack, or (while it holds fewer than `n` heroes) a copy of it with its
+    heroes repeated under new ids."""
+    content = load_sentinels_content()
+    if len(content.heroes) >= n:
+        return None
+    doc = content.model_dump(mode="json")
+    extra = []
+    for i in range(n - len(content.heroes)):
+        h = dict(doc["heroes"][i % len(doc["heroes"])])
+        h["id"] = f"{h['id']}-{i + 2}"
+        extra.append(h)
+    doc["heroes"] += extra
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"pack{n}.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    return str(path)
+
+
+def make_config(rnd: random.Random, n: int, content: str | None) -> SentinelsConfig:
+    c = load_sentinels_content(content)
+    return SentinelsConfig(heroes=tuple(rnd.sample([h.id for h in c.heroes], n)),
+                           villain=rnd.choice(c.villains).id, environment=rnd.choice(c.environments).id,
+                           content=content)
+
+
+def check_invariants(s: SentinelsState) -> None:
+    t = s.T
+    n = t.n_heroes
+    # every card is in exactly one zone: the list its zone and home name (none for the box)
+    seen: dict[int, tuple[int, int]] = {}
+    for z, attr in LISTS.items():
+        for o, lst in enumerate(getattr(s, attr)):
+            for c in lst:
+                assert c not in seen, f"{t.name[c]} ({c}) is in two places"
+                seen[c] = (z, o)
+    for c in range(len(t.card)):
+        if s.zone[c] == Z_BOX:
+            assert c not in seen, f"{t.name[c]} is in the box and in a list"
+        else:
+            assert seen.get(c) == (s.zone[c], s.home[c]), f"{t.name[c]}: zone {s.zone[c]} vs {seen.get(c)}"
+    in_play = [c for c in range(len(t.card)) if s.zone[c] == Z_PLAY]
+    assert sorted(s.inplay) == in_play and s.inplay == sorted(s.inplay, key=s.seq.__getitem__)
+    assert all(s.zone[c] == Z_PLAY for c in (*t.character, t.villain_character))
+    # HP within the maximum; nothing at 0 HP or less in play unless it is indestructible
+    vc = t.villain_character
+    for c in in_play:
+        full = t.flip_hp if (c == vc and s.vflip) else t.max_hp[c]
+        assert s.hp[c] <= full, f"{t.name[c]} has {s.hp[c]} > {full} HP"
+        if s.is_target(c) and s.hp[c] <= 0 and not (c == vc and s.result == "win"):
+            assert t.card[c].indestructible, f"{t.name[c]} is at {s.hp[c]} HP in play"
+    for c in range(len(t.card)):
+        if s.zone[c] != Z_PLAY:
+            assert s.hp[c] == 0 and s.tok[c] == 0
+    for h in range(n):
+        if s.incap[h]:
+            assert [c for c in s.play[h]] == [t.character[h]], "an incapacitated hero has no cards in play"
+            assert not s.is_target(t.character[h])
+        else:
+            assert s.hp[t.character[h]] > 0 or s.result is not None
+    assert len(s.htok) == n and all(x in (0, 1) for toks in s.htok for x in toks)
+    # the decision: two or more options (one resolves itself) with unique ids
+    d = s.decision()
+    if s.result is None:
+        assert d is not None and len(d.options) >= 2
+        ids = d.ids()
+        assert len(set(ids)) == len(ids), ids
+        assert 0 <= d.seat < n
+    else:
+        assert d is None and s.result in ("win", "loss")
+
+
+def playout(config: SentinelsConfig, seed: int) -> SentinelsState:
+    rnd = random.Random(seed * 7919 + 1)
+    s = new_game(config, seed=seed)
+    for _ in range(MAX_DECISIONS):
+        check_invariants(s)
+        d = s.decision()
+        if d is None:
+            break
+        s.apply(rnd.choice(d.options).id)
+    else:
+        raise AssertionError(f"no end after {MAX_DECISIONS} decisions")
+    check_invariants(s)
+    assert s.round <= config.max_rounds + 1
+    return s
+
+
+def run(n: int, games: int, folder: Path) -> dict[str, int]:
+    content = pack_for(n, folder)
+    results: dict[str, int] = {}
+    for g in range(games):
+        rnd = random.Random(g * 31 + n)
+        s = playout(make_config(rnd, n, content), seed=g)
+        results[s.result] = results.get(s.result, 0) + 1
+    return results
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_random_playouts_keep_the_invariants(n: int, tmp_path: Path) -> None:
+    results = run(n, FAST_GAMES, tmp_path)
+    assert sum(results.values()) == FAST_GAMES
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_random_playouts_keep_the_invariants_slow(n: int, tmp_path: Path) -> None:
+    results = run(n, SLOW_GAMES, tmp_path)
+    assert sum(results.values()) == SLOW_GAMES
+
+
+def test_the_default_pack_is_the_one_played() -> None:
+    assert default_sentinels_pack().is_dir()
