@@ -129,13 +129,13 @@ def damage_final(s: SentinelsState, f: tuple) -> None:
                modifiers=list(notes), hp=s.hp[tgt])
     from multiverse.sentinels.triggers import fire_on_card
 
-    if s.hp[tgt] <= 0:
-        s.stack.append(("check_destroyed", tgt))
     if drain >= 0:
         s.stack.append(("regain", s.T.character[drain], amount))
     fire_on_card(s, "dealt_damage", tgt, src)
     if src >= 0:
         fire_on_card(s, "deals_damage", src, tgt)
+    if s.hp[tgt] <= 0:  # SOTM-9: destroyed at once, before any reaction (or choice) resolves
+        s.stack.append(("check_destroyed", tgt))
 
 
 @step("regain")

@@ -297,11 +297,14 @@ def send(s: SentinelsState, c: int, to: str, o: int) -> None:
     if to == "hand" and s.T.owner[c] < s.T.n_heroes:
         move(s, c, Z_HAND, home=s.T.owner[c])
     elif to == "play":
-        from multiverse.sentinels.turns import put_into_play
+        from multiverse.sentinels.turns import play_seed, put_into_play
 
         take(s, c)
         s.zone[c] = Z_BOX
-        put_into_play(s, c, from_deck=True)
+        if s.T.card[c].seed and s.home[c] == s.T.env:  # OBL-HE3: a planted seed blooms
+            play_seed(s, c)
+        else:
+            put_into_play(s, c, from_deck=True)
     elif to == "deck_bottom":
         move(s, c, Z_DECK, bottom=True)
     else:
@@ -313,7 +316,7 @@ def _search_options(s: SentinelsState, f: tuple) -> tuple:
     kw = (s.T.steps[sid].keyword or "").lower()
     pool = [c for c in s.deck[o] + s.trash[o] if not kw or kw in s.T.keywords[c]]
     opts = [Option(f"card:{c}", s.name(c), {"card": c}) for c in sorted(set(pool))]
-    if opts:
+    if opts and hero >= 0:  # a hero may come up empty; a villain's search always finds
         opts.append(Option("none", "Take nothing", {"card": -1}))
     return _seat(s, hero), f"{s.name(this)}: search for a card", opts
 

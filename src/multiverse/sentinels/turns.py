@@ -97,6 +97,8 @@ def hero_turn(s: SentinelsState, f: tuple) -> None:
     if s.log is not None:
         s.emit("turn", f"— {s.T.owner_names[h]}'s turn (round {s.round}) —", owner=h)
     if s.incap[h]:
+        if s.mods:  # "until the start of your next turn" ends even for an incapacitated hero
+            s.mods = [m for m in s.mods if not (m[3] == 1 and m[4] == h)]
         s.stack.append(("incapacitated_ability", h))
         return
     push(s, ("turn_start", h), ("play_phase", h), ("power_phase", h), ("draw_phase", h),
@@ -160,7 +162,8 @@ def put_into_play(s: SentinelsState, c: int, from_deck: bool = False) -> None:
     t = s.T
     o = t.owner[c]
     hero = o if o < t.n_heroes else -1
-    if t.kind[c] == ONE_SHOT:
+    if t.kind[c] == ONE_SHOT or (t.card[c].seed and not from_deck):
+        # a one-shot (or a seed being planted, OBL-HE3) resolves without entering play
         s.stack.append(("to_trash", c))
         push_effect(s, t.play_fx[c], c, hero, -1)
         return
