@@ -92,6 +92,34 @@ def test_a_target_at_zero_hp_or_less_is_destroyed_to_its_owners_trash(tmp_path: 
 
 
 @pytest.mark.rule("SOTM-9")
+def test_a_target_is_destroyed_before_its_own_reaction_to_the_damage_resolves(tmp_path: Path) -> None:
+    """No decision ever sees a destroyed-in-waiting target at 0 HP in play: the Spiker is
+    destroyed at once, then its "when dealt damage" reaction resolves (Alpha, hit back, has
+    a reduction and an increase to order: a decision)."""
+    alpha = hero("alpha", cards=[
+        {"name": "Blast", "kind": "one-shot", "play": [dmg(5, {"group": "non_hero", "pick": "one"}, type="energy")]},
+        {"name": "Shell", "kind": "ongoing", "modifiers": [{"kind": "reduce_taken", "amount": 1,
+                                                            "applies_to": "this_hero"}]}])
+    vil = villain(cards=[
+        {"name": "Spiker", "kind": "target", "hp": 3, "triggers": [
+            {"when": "dealt_damage", "effect": [dmg(2, {"group": "source"}, type="projectile", source="this")]}]},
+        {"name": "Rage", "kind": "ongoing", "modifiers": [{"kind": "increase_dealt", "amount": 1,
+                                                           "applies_to": "villain"}]}])
+    s = load(tmp_path, {"heroes": [{"id": "alpha", "hand": ["Blast"], "play": ["Shell"]}, "beta", "gamma"],
+                        "villain": {"play": ["Spiker", "Rage"]}, "turn": {"whose": "alpha", "phase": "play"}},
+             heroes=[alpha], villain_=vil)
+    spiker = card(s, "Spiker", "villain")
+    s.apply(f"play:{_id(s, 'Blast', 'alpha')}")
+    s.apply(f"card:{spiker}")
+    assert s.decision().kind == "modify_damage"
+    assert s.zone[spiker] == Z_TRASH  # already destroyed while its reaction waits
+    s.apply(s.decision().ids()[0])
+    ev = s.take_events()
+    assert [e.kind for e in ev[:4]] == ["play", "damage", "destroyed", "damage"]
+    assert damage(s, ev)[1][:3] == ("Spiker", "Alpha", 2)
+
+
+@pytest.mark.rule("SOTM-9")
 def test_hp_is_signed_and_indestructible_targets_survive(tmp_path: Path) -> None:
     s = _blast_pack(tmp_path, {"heroes": [{"id": "alpha", "hp": 2}, "beta", "gamma"],
                                "villain": {"play": [{"name": "Bulwark", "hp": 1}], "deck": ["Smite"]},

@@ -180,7 +180,6 @@ def _card_spec(spec: Any, where: str) -> dict[str, Any]:
     return spec
 
 
-
 _LIST_OF = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
 
 
