@@ -194,6 +194,9 @@ def test_a_limited_card_that_cannot_be_played_returns_to_hand(tmp_path: Path) ->
     assert ev[0].text == "Relic is Limited and already in play: it returns to hand"
     assert s.zone[relic] == Z_HAND and names(s, "hand", "alpha") == ["Relic", "Gem"]
     assert names(s, "play", "alpha") == ["Alpha", "Relic"]
+    d = s.decision()  # the play phase goes on, without the card that just came back
+    assert d.kind == "play_phase" and d.ids() == [f"play:{_id(s, 'Gem', 'alpha')}", "skip"]
+    s.apply("skip")  # play phase
     s.apply("skip")  # power phase
     ev = s.take_events()
     assert ev[0].text == "Alpha draws 2"  # nothing was played

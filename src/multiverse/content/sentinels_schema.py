@@ -83,6 +83,7 @@ Verb = Literal[
     "one_hero",  # the players choose one active hero; `do` resolves as that hero
     "destroy_this",  # destroy the card with this effect
     "flip_villain",  # flip the villain character card
+    "heroes_lose",  # the heroes lose the game (SOTM-18: "when a card says so")
 ]
 
 
@@ -101,6 +102,8 @@ class Step(Strict):
 
     verb: Verb
     amount: int = Field(1, ge=0, le=40)
+    h_offset: int | None = Field(None, ge=-5, le=10,
+                                 description="SOTM-3: the amount is H plus this (H, H-1, H+2 …)")
     type: DamageType = "melee"
     irreducible: bool = False
     source: Literal["this", "this_hero", "villain_character", "target"] = "this"

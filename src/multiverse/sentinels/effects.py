@@ -48,8 +48,11 @@ def run_step(s: SentinelsState, f: tuple) -> None:
     t = s.T
     st = t.steps[sid]
     v = st.verb
-    n = st.amount
+    n = amount_of(s, sid)
     if v in SELECTING:
+        s.stack.append(("check_loss",))  # SOTM-18: the heroes' loss is read after the step
+        if st.target.pick == "each" and st.then:  # after every target has been dealt with
+            push_effect(s, t.then[sid], this, hero, -1)
         s.stack.append(("select", sid, this, hero, other, (), st.target.count))
     elif v == "draw":
         if hero >= 0 and not s.incap[hero]:
@@ -109,11 +112,19 @@ def run_step(s: SentinelsState, f: tuple) -> None:
         s.stack.append(("one_hero", sid, this, hero, other))
     elif v == "destroy_this":
         destroy(s, this)
+    elif v == "heroes_lose":
+        s.end("loss", f"{s.name(this)} says the heroes lose")
     elif v == "flip_villain":
         from multiverse.sentinels.damage import villain_down
 
         if not s.vflip and t.flip_hp:
             villain_down(s)
+
+
+def amount_of(s: SentinelsState, sid: int) -> int:
+    """A step's amount; SOTM-3: "H", "H-1", "H+2" read H, fixed at the start of the game."""
+    st = s.T.steps[sid]
+    return st.amount if st.h_offset is None else max(0, s.T.n_heroes + st.h_offset)
 
 
 def condition(s: SentinelsState, sid: int, this: int, hero: int) -> bool:
@@ -209,7 +220,7 @@ def resolve_select(s: SentinelsState, f: tuple, opt: Option) -> None:
     if pick == "each" or left > 1:
         s.stack.append(("select", sid, this, hero, other, (*done, c), left if pick == "each" else left - 1))
     apply_to(s, sid, this, hero, other, c)
-    if st.then and not (pick == "each" or left > 1):
+    if st.then and pick != "each" and left <= 1:
         push_effect(s, s.T.then[sid], this, hero, c)
 
 
@@ -220,15 +231,15 @@ def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: i
     if v in ("damage", "drain"):
         src = {"this": this, "this_hero": t.character[hero] if hero >= 0 else this,
                "villain_character": t.villain_character, "target": c}[st.source]
-        deal_damage(s, src, c, st.amount, DAMAGE_TYPES.index(st.type), st.irreducible,
+        deal_damage(s, src, c, amount_of(s, sid), DAMAGE_TYPES.index(st.type), st.irreducible,
                     hero if v == "drain" and hero >= 0 else -1)
     elif v == "heal":
-        heal(s, c, st.amount)
+        heal(s, c, amount_of(s, sid))
     elif v == "lose_hp":
-        s.hp[c] -= st.amount
+        s.hp[c] -= amount_of(s, sid)
         if s.log is not None:
-            s.emit("lose_hp", f"{s.name(c)} loses {st.amount} HP → {s.hp[c]}", target=c,
-                   amount=st.amount, hp=s.hp[c])
+            s.emit("lose_hp", f"{s.name(c)} loses {amount_of(s, sid)} HP → {s.hp[c]}", target=c,
+                   amount=amount_of(s, sid), hp=s.hp[c])
         if s.hp[c] <= 0:
             s.stack.append(("check_destroyed", c))
     elif v == "destroy":

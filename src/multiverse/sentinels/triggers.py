@@ -3,7 +3,8 @@ cards entering play, seeds played from the environment deck (OBL-HE3)."""
 
 from __future__ import annotations
 
-from multiverse.sentinels.state import SentinelsState
+from multiverse.engine.decision import Option
+from multiverse.sentinels.state import SentinelsState, choice
 
 
 def _triggers_of(s: SentinelsState, cid: int) -> tuple:
@@ -58,11 +59,36 @@ def fire_enters_play(s: SentinelsState, cid: int) -> None:
     from multiverse.sentinels.effects import effect_frames
 
     owner = s.T.owner[cid]
-    frames: list[tuple] = []
+    groups: list[tuple] = []
     for c in s.cards_in_play():
         if c == cid:
             continue
         for on, whose, fx in _triggers_of(s, c):
             if on == "enters_play" and _whose_ok(s, whose, c, owner):
-                frames += effect_frames(s, fx, c, _hero_of(s, c), cid)
-    s.stack.extend(reversed(frames))
+                groups.append((c, fx))
+    if len(groups) == 1:
+        c, fx = groups[0]
+        s.stack.extend(reversed(effect_frames(s, fx, c, _hero_of(s, c), cid)))
+    elif groups:
+        s.stack.append(("order_reactions", cid, tuple(groups)))
+
+
+def _order_options(s: SentinelsState, f: tuple) -> tuple:
+    _, cid, groups = f
+    return (s.seat(s.turn), f"{s.name(cid)} entered play: which reaction resolves first?",
+            [Option(f"react:{i}", s.name(c), {"i": i}) for i, (c, _fx) in enumerate(groups)])
+
+
+@choice("order_reactions", _order_options)
+def order_reactions(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """SOTM-7: simultaneous reactions (other than start and end of turn) resolve in the
+    order the players choose; the chosen one resolves fully before the next is picked."""
+    from multiverse.sentinels.effects import push_effect
+
+    _, cid, groups = f
+    i = opt.data["i"]
+    rest = groups[:i] + groups[i + 1:]
+    if rest:
+        s.stack.append(("order_reactions", cid, rest))
+    c, fx = groups[i]
+    push_effect(s, fx, c, _hero_of(s, c), cid)

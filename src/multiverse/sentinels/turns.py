@@ -20,6 +20,12 @@ def heroes_lost(s: SentinelsState) -> bool:
     return False
 
 
+@step("check_loss")
+def check_loss(s: SentinelsState, f: tuple) -> None:
+    """SOTM-18: read after each step, so a villain defeated in the same step wins first."""
+    heroes_lost(s)
+
+
 @step("round")
 def round_start(s: SentinelsState, f: tuple) -> None:
     """SOTM-4: villain turn, each hero in play order, environment turn."""
@@ -99,7 +105,7 @@ def hero_turn(s: SentinelsState, f: tuple) -> None:
     if s.incap[h]:
         if s.mods:  # "until the start of your next turn" ends even for an incapacitated hero
             s.mods = [m for m in s.mods if not (m[3] == 1 and m[4] == h)]
-        s.stack.append(("incapacitated_ability", h))
+        push(s, ("turn_start", h), ("incapacitated_ability", h), ("turn_end", h))
         return
     push(s, ("turn_start", h), ("play_phase", h), ("power_phase", h), ("draw_phase", h),
          ("turn_end", h))
@@ -110,7 +116,8 @@ def _play_options(s: SentinelsState, f: tuple) -> tuple:
     if s.incap[h]:
         return 0, "", []
     s.phase = "play"
-    opts = [Option(f"play:{c}", s.name(c), {"card": c}) for c in s.hand[h]]
+    tried = f[2] if len(f) > 2 else ()  # Limited cards that just went back to hand
+    opts = [Option(f"play:{c}", s.name(c), {"card": c}) for c in s.hand[h] if c not in tried]
     opts.append(Option("skip", "Play no card", {"card": -1}))
     return s.seat(h), f"{s.T.owner_names[h]}: play phase — play a card?", opts
 
@@ -119,8 +126,9 @@ def _play_options(s: SentinelsState, f: tuple) -> tuple:
 def play_phase(s: SentinelsState, f: tuple, opt: Option) -> None:
     """SOTM-5: play up to 1 card."""
     c = opt.data["card"]
-    if c >= 0:
-        play_from_hand(s, f[1], c)
+    if c >= 0 and not play_from_hand(s, f[1], c):  # SOTM-10: back to hand; choose again
+        tried = f[2] if len(f) > 2 else ()
+        s.stack.append(("play_phase", f[1], (*tried, c)))
 
 
 def _play_now_options(s: SentinelsState, f: tuple) -> tuple:
@@ -141,12 +149,12 @@ def play_now(s: SentinelsState, f: tuple, opt: Option) -> None:
         play_from_hand(s, h, c)
 
 
-def play_from_hand(s: SentinelsState, h: int, c: int) -> None:
+def play_from_hand(s: SentinelsState, h: int, c: int) -> bool:
     """SOTM-10: a Limited card whose copy is in play cannot be played and stays in hand."""
     if limited_in_play(s, c):
         if s.log is not None:
             s.emit("limited", f"{s.name(c)} is Limited and already in play: it returns to hand", card=c)
-        return
+        return False
     if h == s.turn:  # SOTM-5: only the active hero's own plays count for their draw
         s.played = 1
     take(s, c)
@@ -154,6 +162,7 @@ def play_from_hand(s: SentinelsState, h: int, c: int) -> None:
     if s.log is not None:
         s.emit("play", f"{s.T.owner_names[h]} plays {s.name(c)}", hero=h, card=c)
     put_into_play(s, c)
+    return True
 
 
 def put_into_play(s: SentinelsState, c: int, from_deck: bool = False) -> None:
@@ -280,7 +289,6 @@ def incapacitated_ability(s: SentinelsState, f: tuple, opt: Option) -> None:
     name, fx = s.T.incap_fx[h][opt.data["i"]]
     if s.log is not None:
         s.emit("incap_ability", f"{s.T.owner_names[h]} (incapacitated) uses {name}", hero=h)
-    s.stack.append(("expire_turn",))  # after the ability: its "this turn" effects end then
     push_effect(s, fx, s.T.character[h], -1, -1)
 
 
