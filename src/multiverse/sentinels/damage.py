@@ -7,6 +7,7 @@ from multiverse.engine.decision import Option
 from multiverse.sentinels.select import in_group
 from multiverse.sentinels.state import Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import DAMAGE_TYPES
+from multiverse.sentinels.zones import to_trash
 
 
 def active_modifiers(s: SentinelsState) -> list[tuple[Modifier, int]]:
@@ -30,6 +31,9 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
     if not s.is_target(tgt) or s.result is not None:
         return
     mods = active_modifiers(s)
+    if not mods:  # nothing in force: straight to the damage (the common case)
+        s.stack.append(("damage_final", src, tgt, amount, dtype, int(irreducible), drain, (), ""))
+        return
     notes: list[str] = []
     for m, c in mods:  # redirection: the first card that takes the damage for the target
         if m.kind == "redirect_to_this" and c != tgt and s.is_target(c) and in_group(s, m.applies_to, tgt, c):
@@ -57,8 +61,21 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
             notes.append(f"irreducible: {s.name(c)}'s reduction ignored")
             continue
         deltas.append((d, s.name(c)))
+    immune = ""  # SOTM-14 step 4, read now: choosing an order cannot change who is immune
+    for m, c in mods:
+        if m.kind == "immune" and in_group(s, m.applies_to, tgt, c) and (
+                m.damage_type is None or DAMAGE_TYPES.index(m.damage_type) == dtype):
+            immune = s.name(c)
+            break
+    if not _sign_mixed(deltas):  # the order cannot matter: no one is asked
+        for d, name in deltas:
+            amount = max(0, amount + d)
+            notes.append(f"{'+' if d > 0 else '-'}{abs(d)} ({name})")
+        s.stack.append(("damage_final", src, tgt, amount, dtype, int(irreducible), drain,
+                        tuple(notes), immune))
+        return
     s.stack.append(("modify_damage", src, tgt, amount, dtype, int(irreducible), drain,
-                    tuple(deltas), tuple(notes)))
+                    tuple(deltas), tuple(notes), immune))
 
 
 _APPLY_ALL = [Option("all", "apply", {"i": -1})]
@@ -69,7 +86,7 @@ def _sign_mixed(deltas: tuple) -> bool:
 
 
 def _order_options(s: SentinelsState, f: tuple) -> tuple:
-    _, _src, tgt, amount, _dtype, _irr, _drain, deltas, _notes = f
+    tgt, amount, deltas = f[2], f[3], f[7]
     if not _sign_mixed(deltas):  # order cannot matter: apply them all (a forced choice)
         return 0, "", _APPLY_ALL
     seat = s.seat(s.T.owner[tgt])
@@ -82,7 +99,7 @@ def _order_options(s: SentinelsState, f: tuple) -> tuple:
 def apply_modifiers(s: SentinelsState, f: tuple, opt: Option) -> None:
     """SOTM-14 step 3: increases and reductions in the order the players choose; the
     amount never drops below 0 along the way, so the order can change the result."""
-    _, src, tgt, amount, dtype, irr, drain, deltas, notes = f
+    _, src, tgt, amount, dtype, irr, drain, deltas, notes, immune = f
     i = opt.data["i"]
     if i < 0:
         applied = list(deltas)
@@ -94,24 +111,21 @@ def apply_modifiers(s: SentinelsState, f: tuple, opt: Option) -> None:
         amount = max(0, amount + d)
         notes = (*notes, f"{'+' if d > 0 else '-'}{abs(d)} ({name})")
     if rest:
-        s.stack.append(("modify_damage", src, tgt, amount, dtype, irr, drain, rest, notes))
+        s.stack.append(("modify_damage", src, tgt, amount, dtype, irr, drain, rest, notes, immune))
     else:
-        s.stack.append(("damage_final", src, tgt, amount, dtype, irr, drain, notes))
+        s.stack.append(("damage_final", src, tgt, amount, dtype, irr, drain, notes, immune))
 
 
 @step("damage_final")
 def damage_final(s: SentinelsState, f: tuple) -> None:
     """SOTM-14 step 4 and 5: immunity and prevention (SOTM-15: these stop irreducible damage
     too); 0 or less is no damage and triggers nothing."""
-    _, src, tgt, amount, dtype, irr, drain, notes = f
+    _, src, tgt, amount, dtype, irr, drain, notes, immune = f
     if not s.is_target(tgt):
         return
-    for m, c in active_modifiers(s):
-        if m.kind == "immune" and in_group(s, m.applies_to, tgt, c) and (
-                m.damage_type is None or DAMAGE_TYPES.index(m.damage_type) == dtype):
-            notes = (*notes, f"prevented: immune ({s.name(c)})")
-            amount = 0
-            break
+    if immune:
+        notes = (*notes, f"prevented: immune ({immune})")
+        amount = 0
     src_name = s.name(src) if src >= 0 else "Damage"
     kind = DAMAGE_TYPES[dtype]
     if amount <= 0:
@@ -127,13 +141,11 @@ def damage_final(s: SentinelsState, f: tuple) -> None:
                + (f" ({'; '.join(extra)})" if extra else "") + f" → {s.hp[tgt]} HP",
                source=src, target=tgt, amount=amount, type=kind, irreducible=bool(irr),
                modifiers=list(notes), hp=s.hp[tgt])
-    from multiverse.sentinels.triggers import fire_on_card
-
     if drain >= 0:
         s.stack.append(("regain", s.T.character[drain], amount))
-    fire_on_card(s, "dealt_damage", tgt, src)
+    triggers.fire_on_card(s, "dealt_damage", tgt, src)
     if src >= 0:
-        fire_on_card(s, "deals_damage", src, tgt)
+        triggers.fire_on_card(s, "deals_damage", src, tgt)
     if s.hp[tgt] <= 0:  # SOTM-9: destroyed at once, before any reaction (or choice) resolves
         s.stack.append(("check_destroyed", tgt))
 
@@ -178,19 +190,14 @@ def destroy(s: SentinelsState, cid: int) -> None:
         return
     if t.card[cid].indestructible:
         return
-    from multiverse.sentinels.triggers import fire_on_card
-    from multiverse.sentinels.zones import to_trash
-
     to_trash(s, cid)
     if s.log is not None:
         s.emit("destroyed", f"{s.name(cid)} is destroyed", card=cid)
-    fire_on_card(s, "destroyed", cid, -1)
+    triggers.fire_on_card(s, "destroyed", cid, -1)
 
 
 def incapacitate(s: SentinelsState, h: int) -> None:
     """SOTM-17: the character flips; all the hero's cards leave play; no longer a target."""
-    from multiverse.sentinels.zones import to_trash
-
     if s.incap[h]:
         return
     s.incap[h] = 1
@@ -211,8 +218,10 @@ def villain_down(s: SentinelsState) -> None:
         s.hp[t.villain_character] = t.flip_hp
         if s.log is not None:
             s.emit("villain_flips", f"{s.name(t.villain_character)} flips! → {t.flip_hp} HP")
-        from multiverse.sentinels.effects import push_effect
-
-        push_effect(s, t.flip_fx, t.villain_character, -1, -1)
+        effects_mod.push_effect(s, t.flip_fx, t.villain_character, -1, -1)
         return
     s.end("win", f"{s.name(t.villain_character)} is defeated")
+
+
+from multiverse.sentinels import effects as effects_mod  # noqa: E402  (circular: effects uses damage)
+from multiverse.sentinels import triggers  # noqa: E402

@@ -4,6 +4,7 @@ cards entering play, seeds played from the environment deck (OBL-HE3)."""
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
+from multiverse.sentinels import effects as effects_mod
 from multiverse.sentinels.state import SentinelsState, choice
 
 
@@ -33,31 +34,28 @@ def _whose_ok(s: SentinelsState, whose: str, card: int, owner: int) -> bool:
 def fire_turn(s: SentinelsState, event: str, owner: int) -> None:
     """SOTM-7: start- or end-of-turn effects of every card in play, in the order the cards
     entered play; the first resolves first."""
-    from multiverse.sentinels.effects import effect_frames
-
     frames: list[tuple] = []
     table, vc = s.T.triggers, s.T.villain_character
     for c in s.inplay:
         trs = s.T.flipped_triggers if (c == vc and s.vflip) else table[c]
         for on, whose, fx in trs:
             if on == event and _whose_ok(s, whose, c, owner):
-                frames += effect_frames(s, fx, c, _hero_of(s, c), -1)
+                frames += effects_mod.effect_frames(s, fx, c, _hero_of(s, c), -1)
     s.stack.extend(reversed(frames))
 
 
 def fire_on_card(s: SentinelsState, event: str, cid: int, other: int) -> None:
     """A card's own reaction: when it is dealt damage, deals damage or is destroyed."""
-    from multiverse.sentinels.effects import push_effect
-
-    for on, _whose, fx in reversed(_triggers_of(s, cid)):
+    trs = _triggers_of(s, cid)
+    if not trs:
+        return
+    for on, _whose, fx in reversed(trs):
         if on == event:
-            push_effect(s, fx, cid, _hero_of(s, cid), other)
+            effects_mod.push_effect(s, fx, cid, _hero_of(s, cid), other)
 
 
 def fire_enters_play(s: SentinelsState, cid: int) -> None:
     """Other cards reacting to a card entering play (their `whose` names whose card)."""
-    from multiverse.sentinels.effects import effect_frames
-
     owner = s.T.owner[cid]
     groups: list[tuple] = []
     for c in s.cards_in_play():
@@ -68,7 +66,7 @@ def fire_enters_play(s: SentinelsState, cid: int) -> None:
                 groups.append((c, fx))
     if len(groups) == 1:
         c, fx = groups[0]
-        s.stack.extend(reversed(effect_frames(s, fx, c, _hero_of(s, c), cid)))
+        s.stack.extend(reversed(effects_mod.effect_frames(s, fx, c, _hero_of(s, c), cid)))
     elif groups:
         s.stack.append(("order_reactions", cid, tuple(groups)))
 
@@ -83,12 +81,10 @@ def _order_options(s: SentinelsState, f: tuple) -> tuple:
 def order_reactions(s: SentinelsState, f: tuple, opt: Option) -> None:
     """SOTM-7: simultaneous reactions (other than start and end of turn) resolve in the
     order the players choose; the chosen one resolves fully before the next is picked."""
-    from multiverse.sentinels.effects import push_effect
-
     _, cid, groups = f
     i = opt.data["i"]
     rest = groups[:i] + groups[i + 1:]
     if rest:
         s.stack.append(("order_reactions", cid, rest))
     c, fx = groups[i]
-    push_effect(s, fx, c, _hero_of(s, c), cid)
+    effects_mod.push_effect(s, fx, c, _hero_of(s, c), cid)
