@@ -2,71 +2,73 @@
 
 from __future__ import annotations
 
-from multiverse.content.sentinels_schema import Modifier
 from multiverse.engine.decision import Option
 from multiverse.sentinels.select import in_group
 from multiverse.sentinels.state import Z_PLAY, SentinelsState, choice, step
-from multiverse.sentinels.tables import DAMAGE_TYPES
+from multiverse.sentinels.tables import DAMAGE_TYPES, CMod
 from multiverse.sentinels.zones import to_trash
 
 
-def active_modifiers(s: SentinelsState) -> list[tuple[Modifier, int]]:
+def active_modifiers(s: SentinelsState) -> list[tuple[CMod, int]]:
     """Every modifier in force, with the card it is read from: cards in play (the villain
     character's flipped side when flipped) and temporary modifiers of effects."""
     t = s.T
-    out: list[tuple[Modifier, int]] = []
-    table, vc = t.modifiers, t.villain_character
+    out: list[tuple[CMod, int]] = []
+    table, vc = t.cmods, t.villain_character
     for c in s.inplay:
-        mods = t.flipped_modifiers if (c == vc and s.vflip) else table[c]
+        mods = t.cmods_flipped if (c == vc and s.vflip) else table[c]
         for m in mods:
             out.append((m, c))
     for sid, this, _hero, _dur, _o in s.mods:
-        out.append((t.steps[sid].modifier, this))  # type: ignore[arg-type]
+        out.append((t.step_cmod[sid], this))
     return out
+
+
+_DEALT = {"increase_dealt": 1, "reduce_dealt": -1}
+_TAKEN = {"increase_taken": 1, "reduce_taken": -1}
 
 
 def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irreducible: bool,
                 drain: int = -1) -> None:
-    """SOTM-14 step 1 and 2: redirection, then type changes; then the modifiers."""
+    """SOTM-14: redirection, type changes, then the increases and reductions (the players
+    order them when both kinds apply), then immunity; every modifier is noted."""
     if not s.is_target(tgt) or s.result is not None:
         return
     mods = active_modifiers(s)
-    if not mods:  # nothing in force: straight to the damage (the common case)
+    if not mods:  # nothing in force: straight to the damage
         s.stack.append(("damage_final", src, tgt, amount, dtype, int(irreducible), drain, (), ""))
         return
     notes: list[str] = []
-    for m, c in mods:  # redirection: the first card that takes the damage for the target
-        if m.kind == "redirect_to_this" and c != tgt and s.is_target(c) and in_group(s, m.applies_to, tgt, c):
+    for (kind, _n, group, _ty), c in mods:  # redirection: the first card that takes it
+        if kind == "redirect_to_this" and c != tgt and s.is_target(c) and in_group(s, group, tgt, c):
             notes.append(f"redirected to {s.name(c)}")
             tgt = c
             break
-    for m, c in mods:
-        if m.kind == "change_type" and m.damage_type and src >= 0 and in_group(s, m.applies_to, src, c):
-            dtype = DAMAGE_TYPES.index(m.damage_type)
-            notes.append(f"type changed to {m.damage_type} by {s.name(c)}")
+    for (kind, _n, group, ty), c in mods:
+        if kind == "change_type" and ty >= 0 and src >= 0 and in_group(s, group, src, c):
+            dtype = ty
+            notes.append(f"type changed to {DAMAGE_TYPES[ty]} by {s.name(c)}")
     deltas: list[tuple[int, str]] = []
-    for m, c in mods:
-        if m.damage_type and m.kind != "change_type" and DAMAGE_TYPES.index(m.damage_type) != dtype:
+    immune = ""
+    for (kind, n, group, ty), c in mods:
+        if ty >= 0 and ty != dtype and kind != "change_type":
             continue
-        if m.kind in ("increase_dealt", "reduce_dealt"):
-            if src < 0 or not in_group(s, m.applies_to, src, c):
-                continue
-        elif m.kind in ("increase_taken", "reduce_taken"):
-            if not in_group(s, m.applies_to, tgt, c):
+        sign = _DEALT.get(kind)
+        if sign is not None:
+            if src < 0 or not in_group(s, group, src, c):
                 continue
         else:
-            continue
-        d = m.amount if m.kind.startswith("increase") else -m.amount
-        if d < 0 and irreducible:
+            sign = _TAKEN.get(kind)
+            if sign is None:
+                if kind == "immune" and not immune and in_group(s, group, tgt, c):
+                    immune = s.name(c)  # read now: ordering cannot change who is immune
+                continue
+            if not in_group(s, group, tgt, c):
+                continue
+        if sign < 0 and irreducible:
             notes.append(f"irreducible: {s.name(c)}'s reduction ignored")
             continue
-        deltas.append((d, s.name(c)))
-    immune = ""  # SOTM-14 step 4, read now: choosing an order cannot change who is immune
-    for m, c in mods:
-        if m.kind == "immune" and in_group(s, m.applies_to, tgt, c) and (
-                m.damage_type is None or DAMAGE_TYPES.index(m.damage_type) == dtype):
-            immune = s.name(c)
-            break
+        deltas.append((sign * n, s.name(c)))
     if not _sign_mixed(deltas):  # the order cannot matter: no one is asked
         for d, name in deltas:
             amount = max(0, amount + d)

@@ -50,10 +50,14 @@ def run_step(s: SentinelsState, f: tuple) -> None:
     v = st.verb
     n = amount_of(s, sid)
     if v in SELECTING:
-        s.stack.append(("check_loss",))  # SOTM-18: the heroes' loss is read after the step
+        if v != "heal":  # SOTM-18: the heroes' loss is read after the step
+            s.stack.append(("check_loss",))
         if st.target.pick == "each" and st.then:  # after every target has been dealt with
             push_effect(s, t.then[sid], this, hero, -1)
-        s.stack.append(("select", sid, this, hero, other, (), st.target.count))
+        if st.target.pick == "each":
+            s.stack.append(("each", sid, this, hero, other, ()))
+        else:
+            s.stack.append(("select", sid, this, hero, other, (), st.target.count))
     elif v == "draw":
         if hero >= 0 and not s.incap[hero]:
             draw(s, hero, n)
@@ -184,6 +188,19 @@ def seed_environment(s: SentinelsState, cid: int) -> None:
 
 
 # ----- selection ------------------------------------------------------------------------
+@step("each")
+def each_target(s: SentinelsState, f: tuple) -> None:
+    """SOTM-16: "each" acts on every selected card, looking again after each one, so a
+    target entering play meanwhile is hit too and none is hit twice."""
+    _, sid, this, hero, other, done = f
+    for c in candidates(s, s.T.steps[sid].target, this, hero, other):
+        if c not in done:
+            s.stack.append(("each", sid, this, hero, other, (*done, c)))
+            apply_to(s, sid, this, hero, other, c)
+            return
+
+
+
 def _select_options(s: SentinelsState, f: tuple) -> tuple:
     _, sid, this, hero, other, done, left = f
     st = s.T.steps[sid]
@@ -191,8 +208,6 @@ def _select_options(s: SentinelsState, f: tuple) -> tuple:
     pool = [c for c in candidates(s, sel, this, hero, other) if c not in done]
     if not pool or left <= 0:
         return 0, "", []
-    if sel.pick == "each":  # every one, re-evaluated as each resolves (a forced step)
-        return 0, "", [Option("each", "next", {"card": pool[0]})]
     if sel.pick in ("highest_hp", "lowest_hp"):
         best = (max if sel.pick == "highest_hp" else min)(s.hp[c] for c in pool)
         pool = [c for c in pool if s.hp[c] == best]  # SOTM-16: ties are the players' choice
@@ -216,11 +231,10 @@ def resolve_select(s: SentinelsState, f: tuple, opt: Option) -> None:
     if c < 0:
         return
     st = s.T.steps[sid]
-    pick = st.target.pick
-    if pick == "each" or left > 1:
-        s.stack.append(("select", sid, this, hero, other, (*done, c), left if pick == "each" else left - 1))
+    if left > 1:
+        s.stack.append(("select", sid, this, hero, other, (*done, c), left - 1))
     apply_to(s, sid, this, hero, other, c)
-    if st.then and pick != "each" and left <= 1:
+    if st.then and left <= 1:
         push_effect(s, s.T.then[sid], this, hero, c)
 
 

@@ -20,6 +20,12 @@ ONE_SHOT, ONGOING, EQUIPMENT, DEVICE, TARGET, CHARACTER = range(6)
 KINDS = ("one-shot", "ongoing", "equipment", "device", "target", "character")
 
 Ids = tuple[int, ...]
+CMod = tuple[str, int, str, int]  # kind, amount, applies_to, damage type index (-1: any)
+
+
+def compile_mod(m: Modifier) -> CMod:
+    return (m.kind, m.amount, m.applies_to,
+            DAMAGE_TYPES.index(m.damage_type) if m.damage_type else -1)
 
 
 @dataclass(slots=True)
@@ -46,6 +52,9 @@ class Tables:
     power_fx: list[Ids] = field(default_factory=list)
     triggers: list[tuple[tuple[str, str, Ids], ...]] = field(default_factory=list)
     modifiers: list[tuple[Modifier, ...]] = field(default_factory=list)
+    cmods: list[tuple[CMod, ...]] = field(default_factory=list)  # compiled, for the pipeline
+    cmods_flipped: tuple[CMod, ...] = ()
+    step_cmod: dict[int, CMod] = field(default_factory=dict)
     deck_cards: list[list[int]] = field(default_factory=list)  # per owner, at setup
     character: list[int] = field(default_factory=list)  # hero character cards, by hero
     villain_character: int = -1
@@ -75,6 +84,8 @@ class Tables:
             self.then[sid] = self.reg(st.then)
             self.do[sid] = self.reg(st.do)
             self.otherwise[sid] = self.reg(st.otherwise)
+            if st.modifier is not None:
+                self.step_cmod[sid] = compile_mod(st.modifier)
             out.append(sid)
         return tuple(out)
 
@@ -95,6 +106,7 @@ class Tables:
         self.power_fx.append(self.reg(c.power))
         self.triggers.append(self._trig(c.triggers))
         self.modifiers.append(tuple(c.modifiers))
+        self.cmods.append(tuple(compile_mod(m) for m in c.modifiers))
         return cid
 
 
@@ -134,6 +146,7 @@ def build_tables(config: SentinelsConfig, content: SentinelsContent) -> Tables:
     t.flip_hp = v.flip_hp or 0
     t.flipped_triggers = t._trig(v.flipped_triggers)
     t.flipped_modifiers = tuple(v.flipped_modifiers)
+    t.cmods_flipped = tuple(compile_mod(m) for m in v.flipped_modifiers)
     t.flip_fx = t.reg(v.flip_effect)
     t.setup_fx = t.reg(v.setup)
     t.deck_cards.append([t.add_card(n, c) for c in v.cards for _ in range(c.copies)])
