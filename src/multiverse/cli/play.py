@@ -277,9 +277,9 @@ def _position_doc(path: Path) -> dict[str, Any]:
     """The position document as written (a file that cannot be read or parsed is named);
     its fields are checked when the game starts from it, after the command line's options
     are merged into its `config`."""
-    from multiverse.united.position import _read
+    from multiverse.engine.positions import read_position
 
-    return _read(path)
+    return read_position(path)[0]
 
 
 def new_session(args: PlayArgs, store: GameStore) -> Session:

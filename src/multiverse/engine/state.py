@@ -173,3 +173,30 @@ class GameState:
             setattr(self, n, v)
         self.log = None
         self._decision = None
+
+
+def rule_registry(cls: type[GameState]) -> tuple[
+        Callable[[str], Callable[[StepFn], StepFn]],
+        Callable[[str, OptionsFn], Callable[[ResolveFn], ResolveFn]]]:
+    """The `step` and `choice` decorators that register a mode's rules on its state class."""
+
+    def step(name: str) -> Callable[[StepFn], StepFn]:
+        def deco(fn: StepFn) -> StepFn:
+            cls.STEPS[name] = fn
+            return fn
+
+        return deco
+
+    def choice(name: str, options: OptionsFn) -> Callable[[ResolveFn], ResolveFn]:
+        def deco(fn: ResolveFn) -> ResolveFn:
+            cls.CHOICES[name] = (options, fn)
+            return fn
+
+        return deco
+
+    return step, choice
+
+
+def push(s: GameState, *frames: Frame) -> None:
+    """Push frames so that the first one given runs first."""
+    s.stack.extend(reversed(frames))

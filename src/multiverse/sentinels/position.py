@@ -9,14 +9,16 @@ stated turn and phase to its first real decision.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
-from multiverse.engine.errors import ContentError, PositionError
+from multiverse.engine.errors import ContentError
+from multiverse.engine.positions import as_int as _int
+from multiverse.engine.positions import as_list as _list
+from multiverse.engine.positions import field_error as _err
+from multiverse.engine.positions import read_position
 from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
 from multiverse.sentinels.tables import ONE_SHOT
@@ -33,34 +35,10 @@ ZONE_OF = {"hand": Z_HAND, "deck": Z_DECK, "trash": Z_TRASH, "play": Z_PLAY}
 
 
 # ----- reading and small checks -------------------------------------------------------
-def _read(source: str | Path | dict[str, Any]) -> tuple[dict[str, Any], Path | None]:
-    if isinstance(source, dict):
-        return source, None
-    p = Path(source)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PositionError(f"{p}: cannot read position file: {exc}") from None
-    try:
-        doc = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
-    except (yaml.YAMLError, json.JSONDecodeError) as exc:
-        raise PositionError(f"{p}: not valid {'JSON' if p.suffix == '.json' else 'YAML'}: {exc}") from None
-    if not isinstance(doc, dict):
-        raise PositionError(f"{p}: a position is a mapping of fields")
-    return doc, p.parent
 
 
-def _err(where: str, msg: str) -> PositionError:
-    return PositionError(f"position: {where}: {msg}")
 
 
-def _int(value: Any, where: str) -> int:
-    if isinstance(value, bool):
-        raise _err(where, f"expected a whole number, got {value!r}")
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise _err(where, f"expected a whole number, got {value!r}") from None
 
 
 def _bool(value: Any, where: str) -> bool:
@@ -69,10 +47,6 @@ def _bool(value: Any, where: str) -> bool:
     return value
 
 
-def _list(value: Any, where: str) -> list:
-    if not isinstance(value, list):
-        raise _err(where, f"expected a list, got {value!r}")
-    return value
 
 
 def _mapping(value: Any, where: str, keys: set[str]) -> dict[str, Any]:
@@ -92,7 +66,7 @@ def load_sentinels_position(source: str | Path | dict[str, Any], log: bool = Fal
     from multiverse.sentinels.game import tables
     from multiverse.sentinels.setup import setup
 
-    doc, base = _read(source)
+    doc, base = read_position(source)
     extra = set(doc) - KNOWN
     if extra:
         raise _err("top level", f"unknown field(s) {sorted(extra)}; known: {sorted(KNOWN)}")

@@ -7,10 +7,9 @@ environment, OBL-HE3).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
-from multiverse.engine.state import GameState, OptionsFn, ResolveFn, StepFn
+from multiverse.engine.state import GameState, OptionsFn, ResolveFn, StepFn, push, rule_registry
 from multiverse.sentinels.tables import Tables
 
 Z_DECK, Z_HAND, Z_TRASH, Z_PLAY, Z_BOX = range(5)
@@ -94,22 +93,6 @@ class SentinelsState(GameState):
         return [c for c in self.inplay if self.is_target(c)]
 
 
-def step(name: str) -> Callable[[StepFn], StepFn]:
-    def deco(fn: StepFn) -> StepFn:
-        SentinelsState.STEPS[name] = fn
-        return fn
+step, choice = rule_registry(SentinelsState)
 
-    return deco
-
-
-def choice(name: str, options: OptionsFn) -> Callable[[ResolveFn], ResolveFn]:
-    def deco(fn: ResolveFn) -> ResolveFn:
-        SentinelsState.CHOICES[name] = (options, fn)
-        return fn
-
-    return deco
-
-
-def push(s: SentinelsState, *frames: tuple) -> None:
-    """Push frames so that the first one given runs first."""
-    s.stack.extend(reversed(frames))
+__all__ = ["Z_BOX", "Z_DECK", "Z_HAND", "Z_PLAY", "Z_TRASH", "SentinelsState", "choice", "push", "step"]

@@ -5,14 +5,16 @@ Everything a position leaves unstated takes its setup value for the same seed.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
-from multiverse.engine.errors import ContentError, PositionError
+from multiverse.engine.errors import ContentError
+from multiverse.engine.positions import as_int as _int
+from multiverse.engine.positions import as_list as _list
+from multiverse.engine.positions import field_error as _err
+from multiverse.engine.positions import read_position
 from multiverse.united.board import RING
 from multiverse.united.config import UnitedConfig
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, UnitedState
@@ -30,38 +32,12 @@ KNOWN = {
 }
 
 
-def _read(source: str | Path | dict[str, Any]) -> dict[str, Any]:
-    if isinstance(source, dict):
-        return source
-    p = Path(source)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PositionError(f"{p}: cannot read position file: {exc}") from None
-    try:
-        doc = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
-    except (yaml.YAMLError, json.JSONDecodeError) as exc:
-        raise PositionError(f"{p}: not valid {'JSON' if p.suffix == '.json' else 'YAML'}: {exc}") from None
-    if not isinstance(doc, dict):
-        raise PositionError(f"{p}: a position is a mapping of fields")
-    return doc
 
 
-def _err(where: str, msg: str) -> PositionError:
-    return PositionError(f"position: {where}: {msg}")
 
 
-def _int(value: Any, where: str) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise _err(where, f"expected a whole number, got {value!r}") from None
 
 
-def _list(value: Any, where: str) -> list:
-    if not isinstance(value, list):
-        raise _err(where, f"expected a list, got {value!r}")
-    return value
 
 
 def _index(name: Any, names: list[str] | tuple[str, ...], where: str, what: str) -> int:
@@ -77,7 +53,7 @@ def load_position(source: str | Path | dict[str, Any]) -> UnitedState:
     from multiverse.united.dofp.game import tables
     from multiverse.united.dofp.setup import setup
 
-    doc = _read(source)
+    doc, _ = read_position(source)
     extra = set(doc) - KNOWN
     if extra:
         raise _err("top level", f"unknown field(s) {sorted(extra)}; known: {sorted(KNOWN)}")

@@ -7,11 +7,10 @@ Sentinel not in the game (or defeated) has location -1.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from multiverse.engine.decision import Option
-from multiverse.engine.state import Frame, GameState, OptionsFn, ResolveFn, StepFn
+from multiverse.engine.state import GameState, OptionsFn, ResolveFn, StepFn, push, rule_registry
 from multiverse.united.tables import Tables
 
 PHASE_SENTINELS, PHASE_NIMROD = 0, 1  # DFP: fighting the Sentinels; a Villain in play
@@ -94,29 +93,7 @@ class UnitedState(GameState):
         return sum(1 for t in self.threat if t >= 0 and tag in tags[t])
 
 
-def step(name: str) -> Callable[[StepFn], StepFn]:
-    """Register a step: a frame the engine runs without asking anyone."""
-
-    def deco(fn: StepFn) -> StepFn:
-        UnitedState.STEPS[name] = fn
-        return fn
-
-    return deco
-
-
-def choice(name: str, options: OptionsFn) -> Callable[[ResolveFn], ResolveFn]:
-    """Register a choice frame: its options function and the resolver of the chosen option."""
-
-    def deco(fn: ResolveFn) -> ResolveFn:
-        UnitedState.CHOICES[name] = (options, fn)
-        return fn
-
-    return deco
-
-
-def push(s: UnitedState, *frames: Frame) -> None:
-    """Push frames so that the first one given runs first."""
-    s.stack.extend(reversed(frames))
+step, choice = rule_registry(UnitedState)
 
 
 __all__ = ["PHASE_NIMROD", "PHASE_SENTINELS", "Option", "UnitedState", "choice", "push", "step"]
