@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from multiverse.engine.decision import Option
 from multiverse.united.state import UnitedState, choice, step
 
 RING = 6
@@ -29,53 +30,46 @@ def opposite(pos: int) -> int:
     return (pos + 3) % RING
 
 
-def move_sentinel_closer(s: UnitedState, sentinel: int, target_pos: int) -> None:
-    """MU-1: move a Sentinel one Location closer; an exact tie asks the players (or clockwise)."""
-    d = step_toward(s.s_loc[sentinel], target_pos)
+def move_sentinel_closer(s: UnitedState, sentinel: int, hero: int) -> None:
+    """MU-1: move a Sentinel one Location closer to a hero; an exact tie asks the players
+    (or goes clockwise with `tie_break: clockwise`)."""
+    d = step_toward(s.s_loc[sentinel], s.hero_loc[hero])
     if d == 0:
         return
     if d == 3:
         if s.T.config.tie_break == "clockwise":
             d = 1
         else:
-            s.stack.append(("sentinel_direction", sentinel, target_pos))
+            s.stack.append(("sentinel_direction", sentinel, hero))
             return
-    _move_sentinel(s, sentinel, (s.s_loc[sentinel] + d) % RING)
+    _move_sentinel(s, sentinel, (s.s_loc[sentinel] + d) % RING, hero)
 
 
-def _move_sentinel(s: UnitedState, sentinel: int, pos: int) -> None:
+def _move_sentinel(s: UnitedState, sentinel: int, pos: int, hero: int) -> None:
     s.s_loc[sentinel] = pos
     if s.grab >= 0 and sentinel == s.T.challenge:  # DFP-C11: the held hero moves with it
         s.hero_loc[s.grab] = pos
     if s.log is not None:
-        s.emit("sentinel_moves", f"{s.sentinel_name(sentinel)} moves 1 closer to {s.loc_name(pos)}",
-               sentinel=sentinel, to=pos)
+        s.emit("sentinel_moves", f"{s.sentinel_name(sentinel)} moves 1 closer to "
+               f"{s.hero_name(hero)} ({s.loc_name(pos)})", sentinel=sentinel, to=pos, hero=hero)
 
 
 def _direction_options(s: UnitedState, f: tuple) -> tuple:
-    _, sentinel, _target = f
+    _, sentinel, hero = f
     here = s.s_loc[sentinel]
     cw, ccw = (here + 1) % RING, (here - 1) % RING
     return (
         s.seat(s.active),
-        f"{s.sentinel_name(sentinel)} is exactly opposite its target: which way does it move?",
-        [
-            _opt("cw", f"clockwise, to {s.loc_name(cw)}", cw),
-            _opt("ccw", f"counterclockwise, to {s.loc_name(ccw)}", ccw),
-        ],
+        f"{s.sentinel_name(sentinel)} is exactly opposite {s.hero_name(hero)}: which way does it move?",
+        [Option("cw", f"clockwise, to {s.loc_name(cw)}", {"location": cw}),
+         Option("ccw", f"counterclockwise, to {s.loc_name(ccw)}", {"location": ccw})],
     )
 
 
-def _opt(oid: str, label: str, pos: int):
-    from multiverse.engine.decision import Option
-
-    return Option(oid, label, {"location": pos})
-
-
 @choice("sentinel_direction", _direction_options)
-def resolve_sentinel_direction(s: UnitedState, f: tuple, opt) -> None:
+def resolve_sentinel_direction(s: UnitedState, f: tuple, opt: Option) -> None:
     """MU-1 Decision: at an exact tie the players choose the direction."""
-    _move_sentinel(s, f[1], opt.data["location"])
+    _move_sentinel(s, f[1], opt.data["location"], f[2])
 
 
 def add_tokens(s: UnitedState, pos: int, civ: int, thug: int) -> None:

@@ -42,7 +42,7 @@ def activate_challenge_sentinel(s: UnitedState, f: tuple) -> None:
 def challenge_move(s: UnitedState, f: tuple) -> None:
     """DFP-C5: move 1 Location closer to the hero who just took their turn."""
     _, sn, h = f
-    move_sentinel_closer(s, sn, s.hero_loc[h])
+    move_sentinel_closer(s, sn, h)
 
 
 @step("challenge_add")
@@ -67,7 +67,7 @@ def challenge_damage(s: UnitedState, f: tuple, opt: Option) -> None:
     _, sn, h = f
     x = opt.data["hero"]
     if x < 0:
-        move_sentinel_closer(s, sn, s.hero_loc[h])
+        move_sentinel_closer(s, sn, h)
     else:
         deal_damage(s, x, 1, s.sentinel_name(sn))
 

@@ -96,7 +96,7 @@ def task_move(s: UnitedState, f: tuple) -> None:
     if s.s_loc[sn] == s.hero_loc[h]:
         raise_track(s, 1, f"{s.sentinel_name(sn)} is already at {s.hero_name(h)}'s Location")
     else:
-        move_sentinel_closer(s, sn, s.hero_loc[h])
+        move_sentinel_closer(s, sn, h)
 
 
 @step("task_add")
