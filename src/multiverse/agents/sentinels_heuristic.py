@@ -1,0 +1,140 @@
+"""Rules of thumb for Sentinels of the Multiverse (the heuristic agent's second mode).
+
+It reads the pending decision, `view(state, seat)` and the static content (card texts are
+public); never hidden zones, never the game's generator. Its own SplitMix64 breaks ties.
+
+- **play** the card whose text does the most: damage to villain targets, modifiers that
+  protect heroes or sharpen their damage, healing, draws; keep cards that would hurt heroes;
+- **use** the power that does the most;
+- **aim** damage at villain targets: one it can finish first, else the villain character;
+  never at a hero when there is a choice; **heal** the hero with the lowest HP;
+- **order modifiers** to the heroes' benefit: increases before reductions on a hero (the
+  reductions then take the most off), reductions first on a villain target;
+- **discard** the least useful card; say yes to "may" and to free draws.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from multiverse.engine.decision import Decision
+from multiverse.engine.rng import SplitMix64
+
+
+def _step_value(st: Any) -> float:
+    """A rough worth of one step for the heroes (positive is good for them)."""
+    v, n, group = st.verb, st.amount if st.h_offset is None else 3 + st.h_offset, st.target.group
+    foe = group in ("villain", "villain_character", "non_hero", "environment", "non_villain", "any")
+    friend = group in ("hero", "this_hero", "hero_character", "other_hero")
+    if v in ("damage", "drain"):
+        each = 2.0 if st.target.pick == "each" else 1.0
+        value = n * each * (1.0 if foe and group != "non_villain" else -1.5 if friend else 0.3)
+        return value + (n * 0.5 if v == "drain" else 0.0)
+    if v == "heal":
+        return n * (0.8 if friend or group == "any" else -0.5)
+    if v == "lose_hp":
+        return -0.6 * n if friend or group == "this" else 0.5 * n
+    if v in ("draw", "each_player_may_draw"):
+        return 0.9 * n
+    if v in ("play_card", "use_power"):
+        return 1.5 * n
+    if v == "destroy":
+        return 2.5 if group in ("villain", "environment", "non_hero") else -2.0
+    if v == "modify":
+        m = st.modifier
+        good = m.kind in ("increase_dealt", "reduce_taken", "immune")
+        return (2.0 if good else -1.0) * max(1, m.amount)
+    if v in ("may", "if"):
+        return 0.6 * (sum(_step_value(x) for x in st.do) + sum(_step_value(x) for x in st.then))
+    if v == "search":
+        return 1.5
+    if v == "heroes_lose":
+        return -100.0
+    return 0.2
+
+
+_VALUES: dict[int, float] = {}
+
+
+def _card_value(card: Any) -> float:
+    """A card's worth, cached by identity (content models are immutable)."""
+    v = _VALUES.get(id(card))
+    if v is None:
+        v = _VALUES[id(card)] = _value(card)
+    return v
+
+
+def _value(card: Any) -> float:
+    v = sum(_step_value(st) for st in card.play) + 0.8 * sum(_step_value(st) for st in card.power)
+    for tr in card.triggers:
+        v += 0.7 * sum(_step_value(st) for st in tr.effect)
+    for m in card.modifiers:
+        good = m.kind in ("increase_dealt", "reduce_taken", "immune", "redirect_to_this")
+        v += 2.5 if good else -1.0
+    if card.kind in ("ongoing", "equipment", "device", "target"):
+        v += 1.0
+    return v
+
+
+class SentinelsHeuristic:
+    """The heuristic agent's rules for a `SentinelsState`."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = SplitMix64(seed)
+
+    def choose(self, d: Decision, s: Any) -> str:
+        opts = d.options
+        t = s.T
+        kind = d.kind
+        prompt = d.prompt
+        if kind in ("play_phase", "play_now", "search"):
+            scored = [(_card_value(t.card[o.data["card"]]) if o.data["card"] >= 0 else 0.0, o.id)
+                      for o in opts]
+            return self._best(scored)
+        if kind in ("power_phase", "power_now"):
+            scored = [(0.8 * sum(_step_value(t.steps[i]) for i in t.power_fx[o.data["card"]]) + 0.5
+                       if o.data["card"] >= 0 else 0.0, o.id) for o in opts]
+            return self._best(scored)
+        if kind == "select":
+            return self._target(d, s, prompt)
+        if kind == "modify_damage":
+            hero_target = any(s.T.owner_names[h] in prompt for h in range(t.n_heroes))
+            want = "+" if hero_target else "-"
+            for o in opts:
+                if o.label.startswith(want):
+                    return o.id
+            return opts[0].id
+        if kind == "discard":
+            return self._best([(-_card_value(t.card[o.data["card"]]), o.id) for o in opts])
+        if kind in ("may", "may_draw"):
+            return "yes" if "yes" in d.ids() else opts[0].id
+        if kind == "one_hero":
+            return self._best([(-s.hp[t.character[o.data["hero"]]] - 2 * len(s.hand[o.data["hero"]]), o.id)
+                               for o in opts])
+        return opts[self.rng.below(len(opts))].id
+
+    def _target(self, d: Decision, s: Any, prompt: str) -> str:
+        t = s.T
+        healing = "heal" in prompt
+        scored = []
+        for o in d.options:
+            c = o.data["card"]
+            if c < 0:
+                scored.append((-0.5, o.id))
+                continue
+            hero_side = t.side[c] == 0
+            hp = s.hp[c]
+            if healing:
+                scored.append(((10.0 if hero_side else -10.0) - hp * 0.1, o.id))
+            elif hero_side:  # damage on a hero: the sturdiest one, if it must be a hero
+                scored.append((-20.0 + hp * 0.1, o.id))
+            else:  # finish what can be finished, then the villain character
+                finish = 5.0 if hp <= 3 else 0.0
+                main = 2.0 if c == t.villain_character else 0.0
+                scored.append((finish + main - hp * 0.05, o.id))
+        return self._best(scored)
+
+    def _best(self, scored: list[tuple[float, str]]) -> str:
+        top = max(v for v, _ in scored)
+        best = [oid for v, oid in scored if v == top]
+        return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
