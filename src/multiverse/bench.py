@@ -1,7 +1,8 @@
 """The engine's own benchmark (DESIGN property 8): `python -m multiverse.bench [--json]`.
 
-Random 3-hero Days of Future Past playouts, the choices drawn from the benchmark's own
-`random.Random` (never the game's generator). Measured, each as the median of 5 timed
+Random 3-hero playouts of every mode — Days of Future Past, the standard game, and
+Sentinels of the Multiverse (Luminary, The Harpy, Lifeline) — the choices drawn from the
+benchmark's own `random.Random` (never the game's generator). Measured, each as the median of 5 timed
 repetitions after one warm-up repetition, with the garbage collector paused while a
 section is timed (as `timeit` does):
 
@@ -33,17 +34,34 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from multiverse.engine.state import GameState
+from multiverse.sentinels.config import SentinelsConfig
 from multiverse.united.config import UnitedConfig
-from multiverse.united.dofp.game import from_json, new_game, to_json
-from multiverse.united.state import UnitedState
 
 CONFIG = UnitedConfig(heroes=("logan", "kitty-pryde", "storm"))
+SENTINELS_CONFIG = SentinelsConfig(heroes=("luminary", "the-harpy", "lifeline"))
+Config = UnitedConfig | SentinelsConfig
 REPETITIONS = 5
 CLONE_SAMPLE_GAMES = 50  # clone at every decision point of this many games
 JSON_SAMPLE = 500  # states round-tripped through JSON per repetition
 BASELINE_INTS = 40
 
 Record = tuple[int, list[str]]  # (game seed, choices)
+
+
+def engine(config: Config) -> tuple[Callable[..., GameState], Callable[[Any], str], Callable[[str], Any]]:
+    """`(new_game, to_json, from_json)` of the game a configuration belongs to."""
+    if isinstance(config, SentinelsConfig):
+        from multiverse.sentinels import game as sentinels
+
+        return sentinels.new_game, sentinels.to_json, sentinels.from_json
+    from multiverse.united.dofp import game as united
+
+    return united.new_game, united.to_json, united.from_json
+
+
+def new_game(config: Config, seed: int) -> Any:
+    return engine(config)[0](config, seed=seed)
 
 
 def _timed(fn: Callable[[], Any]) -> float:
@@ -72,7 +90,7 @@ def agent_choice(rnd: random.Random, d) -> str:
     return d.options[rnd.randrange(len(d.options))].id
 
 
-def record_games(games: int, config: UnitedConfig = CONFIG) -> list[Record]:
+def record_games(games: int, config: Config = CONFIG) -> list[Record]:
     """Play `games` random playouts; keep each game's seed and choices for replay."""
     out: list[Record] = []
     for g in range(games):
@@ -87,9 +105,9 @@ def record_games(games: int, config: UnitedConfig = CONFIG) -> list[Record]:
     return out
 
 
-def sample_states(records: list[Record], games: int, config: UnitedConfig = CONFIG) -> list[UnitedState]:
+def sample_states(records: list[Record], games: int, config: Config = CONFIG) -> list[Any]:
     """The state at every decision point of the first `games` recorded games."""
-    states: list[UnitedState] = []
+    states: list[Any] = []
     for g, choices in records[:games]:
         s = new_game(config, seed=g)
         for oid in choices:
@@ -98,7 +116,7 @@ def sample_states(records: list[Record], games: int, config: UnitedConfig = CONF
     return states
 
 
-def _replay(starts: list[UnitedState], records: list[Record]) -> None:
+def _replay(starts: list[Any], records: list[Record]) -> None:
     for s, (_, choices) in zip(starts, records, strict=True):
         for oid in choices:
             s.decision()
@@ -106,7 +124,7 @@ def _replay(starts: list[UnitedState], records: list[Record]) -> None:
         s.decision()
 
 
-def _play_with_agent(starts: list[UnitedState], records: list[Record]) -> None:
+def _play_with_agent(starts: list[Any], records: list[Record]) -> None:
     """The same games as recorded (same agent generators), choosing as they go."""
     for s, (g, _) in zip(starts, records, strict=True):
         rnd = agent_rng(g)
@@ -121,7 +139,7 @@ def _agent_only(decisions: list, seed: int) -> None:
         agent_choice(rnd, d)
 
 
-def _full_games(n: int, config: UnitedConfig = CONFIG) -> None:
+def _full_games(n: int, config: Config = CONFIG) -> None:
     for g in range(n):
         rnd = agent_rng(g)
         s = new_game(config, seed=g)
@@ -129,7 +147,7 @@ def _full_games(n: int, config: UnitedConfig = CONFIG) -> None:
             s.apply(agent_choice(rnd, d))
 
 
-def _clone_all(states: list[UnitedState]) -> None:
+def _clone_all(states: list[Any]) -> None:
     for s in states:
         s.clone()
 
@@ -140,18 +158,21 @@ def baseline_copy(lists: list[list[int]]) -> None:
         lst[:]
 
 
-def _json_all(states: list[UnitedState]) -> None:
+def _json_all(states: list[Any]) -> None:
+    if not states:
+        return
+    _, to_json, from_json = engine(states[0].T.config)
     for s in states:
         from_json(to_json(s))
 
 
-def _hash_all(states: list[UnitedState]) -> None:
+def _hash_all(states: list[Any]) -> None:
     for s in states:
         s.state_hash()
 
 
-def repetition(records: list[Record], states: list[UnitedState], rep: int,
-               config: UnitedConfig = CONFIG) -> dict[str, float]:
+def repetition(records: list[Record], states: list[Any], rep: int,
+               config: Config = CONFIG) -> dict[str, float]:
     """One timed repetition; every figure in microseconds except games/s."""
     games = len(records)
     decisions = max(1, sum(len(c) for _, c in records))
@@ -190,7 +211,7 @@ def repetition(records: list[Record], states: list[UnitedState], rep: int,
 
 
 def measure(games: int = 200, repetitions: int = REPETITIONS,
-            config: UnitedConfig = CONFIG) -> dict[str, Any]:
+            config: Config = CONFIG) -> dict[str, Any]:
     """Warm up, then `repetitions` timed repetitions; return the medians and the context."""
     records = record_games(games, config)
     states = sample_states(records, min(games, CLONE_SAMPLE_GAMES), config)
@@ -224,6 +245,7 @@ def measure(games: int = 200, repetitions: int = REPETITIONS,
 MODES = {
     "dofp": CONFIG,
     "standard": UnitedConfig(mode="standard", heroes=("logan", "kitty-pryde", "storm")),
+    "sentinels": SENTINELS_CONFIG,  # Sentinels of the Multiverse (no search agent plays it)
 }
 SPIEL_GAMES = (  # (label, OpenSpiel name): the C++ games through pyspiel, and OpenSpiel's
     ("tic_tac_toe", "tic_tac_toe"),  # own pure-Python implementations of the same games
@@ -235,7 +257,7 @@ ISMCTS_STATES = 8
 ISMCTS_ITERATIONS = 100
 
 
-def playout_loop(config: UnitedConfig, games: int, seed: int) -> int:
+def playout_loop(config: Config, games: int, seed: int) -> int:
     """The shared random-playout loop, on our engine: new game, then pick uniformly among the
     legal options until the end. Returns the number of steps (decisions)."""
     rnd = random.Random(seed)
@@ -281,7 +303,9 @@ def _median_rate(fn: Callable[[], int], repetitions: int) -> tuple[float, float]
 
 def measure_ismcts(config: UnitedConfig, repetitions: int = REPETITIONS,
                    iterations: int = ISMCTS_ITERATIONS) -> dict[str, float]:
-    """ISMCTS iterations per second (random rollouts) from states met in random play."""
+    """ISMCTS iterations per second from states met in random play: the default agent (fast
+    rollouts to the next hero turn, then the evaluation; heuristic priors) and, as
+    `ismcts_random_*`, uniformly random rollouts to the end of the game with uniform priors."""
     from multiverse.agents.ismcts import ISMCTSAgent
 
     records = record_games(ISMCTS_STATES, config)
@@ -293,17 +317,20 @@ def measure_ismcts(config: UnitedConfig, repetitions: int = REPETITIONS,
         if s.decision() is not None:
             states.append(s)
 
-    def run() -> None:
-        agent = ISMCTSAgent(7, iterations=iterations)
-        for s in states:
-            agent.search(s, s.decision().seat)  # type: ignore[union-attr]
+    out: dict[str, float] = {"ismcts_states": len(states), "ismcts_iterations": iterations}
+    for label, params in (("ismcts", {}),
+                          ("ismcts_random", {"rollout": "random", "turns": None, "prior": "uniform"})):
+        def run(params: dict[str, Any] = params) -> None:
+            agent = ISMCTSAgent(7, iterations=iterations, reuse=False, **params)
+            for s in states:
+                agent.search(s, s.decision().seat)  # type: ignore[union-attr]
 
-    run()  # warm-up
-    times = [_timed(run) for _ in range(repetitions)]
-    t = statistics.median(times)
-    total = iterations * len(states)
-    return {"ismcts_iterations_per_s": total / t, "ismcts_us_per_iteration": t / total * 1e6,
-            "ismcts_states": len(states), "ismcts_iterations": iterations}
+        run()  # warm-up
+        t = statistics.median(_timed(run) for _ in range(repetitions))
+        total = iterations * len(states)
+        out[f"{label}_iterations_per_s"] = total / t
+        out[f"{label}_us_per_iteration"] = t / total * 1e6
+    return out
 
 
 def measure_openspiel(games: int, repetitions: int) -> dict[str, Any] | None:
@@ -337,7 +364,8 @@ def measure_all(games: int = 200, repetitions: int = REPETITIONS) -> dict[str, A
         us_loop, rate = _median_rate(lambda config=config: playout_loop(config, games, 1), repetitions)
         r["us_per_step_playout_loop"] = us_loop
         r["games_per_s_playout_loop"] = rate * games
-        r.update(measure_ismcts(config, repetitions))
+        if isinstance(config, UnitedConfig):
+            r.update(measure_ismcts(config, repetitions))
         modes[mode] = r
     spiel = measure_openspiel(games, repetitions)
     ratios: dict[str, dict[str, float]] = {}
@@ -388,8 +416,11 @@ def main(json_out: bool = False, games: int = 200, repetitions: int = REPETITION
             table.add_row(label, f"{m[key]:,.2f}", f"{lo:,.2f} … {hi:,.2f}", note)
         table.add_row("µs / step, shared random-playout loop", f"{m['us_per_step_playout_loop']:,.2f}",
                       "", "same loop as OpenSpiel's row")
-        table.add_row("ISMCTS iterations / s (random rollouts)", f"{m['ismcts_iterations_per_s']:,.0f}",
-                      "", f"{m['ismcts_states']} states x {m['ismcts_iterations']}")
+        if "ismcts_iterations_per_s" in m:
+            table.add_row("ISMCTS iterations / s (default agent)", f"{m['ismcts_iterations_per_s']:,.0f}",
+                          "", f"{m['ismcts_states']} states x {m['ismcts_iterations']}")
+            table.add_row("ISMCTS iterations / s (random rollouts)",
+                          f"{m['ismcts_random_iterations_per_s']:,.0f}", "", "to the end of the game")
         console.print(table)
     spiel = r["openspiel"]
     if spiel:

@@ -57,7 +57,7 @@ def test_default_pack_holds_every_component():
 
     dash = d.dashboard
     assert [dash.nimrod_health.for_heroes(n) for n in (2, 3, 4)] == [8, 10, 12]
-    assert [dash.sentinel_health.for_heroes(n) for n in (2, 3, 4)] == [4, 5, 5]
+    assert [dash.sentinel_health.for_heroes(n) for n in (2, 3, 4)] == [4, 4, 5]
     assert (dash.track_max, dash.bands.yellow, dash.bands.red) == (15, 5, 10)
     assert (dash.bam_damage, dash.band_bonus_yellow, dash.band_bonus_red) == (1, 1, 2)
     assert (dash.ko_track, dash.ko_track_per_data_analyzer, dash.overflow_track) == (1, 1, 1)

@@ -66,3 +66,17 @@ def test_plot_without_a_sweep_is_an_error(tmp_path):
     db = tmp_path / "lab.db"
     run("run", "dofp", "--games", 1, "--agent", "random", "--jobs", 1, "--out", db, "--no-progress")
     assert run("plot", db, "--out", tmp_path / "x.png").exit_code == 2
+
+
+def test_ismcts_parameters_from_the_command_line(tmp_path):
+    db = tmp_path / "lab.db"
+    r = run("run", "dofp", "--games", 1, "--agent", "ismcts", "--iterations", 3, "--agent-set", "turns=2",
+            "--agent-set", "reuse=false", "--set", "sentinel_health=1", "--set", "track_max=40",
+            "--jobs", 1, "--out", db, "--json", "--no-progress")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["agent"] == "ismcts(iterations=3,reuse=False,rollout=fast,turns=2)"
+    for bad in (("--agent", "ismcts", "--agent-set", "oracle=1"),
+                ("--agent", "ismcts", "--agent-set", "turns=0"),
+                ("--agent", "ismcts", "--agent-set", "prior"),
+                ("--agent", "heuristic", "--agent-set", "turns=2")):
+        assert run("run", "dofp", *bad, "--out", db).exit_code == 2, bad

@@ -81,3 +81,11 @@ def test_ray_backend_stores_the_same_results_as_local(tmp_path):
         r = run_lab(CONFIG, spec, 8, 5, st, jobs=2, backend="ray")
     assert r["backend"] == "ray" and r["played"] == 8
     assert rows(tmp_path / "local.db", seed=5, games=8) == rows(tmp_path / "ray.db", seed=5, games=8)
+
+
+def test_chunks_shrink_toward_the_end():
+    parts = chunks([(i, i) for i in range(600)], 2)
+    sizes = [len(p) for p in parts]
+    assert sizes[0] == 25 and sizes[-1] == 1
+    assert sizes == sorted(sizes, reverse=True)
+    assert [len(p) for p in chunks([(i, i) for i in range(7)], 2, most=1)] == [1] * 7

@@ -31,6 +31,7 @@ class Backend(StrEnum):
 
 
 class Rollout(StrEnum):
+    fast = "fast"
     random = "random"
     heuristic = "heuristic"
 
@@ -50,7 +51,10 @@ AddressOpt = Annotated[str | None, typer.Option(
     help="Ray cluster address (without it a local Ray cluster is started)")]
 IterOpt = Annotated[int | None, typer.Option(min=1, help="ismcts: iterations per decision",
                                              show_default="100")]
-RolloutOpt = Annotated[Rollout | None, typer.Option(help="ismcts: rollout policy", show_default="random")]
+RolloutOpt = Annotated[Rollout | None, typer.Option(help="ismcts: rollout policy", show_default="fast")]
+AgentSetOpt = Annotated[list[str] | None, typer.Option(
+    "--agent-set", help="ismcts: any other parameter, NAME=VALUE (repeatable), e.g. "
+                        "--agent-set exploration=0.3 --agent-set turns=2")]
 SoloOpt = Annotated[bool, typer.Option("--solo", help="One player, three heroes (DFP-SOLO)")]
 VillainOpt = Annotated[str | None, typer.Option(help="standard game: the Villain's id")]
 SetOpt = Annotated[list[str] | None, typer.Option(
@@ -123,18 +127,35 @@ def build_config(mode: Mode, heroes: str, solo: bool, villain: str | None,
     return config
 
 
-def build_agent(agent: str, iterations: int | None, rollout: Rollout | None):
+ISMCTS_SETTABLE = ("turns", "prior", "exploration", "prime_visits", "prior_temperature", "epsilon",
+                   "reuse", "horizon")
+
+
+def build_agent(agent: str, iterations: int | None, rollout: Rollout | None,
+                agent_set: list[str] | None = None):
     from multiverse.agents import AGENTS
     from multiverse.lab.runner import AgentSpec
 
     if agent not in AGENTS:
         raise LabError(f"unknown agent {agent!r}; agents: {', '.join(AGENTS)}")
     if agent != "ismcts":
-        if iterations is not None or rollout is not None:
-            raise LabError("--iterations and --rollout are options of the ismcts agent")
+        if iterations is not None or rollout is not None or agent_set:
+            raise LabError("--iterations, --rollout and --agent-set are options of the ismcts agent")
         return AgentSpec(agent)
-    return AgentSpec(agent, (("iterations", iterations or 100),
-                             ("rollout", (rollout or Rollout.random).value)))
+    params: dict[str, Any] = {"iterations": iterations or 100, "rollout": (rollout or Rollout.fast).value}
+    for item in agent_set or []:
+        name, sep, text = item.partition("=")
+        name = name.strip()
+        if not sep or name not in ISMCTS_SETTABLE:
+            raise LabError(f"--agent-set {item!r}: expected NAME=VALUE with NAME one of "
+                           f"{', '.join(ISMCTS_SETTABLE)}")
+        params[name] = _value(text.strip())
+    spec = AgentSpec(agent, tuple(sorted(params.items())))
+    try:
+        spec.make(0)
+    except (TypeError, ValueError) as exc:
+        raise LabError(f"bad ismcts parameters: {exc}") from None
+    return spec
 
 
 @contextmanager
@@ -219,6 +240,7 @@ def run(
     address: AddressOpt = None,
     iterations: IterOpt = None,
     rollout: RolloutOpt = None,
+    agent_set: AgentSetOpt = None,
     solo: SoloOpt = False,
     villain: VillainOpt = None,
     set_: SetOpt = None,
@@ -232,7 +254,7 @@ def run(
 
     try:
         config = build_config(mode, heroes, solo, villain, set_)
-        spec = build_agent(agent, iterations, rollout)
+        spec = build_agent(agent, iterations, rollout, agent_set)
     except LabError as exc:
         raise _fail(str(exc)) from None
     jobs = jobs or os.cpu_count() or 1
@@ -267,6 +289,7 @@ def sweep(
     address: AddressOpt = None,
     iterations: IterOpt = None,
     rollout: RolloutOpt = None,
+    agent_set: AgentSetOpt = None,
     solo: SoloOpt = False,
     villain: VillainOpt = None,
     set_: SetOpt = None,
@@ -281,7 +304,7 @@ def sweep(
 
     try:
         names, points = grid(param)
-        spec = build_agent(agent, iterations, rollout)
+        spec = build_agent(agent, iterations, rollout, agent_set)
         configs = [build_config(mode, heroes, solo, villain, set_, p) for p in points]
     except (LabError, SweepError) as exc:
         raise _fail(str(exc)) from None

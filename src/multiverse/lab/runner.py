@@ -82,11 +82,19 @@ def run_chunk(config_json: str, spec: AgentSpec, items: list[tuple[int, int]]) -
 
 
 def chunks(items: list[tuple[int, int]], jobs: int, most: int = 25) -> list[list[tuple[int, int]]]:
-    """Chunks small enough for a lively progress bar, large enough to keep workers busy."""
-    if not items:
-        return []
-    size = max(1, min(most, math.ceil(len(items) / (max(1, jobs) * 4))))
-    return [items[i: i + size] for i in range(0, len(items), size)]
+    """Chunks small enough for a lively progress bar, large enough to keep workers busy.
+
+    Guided scheduling: each chunk holds a quarter of an even share of the games still left
+    (at most `most`), so chunks shrink toward the end of a run and no worker sits idle for
+    long while another finishes a big last chunk."""
+    out: list[list[tuple[int, int]]] = []
+    jobs = max(1, jobs)
+    i, n = 0, len(items)
+    while i < n:
+        size = max(1, min(most, math.ceil((n - i) / (jobs * 4))))
+        out.append(items[i: i + size])
+        i += size
+    return out
 
 
 def _local(config_json: str, spec: AgentSpec, parts: list[list[tuple[int, int]]],
@@ -151,7 +159,7 @@ def run_lab(config: UnitedConfig, spec: AgentSpec, games: int, seed: int, store:
     done = games - len(todo)
     if on_progress:
         on_progress(done, games)
-    parts = chunks(todo, jobs, most=2 if spec.name == "ismcts" else 25)  # search: seconds a game
+    parts = chunks(todo, jobs, most=1 if spec.name == "ismcts" else 25)  # search: seconds a game
     t0 = time.perf_counter()
     stream = (_local(config_json, spec, parts, jobs) if backend == "local"
               else _ray(config_json, spec, parts, jobs, address))

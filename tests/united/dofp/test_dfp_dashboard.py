@@ -193,7 +193,7 @@ def test_no_retreat_for_a_sentinel_at_four_or_less():
              storyline=story(("storm", "Eye of the Storm")), turn={"hero": "logan"})
     play(s, "Rusted Claws")
     act(s, "attack:sentinel:2")
-    assert s.s_hp == [5, 5, 4]
+    assert s.s_hp == [4, 4, 3]
     end_actions(s)
     skip_location(s)
     # Sentinel I activated (2 Civilians, 1 Damage: no hero there); Sentinel III stays put

@@ -128,7 +128,7 @@ def test_example1_players_choose_kitty():
     hits = [(e.data["hero"], e.data["amount"], e.data["source"])
             for e in events(s, "hero_damaged")]
     assert hits == [(KITTY1, 1, "Sentinel II"), (LOGAN, 1, "Sentinel II")]
-    assert s.track == 3 and s.s_hp == [5, 5, 5] and s.s_loc == [0, 3, 0]
+    assert s.track == 3 and s.s_hp == [4, 4, 4] and s.s_loc == [0, 3, 0]
     assert names(s, s.hand[LOGAN]) == ["Rusted Claws", "Slow Mend"]
     assert names(s, s.deck[LOGAN][:1]) == ["Old Instincts"]
     assert names(s, s.deck[KITTY1][:1]) == ["Hold the Line"]

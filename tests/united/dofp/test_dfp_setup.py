@@ -70,7 +70,7 @@ def test_dashboard_and_own_health_piles():
 @pytest.mark.rule("DFP-S2")
 @pytest.mark.parametrize(
     ("heroes", "solo", "health", "count"),
-    [(TWO, False, 4, 2), (THREE, False, 5, 3), (FOUR, False, 5, 3), (THREE, True, 5, 3)],
+    [(TWO, False, 4, 2), (THREE, False, 4, 3), (FOUR, False, 5, 3), (THREE, True, 4, 3)],
 )
 def test_sentinel_health_by_hero_count(heroes, solo, health, count):
     s = game(heroes, solo=solo)
@@ -116,7 +116,7 @@ def test_two_heroes_sentinels_i_and_ii():
 def test_three_heroes_all_three_sentinels_each_hero_a_token():
     s = game(THREE)
     assert s.s_loc == [s.villain_start] * 3
-    assert s.s_hp == [5, 5, 5]
+    assert s.s_hp == [4, 4, 4]
     assert sorted(s.target) == [0, 1, 2]
 
 

@@ -36,7 +36,7 @@ def test_solo_setup_three_tokens_shuffled_facedown():
         s = new_game(UnitedConfig(solo=True), seed=seed)
         assert sorted(s.pile) == [0, 1, 2]
         assert s.target == [-1, -1, -1]  # no hero holds a token
-        assert s.s_hp == [5, 5, 5] and len(s.live_sentinels()) == 3
+        assert s.s_hp == [4, 4, 4] and len(s.live_sentinels()) == 3
         assert s.decision().seat == 0
         orders.add(tuple(s.pile))
     assert len(orders) > 1  # shuffled by the seed

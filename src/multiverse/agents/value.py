@@ -1,0 +1,242 @@
+"""A static evaluation of a (determinized) position: the heroes' chance to win, in [0, 1].
+
+Search agents stop their rollouts early and score the position reached with `value(s)`:
+a logistic model over a few facts of the position — the Sentinels' Health left and how
+many still stand, Nimrod's (or a standard Villain's) Health, the track, hand and deck
+sizes, KO'd and eliminated heroes, crowded Locations, the Threats that hurt the heroes,
+how far the heroes stand from something to attack, Missions (standard game).
+
+The weights were fitted (L2-regularised logistic regression, Newton's method) on the
+positions at the start of every hero turn of heuristic self-play, labelled with whether
+that game was won: `python -m multiverse.agents.value --games 600` replays the fit and
+prints the table below (numpy needed for the fit only, never for play). One model per
+phase: the Sentinels (DFP), Nimrod (DFP), and the standard game.
+
+Every fact read is public except the hidden cards, and the hidden cards are not read (only
+hand and deck sizes), so on a determinization the value equals the one on the real
+position: it never leaks information. A finished game scores 1 (win) or 0 (loss).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from multiverse.united.state import PHASE_NIMROD
+
+SENTINELS, NIMROD, STANDARD = "sentinels", "nimrod", "standard"
+
+COMMON = ("bias", "track", "track2", "hand_mean", "hand_min", "ko", "deck_mean", "crowded",
+          "production", "analyzer", "distance", "tokens", "round")
+BLOCKS = {
+    SENTINELS: ("hp_left", "live", "hp_min", "full"),
+    NIMROD: ("villain_hp", "eliminated", "since", "retreat_left"),
+    STANDARD: ("villain_hp", "missions", "mission_progress", "vulnerable", "pressure"),
+}
+FEATURES = {phase: COMMON + block for phase, block in BLOCKS.items()}
+
+# Fitted by `python -m multiverse.agents.value` (see the module docstring); the names in
+# FEATURES give each weight's meaning.
+WEIGHTS: dict[str, tuple[float, ...]] = {
+    SENTINELS: (1.3191, -2.516, -2.0406, 1.0578, 0.6968, 0.4965, 0.3943, -0.2569, -0.1732, 0.0665,
+                -0.5126, 1.6786, -0.7816, -2.0936, -0.6931, -0.5685, -0.0879),
+    NIMROD: (4.4988, -1.4785, -1.5087, 2.1297, 0.4925, 0.4615, 1.2678, -0.264, 0.0157, 0.0487,
+             -1.2655, 1.2134, -2.2673, -2.5235, -2.5828, -0.8737, -1.1484),
+    STANDARD: (2.8001, -2.2931, -1.9716, 1.4176, 0.6139, 0.1453, 0.9386, -0.6853, 0, 0, -0.366,
+               1.572, -1.4949, -2.0438, -0.2493, 0.8663, 0.4945, 0.3954),
+}
+
+
+def phase_of(s: Any) -> str:
+    if s.T.mode == "standard":
+        return STANDARD
+    return NIMROD if s.phase == PHASE_NIMROD else SENTINELS
+
+
+def _dist(a: int, b: int) -> int:
+    d = (b - a) % 6
+    return d if d <= 3 else 6 - d
+
+
+def features(s: Any) -> tuple[str, list[float]]:
+    """The phase and the feature vector of a position (names in `FEATURES[phase]`)."""
+    t = s.T
+    phase = phase_of(s)
+    n = len(s.hand)
+    ko, out, hand, deck, loc = s.ko, s.out, s.hand, s.deck, s.hero_loc
+    alive = [h for h in range(n) if not out[h]]
+    standing = [h for h in alive if not ko[h]] or alive or [0]
+    k = len(alive) or 1
+    hand_mean = sum(len(hand[h]) for h in alive) / k
+    hand_min = min(len(hand[h]) for h in standing)
+    deck_mean = sum(len(deck[h]) for h in alive) / k
+    slots, locs, civ, thug = t.loc_slots, s.locs, s.civ, s.thug
+    crowded = 0
+    for p in range(6):
+        if slots[locs[p]] - civ[p] - thug[p] <= 1:
+            crowded += 1
+    tags = t.threat_tags
+    prod = analyzer = 0
+    for th in s.threat:
+        if th >= 0:
+            tg = tags[th]
+            if "sentinel_production" in tg:
+                prod += 1
+            if "data_analyzer" in tg or "mutant_detection" in tg:
+                analyzer += 1
+    targets = [p for p in s.s_loc if p >= 0] if phase == SENTINELS else [s.n_loc] if s.n_loc >= 0 else []
+    distance = 0.0
+    if targets:
+        distance = sum(min(_dist(loc[h], p) for p in targets) for h in standing) / len(standing)
+    tokens = sum(s.tokens) / n
+    track = s.track / t.track_max if t.track_max else 0.0
+    x = [1.0, track, track * track, hand_mean / 5, hand_min / 5, sum(ko) / n, deck_mean / 10,
+         crowded / 6, prod, analyzer, distance / 3, tokens / 3, s.round / 10]
+    if phase == SENTINELS:
+        live = [i for i in range(3) if s.s_loc[i] >= 0]
+        hp = [s.s_hp[i] for i in live]
+        full = t.sentinel_health
+        x += [sum(hp) / 15, len(live) / 3, (min(hp) if hp else 0) / 5,
+              sum(1 for v in hp if v >= full) / 3]
+    elif phase == NIMROD:
+        x += [s.n_hp / 10, sum(out) / n, s.since / 2, 1.0 if s.retreat == 0 else 0.0]
+    else:
+        need = t.mission_need
+        p = s.progress
+        done = (p[0] >= need[0]) + (p[1] >= need[1]) + (p[2] >= need[2]) if need else 0
+        partial = sum(min(1.0, p[i] / need[i]) for i in range(3)) / 3 if need else 0.0
+        vul = done >= t.config.vulnerable_after
+        x += [s.n_hp / 10, done / 3, partial, 1.0 if vul else 0.0,
+              1.0 if done >= t.config.under_pressure_after else 0.0]
+    return phase, x
+
+
+def value(s: Any) -> float:
+    """The heroes' estimated chance to win from `s`: 1 or 0 once the game is over."""
+    if s.result is not None:
+        return 1.0 if s.result == "win" else 0.0
+    phase, x = features(s)
+    w = WEIGHTS[phase]
+    z = 0.0
+    for a, b in zip(w, x, strict=True):
+        z += a * b
+    if z > 30:
+        return 1.0
+    if z < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+# ----- the fit ----------------------------------------------------------------------------
+
+def training_configs() -> list[Any]:
+    """The configurations whose heuristic self-play the model is fitted on: 3-hero Days of
+    Future Past at Sentinel Health 3 … 7, 2 and 4 heroes, solo, and the standard game."""
+    from multiverse.united.config import UnitedConfig
+
+    out = [UnitedConfig(sentinel_health=h) for h in (3, 4, 5, 6, 7)]
+    out += [UnitedConfig(heroes=("logan", "storm")),
+            UnitedConfig(heroes=("logan", "kitty-pryde", "storm", "bishop")),
+            UnitedConfig(solo=True),
+            UnitedConfig(mode="standard"),
+            UnitedConfig(mode="standard", heroes=("logan", "storm"))]
+    return out
+
+
+def collect(config: Any, games: int, seed: int = 0) -> list[tuple[str, list[float], int]]:
+    """(phase, features, won) at the start of every hero turn of heuristic self-play."""
+    from multiverse.lab.runner import AgentSpec, agent_seed, game_seed
+    from multiverse.united.dofp.game import new_game
+
+    spec = AgentSpec("heuristic")
+    rows: list[tuple[str, list[float], int]] = []
+    for i in range(games):
+        gs = game_seed(seed, i)
+        s = new_game(config, seed=gs)
+        seats = 1 if config.solo else config.n_heroes
+        agents = [spec.make(agent_seed(gs, k)) for k in range(seats)]
+        mine: list[tuple[str, list[float]]] = []
+        while (d := s.decision()) is not None:
+            if d.kind == "play_card":
+                mine.append(features(s))
+            s.apply(agents[d.seat].choose(d, s))
+        won = int(s.result == "win")
+        rows += [(p, x, won) for p, x in mine]
+    return rows
+
+
+def fit_logistic(x: Any, y: Any, l2: float = 1e-3, steps: int = 50) -> Any:
+    """Newton's method for L2-regularised logistic regression (numpy arrays)."""
+    import numpy as np
+
+    w = np.zeros(x.shape[1])
+    reg = l2 * len(y) * np.eye(x.shape[1])
+    reg[0, 0] = 0.0
+    for _ in range(steps):
+        p = 1 / (1 + np.exp(-np.clip(x @ w, -30, 30)))
+        g = x.T @ (p - y) + reg @ w
+        h = (x * (p * (1 - p))[:, None]).T @ x + reg
+        dw = np.linalg.solve(h, g)
+        w -= dw
+        if np.abs(dw).max() < 1e-9:
+            break
+    return w
+
+
+def fit(games: int = 600, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
+    """Collect heuristic self-play positions and fit one model per phase."""
+    import numpy as np
+
+    configs = training_configs()
+    if jobs > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            parts = list(pool.map(collect, configs, [games] * len(configs),
+                                  [seed + i for i in range(len(configs))]))
+    else:
+        parts = [collect(c, games, seed + i) for i, c in enumerate(configs)]
+    rows = [r for part in parts for r in part]
+    out: dict[str, Any] = {}
+    for phase, names in FEATURES.items():
+        sel = [(x, y) for p, x, y in rows if p == phase]
+        if not sel:
+            continue
+        xs = np.array([x for x, _ in sel])
+        ys = np.array([y for _, y in sel], dtype=float)
+        w = fit_logistic(xs, ys)
+        p = 1 / (1 + np.exp(-np.clip(xs @ w, -30, 30)))
+        eps = 1e-12
+        loss = float(-np.mean(ys * np.log(p + eps) + (1 - ys) * np.log(1 - p + eps)))
+        base = ys.mean()
+        base_loss = float(-(base * math.log(base + eps) + (1 - base) * math.log(1 - base + eps)))
+        out[phase] = {"names": names, "weights": [round(float(v), 4) for v in w],
+                      "positions": len(sel), "win_share": float(base),
+                      "log_loss": loss, "log_loss_constant": base_loss}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    import json
+
+    ap = argparse.ArgumentParser(prog="python -m multiverse.agents.value",
+                                 description="Refit the position evaluation on heuristic self-play.")
+    ap.add_argument("--games", type=int, default=600, help="games per training configuration")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1)
+    a = ap.parse_args(argv)
+    r = fit(a.games, a.seed, a.jobs)
+    print(json.dumps(r, indent=1))
+    for phase, m in r.items():
+        print(f"    {phase.upper()}: ({', '.join(f'{v:g}' for v in m['weights'])}),")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
+
+
+__all__ = ["FEATURES", "WEIGHTS", "features", "phase_of", "value"]

@@ -1,0 +1,281 @@
+"""OpenSpiel games: `python_multiverse_dofp`, `python_multiverse_standard`,
+`python_multiverse_sentinels` (registered with pyspiel when this module is imported).
+
+    >>> import pyspiel
+    >>> import multiverse.interop.openspiel_game  # registers the games
+    >>> game = pyspiel.load_game("python_multiverse_dofp", {"seed": 7})
+    >>> state = game.new_initial_state()
+    >>> state.current_player(), state.legal_actions()[:2]
+    (0, [0, 1])
+
+Game type
+- sequential, cooperative (`Utility.IDENTICAL`: every player gets +1 on a win, -1 on a loss),
+  terminal rewards, imperfect information;
+- **deterministic after the seed** (`ChanceMode.DETERMINISTIC`): chance lives inside the
+  engine state, a SplitMix64 generator seeded from the `seed` game parameter, so there are
+  no chance nodes — the deal, deck orders and every later draw are fixed by the seed and
+  the players' actions. Hidden information is the part of that outcome a seat may not see
+  (other seats' hands, deck orders); to average over deals, vary `seed`. An agent must
+  not recompute the deal from the parameters (that would be peeking).
+
+Players are the seats (one per hero; solo Days of Future Past has one); actions are
+indices into the pending decision's options (`num_distinct_actions = max_options`).
+Information-state and observation strings are the seat's view as JSON (sorted keys); the
+tensors are the vectors of `multiverse.interop.encoding`. Both describe what the seat sees
+*now*: they do not add up the history, so they are not perfect-recall information states.
+
+Parameters: `seed` (int), `heroes` (hero ids joined by `+`; "" = the mode's default),
+`solo` (dofp), `villain` / `challenge` (standard), `villain` / `environment` (sentinels),
+`difficulty` (dofp, standard), `max_options` (int), and `config` — further configuration
+fields (`UnitedConfig` / `SentinelsConfig`) as `key:value` pairs joined by `;`
+(`"max_turns:60;tie_break:clockwise"`), applied last.
+
+Serialization: `state.serialize()` / `game.deserialize_state(text)` (and
+`pyspiel.serialize_game_and_state`) use OpenSpiel's envelope for Python games, whose
+payload is the engine's `to_json` document (a `_Held` object pickles as that JSON, so
+clones and serialization never deep-copy engine tables). `state.to_json()` and
+`game.state_from_json(text)` give and take the engine JSON directly.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from multiverse.engine.state import GameState
+from multiverse.interop import games
+from multiverse.interop.encoding import Encoder, make_encoder
+
+GAME_NAMES = {mode: f"python_multiverse_{mode}" for mode in games.MODES}
+_LONG = {"dofp": "Marvel United: Days of Future Past (multiverse)",
+         "standard": "Marvel United standard game (multiverse)",
+         "sentinels": "Sentinels of the Multiverse (multiverse)"}
+_MAX_PLAYERS = {"dofp": 4, "standard": 4, "sentinels": 5}
+_MIN_PLAYERS = {"dofp": 1, "standard": 1, "sentinels": 3}
+
+
+def _parameters(mode: str) -> dict[str, Any]:
+    p: dict[str, Any] = {"seed": 0, "heroes": "", "max_options": games.DEFAULT_MAX_OPTIONS[mode],
+                         "config": ""}
+    if mode == "dofp":
+        p.update(solo=False, difficulty="normal")
+    elif mode == "standard":
+        p.update(villain="", challenge="", difficulty="normal")
+    else:
+        p.update(villain="", environment="")
+    return p
+
+
+def config_from_params(mode: str, params: dict[str, Any]) -> games.Config:
+    """The engine configuration of a game's parameters."""
+    fields: dict[str, Any] = {}
+    if params.get("heroes"):
+        heroes = params["heroes"].replace(",", "+").split("+")
+        fields["heroes"] = tuple(h.strip() for h in heroes if h.strip())
+    if params.get("solo"):
+        fields["solo"] = True
+        fields.setdefault("heroes", ("logan", "kitty-pryde", "storm"))
+    for key in ("villain", "challenge", "environment"):
+        if params.get(key):
+            fields[key] = params[key]
+    if params.get("difficulty", "normal") != "normal":
+        fields["difficulty"] = params["difficulty"]
+    if params.get("config"):
+        fields.update(parse_config_param(params["config"]))
+    return games.make_config(mode, fields)
+
+
+def parse_config_param(text: str) -> dict[str, Any]:
+    """`"max_turns:50;tie_break:clockwise"` → `{"max_turns": 50, "tie_break": "clockwise"}`.
+
+    Pairs are `;`-separated `key:value`; a value is read as JSON when it parses (numbers,
+    true/false, null) and as a string otherwise. (No commas, `=` or parentheses: the text must
+    survive OpenSpiel's game-string format.)"""
+    out: dict[str, Any] = {}
+    for pair in text.split(";"):
+        if not pair.strip():
+            continue
+        key, sep, value = pair.partition(":")
+        if not sep or not key.strip():
+            raise ValueError(f"the 'config' parameter holds 'key:value' pairs separated by ';', "
+                             f"not {pair!r}")
+        try:
+            out[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key.strip()] = value.strip()
+    return out
+
+
+def _game_type(mode: str) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=GAME_NAMES[mode],
+        long_name=_LONG[mode],
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.IDENTICAL,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=_MAX_PLAYERS[mode],
+        min_num_players=_MIN_PLAYERS[mode],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(mode),
+        default_loadable=True,
+    )
+
+
+class _Held:
+    """The engine state inside a pyspiel State's `__dict__`: deep copies are engine clones,
+    pickles are the engine JSON (OpenSpiel clones by deepcopy and serializes by pickle)."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, s: GameState) -> None:
+        self.s = s
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.s.clone())
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        return _load_held, (games.mode_of(self.s), games.to_json(self.s))
+
+
+def _load_held(mode: str, text: str) -> _Held:
+    return _Held(games.from_json(mode, text))
+
+
+class MultiverseGame(pyspiel.Game):
+    """One mode of the engine as an OpenSpiel game (the mode is fixed by the subclass)."""
+
+    mode = "dofp"
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        merged = {**_parameters(self.mode), **(params or {})}
+        self.engine_config = config_from_params(self.mode, merged)
+        self.max_options = int(merged["max_options"])
+        self.seed = int(merged["seed"])
+        n = games.n_seats(self.engine_config)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.max_options,
+            max_chance_outcomes=0,
+            num_players=n,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=games.max_game_length(self.engine_config),
+        )
+        super().__init__(_game_type(self.mode), info, params or {})
+        self.encoder: Encoder = make_encoder(games.new_state(self.engine_config, self.seed), n,
+                                             self.max_options)
+
+    def new_initial_state(self) -> MultiverseState:
+        return MultiverseState(self)
+
+    def state_from_json(self, text: str | dict[str, Any] | GameState) -> MultiverseState:
+        """A pyspiel state holding an engine state (or its JSON). Its OpenSpiel history is
+        empty: the engine state carries the position, not the action list."""
+        state = MultiverseState(self)
+        held = games.as_state(self.mode, text)
+        if held.T.config != self.engine_config:  # type: ignore[attr-defined]
+            raise ValueError("the state was played with another configuration than this game's")
+        state._held = _Held(held)
+        return state
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> MultiverseObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        return MultiverseObserver(self.encoder)
+
+
+class MultiverseState(pyspiel.State):
+    """A pyspiel state over one engine state (`engine_state`)."""
+
+    def __init__(self, game: MultiverseGame) -> None:
+        super().__init__(game)
+        self._held = _Held(games.new_state(game.engine_config, game.seed))
+        self._max_options = game.max_options
+
+    @property
+    def engine_state(self) -> GameState:
+        """The engine state (do not mutate it; use `apply_action`)."""
+        return self._held.s
+
+    def current_player(self) -> int:
+        d = self._held.s.decision()
+        return pyspiel.PlayerId.TERMINAL if d is None else d.seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        d = self._held.s.decision()
+        if d is None or d.seat != player:
+            return []
+        games.check_fits(self._held.s, self._max_options)
+        return list(range(len(d.options)))
+
+    def _apply_action(self, action: int) -> None:
+        s = self._held.s
+        s.apply(games.check_action(s, action, self._max_options))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        d = self._held.s.decision()
+        if d is not None and d.seat == player and 0 <= action < len(d.options):
+            return f"{action}:{d.options[action].id}"
+        return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return self._held.s.result is not None
+
+    def returns(self) -> list[float]:
+        s = self._held.s
+        r = 0.0 if s.result is None else 1.0 if s.result == "win" else -1.0
+        return [r] * self.num_players()
+
+    def to_json(self) -> str:
+        """The engine state as JSON (`multiverse` save format)."""
+        return games.to_json(self._held.s)
+
+    def __str__(self) -> str:
+        s = self._held.s
+        d = s.decision()
+        now = (f"result={s.result} ({s.reason})" if d is None
+               else f"seat {d.seat} decides {d.kind} ({len(d.options)} options)")
+        return f"{games.mode_of(s)} · decisions {s.decisions} · {now} · hash {s.state_hash()}"
+
+
+class MultiverseObserver:
+    """Observer (PyObserver interface): a seat's view as a tensor and as JSON."""
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.encoder = encoder
+        self.tensor = np.zeros(encoder.size, np.float32)
+        self.dict = {seg.name: self.tensor[seg.start: seg.start + seg.size] for seg in encoder.layout}
+
+    def set_from(self, state: MultiverseState, player: int) -> None:
+        self.tensor[:] = self.encoder.encode(games.seat_view(state.engine_state, player))
+
+    def string_from(self, state: MultiverseState, player: int) -> str:
+        return json.dumps(games.seat_view(state.engine_state, player), sort_keys=True,
+                          separators=(",", ":"))
+
+
+def _subclass(mode: str) -> type[MultiverseGame]:
+    name = {"dofp": "DaysOfFuturePastGame", "standard": "MarvelUnitedGame",
+            "sentinels": "SentinelsGame"}[mode]
+    return type(name, (MultiverseGame,), {"mode": mode, "__module__": __name__})
+
+
+DaysOfFuturePastGame = _subclass("dofp")
+MarvelUnitedGame = _subclass("standard")
+SentinelsGame = _subclass("sentinels")
+
+for _mode, _cls in (("dofp", DaysOfFuturePastGame), ("standard", MarvelUnitedGame),
+                    ("sentinels", SentinelsGame)):
+    if GAME_NAMES[_mode] not in pyspiel.registered_names():
+        pyspiel.register_game(_game_type(_mode), _cls)
+
+__all__ = ["GAME_NAMES", "DaysOfFuturePastGame", "MarvelUnitedGame", "MultiverseGame",
+           "MultiverseObserver", "MultiverseState", "SentinelsGame", "config_from_params"]

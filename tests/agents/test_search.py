@@ -1,0 +1,174 @@
+"""The stronger ISMCTS: fast rollout policy, position evaluation, heuristic priors, tree reuse."""
+
+from __future__ import annotations
+
+import pytest
+from agent_positions import CONFIGS, positions
+
+from multiverse.agents import ISMCTSAgent
+from multiverse.agents.rollout import SCORERS, FastPolicy, fast_scores, softmax
+from multiverse.agents.value import FEATURES, WEIGHTS, features, value
+from multiverse.engine.rng import SplitMix64
+from multiverse.lab.runner import agent_seed
+from multiverse.united.determinize import determinize
+from multiverse.united.dofp.game import new_game
+
+
+def test_fast_policy_chooses_only_legal_options_and_leaves_the_state_alone():
+    kinds = set()
+    for i, s in enumerate(positions(300, seed=41)):
+        d = s.decision()
+        kinds.add(d.kind)
+        before = s.key()
+        scores = fast_scores(d, s)
+        assert len(scores) == len(d.options)
+        for eps in (0.0, 0.1, 1.0):
+            assert FastPolicy(SplitMix64(i), eps).choose(d, s) in d.ids()
+        assert s.key() == before
+    assert {"play_card", "resolve_actions", "wound"} <= kinds
+    assert kinds <= set(SCORERS), kinds - set(SCORERS)
+
+
+def test_fast_policy_is_deterministic_with_a_seed():
+    for i, s in enumerate(positions(60, seed=42)):
+        d = s.decision()
+        a, b = FastPolicy(SplitMix64(i), 0.3), FastPolicy(SplitMix64(i), 0.3)
+        assert [a.choose(d, s) for _ in range(5)] == [b.choose(d, s) for _ in range(5)]
+
+
+def test_fast_policy_attacks_a_sentinel_in_reach():
+    found = 0
+    for s in positions(800, seed=43):
+        d = s.decision()
+        if d.kind != "resolve_actions":
+            continue
+        hits = [o.id for o in d.options if o.data.get("enemy") == "sentinel"]
+        if hits:
+            found += 1
+            assert FastPolicy(SplitMix64(0), 0.0).choose(d, s) in hits
+    assert found > 0
+
+
+def test_fast_rollouts_finish_games_legally_and_beat_uniform_play():
+    """Whole games with the fast policy in every seat end (every choice legal: apply raises
+    otherwise), and it wins more often than uniform play (standard game, same seeds)."""
+    wins = {0.0: 0, 1.0: 0}
+    for eps in wins:
+        for g in range(100):
+            s = new_game(CONFIGS[5], seed=g)
+            pol = FastPolicy(SplitMix64(g), eps)
+            while (d := s.decision()) is not None:
+                s.apply(pol.choose(d, s))
+            assert s.result in ("win", "loss")
+            wins[eps] += s.result == "win"
+    assert wins[0.0] > wins[1.0]
+
+
+def test_softmax_is_a_distribution():
+    p = softmax([1.0, 2.0, -1e6], 1.0)
+    assert abs(sum(p) - 1) < 1e-12 and p[1] > p[0] > p[2] >= 0
+
+
+def test_value_is_a_probability_and_ignores_hidden_cards():
+    for i, s in enumerate(positions(200, seed=44)):
+        v = value(s)
+        assert 0.0 <= v <= 1.0
+        phase, x = features(s)
+        assert len(x) == len(FEATURES[phase]) == len(WEIGHTS[phase])
+        d = s.decision()
+        det = determinize(s, d.seat, SplitMix64(i))
+        assert value(det) == v, "the evaluation reads only public facts"
+
+
+def test_value_of_finished_games():
+    for g in range(6):
+        s = new_game(CONFIGS[4], seed=g)
+        pol = FastPolicy(SplitMix64(g), 0.0)
+        while (d := s.decision()) is not None:
+            s.apply(pol.choose(d, s))
+        assert value(s) == (1.0 if s.result == "win" else 0.0)
+
+
+def test_value_prefers_fewer_sentinel_health_and_a_lower_track():
+    s = new_game(CONFIGS[0], seed=1)
+    base = value(s)
+    hurt = s.clone()
+    hurt.s_hp[0] -= 2
+    assert value(hurt) > base
+    late = s.clone()
+    late.track += 6
+    assert value(late) < base
+
+
+def small(seed: int, **kw) -> ISMCTSAgent:
+    return ISMCTSAgent(seed, iterations=kw.pop("iterations", 12), **kw)
+
+
+@pytest.mark.parametrize("kw", [{}, {"prior": "fast"}, {"prior": "uniform", "turns": 2},
+                                {"rollout": "random", "turns": None, "horizon": 30}])
+def test_ismcts_variants_choose_legal_options(kw):
+    for i, s in enumerate(positions(24, seed=45)):
+        d = s.decision()
+        before = s.key()
+        assert small(i, **kw).choose(d, s) in d.ids()
+        assert s.key() == before
+
+
+def play(config, seed: int, factory) -> list[str]:
+    s = new_game(config, seed=seed)
+    seats = 1 if config.solo else config.n_heroes
+    agents = [factory(agent_seed(seed, i)) for i in range(seats)]
+    out = []
+    while (d := s.decision()) is not None and len(out) < 60:
+        oid = agents[d.seat].choose(d, s)
+        s.apply(oid)
+        out.append(oid)
+    return out
+
+
+def test_ismcts_is_deterministic_with_a_seed_and_reuse():
+    a = play(CONFIGS[0], 4, lambda sd: small(sd, iterations=8))
+    assert a == play(CONFIGS[0], 4, lambda sd: small(sd, iterations=8))
+
+
+def test_ismcts_reuses_the_tree_between_its_own_consecutive_decisions():
+    s = new_game(CONFIGS[3], seed=2)  # solo: one seat takes every decision
+    agent = small(1, iterations=30)
+    reused = []
+    for _ in range(12):
+        d = s.decision()
+        s.apply(agent.choose(d, s))
+        reused.append(agent.last_reused)
+    assert reused[0] == 0 and max(reused) > 0
+    off = small(1, iterations=30, reuse=False)
+    s = new_game(CONFIGS[3], seed=2)
+    for _ in range(6):
+        d = s.decision()
+        s.apply(off.choose(d, s))
+        assert off.last_reused == 0
+
+
+def test_ismcts_rejects_bad_parameters():
+    with pytest.raises(ValueError):
+        ISMCTSAgent(0, prior="oracle")
+    with pytest.raises(ValueError):
+        ISMCTSAgent(0, turns=0)
+
+
+def test_the_root_prior_follows_the_heuristic_ordering():
+    """With one iteration per option and heuristic priors, the first option searched is the
+    heuristic's choice."""
+    from multiverse.agents.heuristic import evaluate_options
+
+    checked = 0
+    for i, s in enumerate(positions(40, seed=46)):
+        d = s.decision()
+        sc = evaluate_options(d, s)
+        best = max(sc.values())
+        top = {k for k, v in sc.items() if v >= best - 1e-9}
+        agent = ISMCTSAgent(i, iterations=1, reuse=False)
+        root = agent.search(s, d.seat)
+        first = [k for k, ch in root.children.items() if ch.visits]
+        assert len(first) == 1 and first[0] in top
+        checked += 1
+    assert checked == 40

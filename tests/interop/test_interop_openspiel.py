@@ -1,0 +1,139 @@
+"""The OpenSpiel games: OpenSpiel's own random simulation test, playouts through the Python
+API, serialization, hidden information in the information-state strings."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from interop_support import random_positions, with_hands_reversed  # noqa: E402
+
+from multiverse.engine.rng import SplitMix64  # noqa: E402
+from multiverse.interop import games  # noqa: E402
+from multiverse.interop.openspiel_game import GAME_NAMES, parse_config_param  # noqa: E402
+
+GAMES = [
+    ("python_multiverse_dofp", {"seed": 3}),
+    ("python_multiverse_dofp", {"seed": 1, "solo": True}),
+    ("python_multiverse_standard", {"seed": 2, "challenge": "sentinel-iii", "heroes": "logan+storm"}),
+    ("python_multiverse_sentinels", {"seed": 4}),
+    ("python_multiverse_sentinels", {"seed": 5, "heroes": "luminary+the-harpy+akash-thriya+la-comodora"}),
+]
+IDS = ["dofp", "dofp-solo", "standard", "sentinels", "sentinels-4"]
+
+
+def test_the_games_are_registered():
+    names = set(pyspiel.registered_names())
+    assert set(GAME_NAMES.values()) <= names
+    gt = pyspiel.load_game("python_multiverse_dofp").get_type()
+    assert gt.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert gt.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert gt.utility == pyspiel.GameType.Utility.IDENTICAL
+    assert gt.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
+def test_openspiel_random_simulation_test(name, params):
+    """OpenSpiel's C++ checks: clones, sorted legal actions, unique action strings,
+    observations and information states for every player, serialization round trips,
+    identical returns, the game length bound."""
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
+def test_random_games_play_to_the_end_through_the_python_api(name, params):
+    game = pyspiel.load_game(name, params)
+    rng = SplitMix64(9)
+    state = game.new_initial_state()
+    n = game.num_players()
+    while not state.is_terminal():
+        d = state.engine_state.decision()
+        p = state.current_player()
+        assert p == d.seat
+        assert state.legal_actions() == list(range(len(d.options)))
+        assert all(state.legal_actions(q) == [] for q in range(n) if q != p)
+        mask = state.legal_actions_mask(p)
+        assert sum(mask) == len(d.options) and len(mask) == game.num_distinct_actions()
+        assert state.action_to_string(p, 0) == f"0:{d.options[0].id}"
+        before = state.clone()
+        state.apply_action(rng.below(len(d.options)))
+        assert before.engine_state.decisions == state.engine_state.decisions - 1  # clones are independent
+    r = state.returns()
+    assert len(r) == n and len(set(r)) == 1 and r[0] in (1.0, -1.0)
+    assert (r[0] == 1.0) == (state.engine_state.result == "win")
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_serialization_carries_the_engine_json():
+    game = pyspiel.load_game("python_multiverse_dofp", {"seed": 6})
+    state = game.new_initial_state()
+    for a in (0, 1, 0):
+        state.apply_action(a)
+    again = game.deserialize_state(state.serialize())
+    assert again.engine_state == state.engine_state and again.history() == state.history()
+    g2, s2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(g2) == str(game) and s2.engine_state == state.engine_state
+    s3 = pickle.loads(pickle.dumps(state))
+    assert s3.engine_state == state.engine_state
+    direct = game.state_from_json(state.to_json())
+    assert direct.engine_state == state.engine_state and direct.history() == []
+    assert direct.legal_actions() == state.legal_actions()
+
+
+def test_the_seed_parameter_fixes_the_deal():
+    a = pyspiel.load_game("python_multiverse_dofp", {"seed": 1}).new_initial_state()
+    b = pyspiel.load_game("python_multiverse_dofp", {"seed": 1}).new_initial_state()
+    c = pyspiel.load_game("python_multiverse_dofp", {"seed": 2}).new_initial_state()
+    assert str(a) == str(b) != str(c)
+    config = games.make_config("dofp", None)
+    assert a.engine_state.state_hash() == games.new_state(config, 1).state_hash()
+
+
+@pytest.mark.parametrize("mode", ["dofp", "sentinels"])
+def test_information_states_hide_other_seats_hands(mode):
+    game = pyspiel.load_game(GAME_NAMES[mode])
+    n = game.num_players()
+    checked = 0
+    for s in random_positions(mode, None, range(2), every=6):
+        for changed in range(n):
+            t = with_hands_reversed(s, changed)
+            if t is None:
+                continue
+            a, b = game.state_from_json(s), game.state_from_json(t)
+            for p in range(n):
+                if p != changed:
+                    assert a.information_state_string(p) == b.information_state_string(p)
+                    assert a.observation_tensor(p) == b.observation_tensor(p)
+                    checked += 1
+    assert checked > 10
+
+
+def test_options_appear_only_in_the_deciding_players_information_state():
+    game = pyspiel.load_game("python_multiverse_dofp", {"seed": 2})
+    state = game.new_initial_state()
+    p = state.current_player()
+    first = state.engine_state.decision().options[0].id
+    assert f'"{first}"' in state.information_state_string(p)
+    for q in range(game.num_players()):
+        if q != p:
+            assert f'"{first}"' not in state.information_state_string(q)
+
+
+def test_config_parameter():
+    assert parse_config_param("max_turns:60;tie_break:clockwise") == {"max_turns": 60, "tie_break": "clockwise"}
+    game = pyspiel.load_game("python_multiverse_dofp(config=max_turns:60;tie_break:clockwise,seed=3)")
+    assert game.engine_config.max_turns == 60 and game.engine_config.tie_break == "clockwise"
+    with pytest.raises(Exception, match="key:value"):
+        pyspiel.load_game("python_multiverse_dofp", {"config": "nonsense"})
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    import multiverse.interop.openspiel_game as module
+
+    assert doctest.testmod(module).failed == 0
