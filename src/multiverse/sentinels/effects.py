@@ -14,6 +14,7 @@ from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, SentinelsS
 from multiverse.sentinels.tables import DAMAGE_TYPES
 from multiverse.sentinels.zones import draw, move, take, to_trash, top_card
 
+_NO_HEROES = frozenset({"villain", "villain_character", "environment", "non_hero"})
 SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy"})
 DURATIONS = {"this_turn": 0, "until_your_next_turn": 1, "while_in_play": 2}
 
@@ -50,7 +51,7 @@ def run_step(s: SentinelsState, f: tuple) -> None:
     v = st.verb
     n = amount_of(s, sid)
     if v in SELECTING:
-        if v != "heal":  # SOTM-18: the heroes' loss is read after the step
+        if v != "heal" and st.target.group not in _NO_HEROES:  # SOTM-18: read after the step
             s.stack.append(("check_loss",))
         if st.target.pick == "each" and st.then:  # after every target has been dealt with
             push_effect(s, t.then[sid], this, hero, -1)
