@@ -103,3 +103,17 @@ def test_the_loss_is_read_after_the_step_that_fells_the_last_hero(tmp_path: Path
              villain_=vil)
     assert s.result == "loss"  # the heroes fell in the first step; the second never came
     assert s.hp[char(s, "villain")] == 30
+
+
+@pytest.mark.rule("SOTM-8")
+def test_then_follows_the_step_it_belongs_to(tmp_path: Path) -> None:
+    alpha = hero("alpha", hp=20, cards=[{"name": "Strike", "kind": "one-shot", "play": [
+        {**dmg(2, {"group": "villain", "pick": "one"}),
+         "then": [{"verb": "heal", "amount": 3, "target": {"group": "this_hero"}}]}]}])
+    s = load(tmp_path, {"heroes": [{"id": "alpha", "hp": 10, "hand": ["Strike"]}, "beta", "gamma"],
+                        "turn": {"whose": "alpha", "phase": "play"}}, heroes=[alpha])
+    s.take_events()
+    s.apply(f"play:{card(s, 'Strike', 'alpha', zone=None)}")
+    kinds = [e.kind for e in s.take_events() if e.kind in ("damage", "heal")]
+    assert kinds == ["damage", "heal"]  # top to bottom: the damage, then its "then"
+    assert (hp(s, "villain"), hp(s, "alpha")) == (28, 13)

@@ -14,6 +14,7 @@ from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, SentinelsS
 from multiverse.sentinels.tables import DAMAGE_TYPES
 from multiverse.sentinels.zones import draw, move, take, to_trash, top_card
 
+_FIXED = frozenset({"this", "this_hero", "villain_character", "source"})
 _NO_HEROES = frozenset({"villain", "villain_character", "environment", "non_hero"})
 SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy"})
 DURATIONS = {"this_turn": 0, "until_your_next_turn": 1, "while_in_play": 2}
@@ -57,6 +58,11 @@ def run_step(s: SentinelsState, f: tuple) -> None:
             push_effect(s, t.then[sid], this, hero, -1)
         if st.target.pick == "each":
             s.stack.append(("each", sid, this, hero, other, ()))
+        elif st.target.group in _FIXED:  # one card at most: no one is asked
+            for c in candidates(s, st.target, this, hero, other):
+                if st.then:
+                    push_effect(s, t.then[sid], this, hero, c)
+                apply_to(s, sid, this, hero, other, c)
         else:
             s.stack.append(("select", sid, this, hero, other, (), st.target.count))
     elif v == "draw":
@@ -234,9 +240,9 @@ def resolve_select(s: SentinelsState, f: tuple, opt: Option) -> None:
     st = s.T.steps[sid]
     if left > 1:
         s.stack.append(("select", sid, this, hero, other, (*done, c), left - 1))
-    apply_to(s, sid, this, hero, other, c)
-    if st.then and left <= 1:
+    elif st.then:  # after the step has resolved on its (last) target
         push_effect(s, s.T.then[sid], this, hero, c)
+    apply_to(s, sid, this, hero, other, c)
 
 
 def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: int) -> None:
