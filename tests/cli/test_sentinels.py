@@ -294,7 +294,7 @@ def test_position_options_merge_and_conflicts(db, tmp_path):
     (("--heroes", "luminary,the-harpy,nobody"), "unknown hero"),
     (("--villain", "nobody"), "unknown villain"),
     (("--environment", "nowhere"), "unknown environment"),
-    (("--agent", "heuristic", "--auto"), "Marvel United only"),
+    (("--agent", "ismcts", "--auto"), "Marvel United only"),
     (("--seats", "human,ismcts,random"), "Marvel United only"),
     (("--challenge", "sentinel-i"), "only for Marvel United"),
     (("--difficulty", "hard"), "only for Marvel United"),
@@ -384,3 +384,10 @@ def test_show_lists_the_hero_complexity_chart():
                          result.stdout), h.id
     both = run("content", "show")
     assert both.exit_code == 0 and "Marvel United" in both.stdout and "Sentinels" in both.stdout
+
+
+def test_the_heuristic_agent_plays_a_sentinels_game(db):
+    result = run("play", "sentinels", "--agent", "heuristic", "--auto", "--json", "--seed", 3, "--db", db)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    assert out["mode"] == "sentinels" and out["result"] in ("win", "loss") and out["decisions"] > 0

@@ -637,11 +637,18 @@ class HeuristicAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = SplitMix64(seed)
+        self._sentinels: Any = None
 
     def choose(self, decision: Decision, state: Any = None) -> str:
         opts = decision.options
         if state is None:
             return opts[self.rng.below(len(opts))].id
+        if state.T.config.mode == "sentinels":  # the Sentinels rules of thumb
+            if self._sentinels is None:
+                from multiverse.agents.sentinels_heuristic import SentinelsHeuristic
+
+                self._sentinels = SentinelsHeuristic(self.rng.next64())
+            return self._sentinels.choose(decision, state)
         scores = evaluate_options(decision, state)
         best = max(scores.values())
         top = [o.id for o in opts if scores[o.id] >= best - 1e-9]

@@ -33,7 +33,7 @@ MODES = ("dofp", "standard", SENTINELS)
 DEFAULT_HEROES = ("logan", "kitty-pryde", "storm", "bishop", "blink")
 SENTINELS_HEROES = ("luminary", "the-harpy", "akash-thriya", "la-comodora", "lifeline")
 # the agents that can play a Sentinels game (the others read Marvel United's view)
-SENTINELS_AGENTS = ("random",)
+SENTINELS_AGENTS = ("random", "heuristic")
 AGENT_SALT = 0xA6E7_5EED_0000_0000
 
 HELP = """Type the number of an option (or its id) and press Enter. Words:
