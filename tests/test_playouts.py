@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from multiverse.united.board import RING
 from multiverse.united.config import UnitedConfig
 from multiverse.united.dofp.game import new_game
-from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, UnitedState
+from multiverse.united.invariants import check_dofp as check_invariants
+from multiverse.united.state import PHASE_NIMROD, UnitedState
 
 HEROES = ("logan", "kitty-pryde", "storm", "bishop", "blink")
 COUNTS = ("solo", 2, 3, 4)
@@ -49,87 +50,6 @@ def make_config(rnd: random.Random, count: str | int, variant: str = "default") 
     return UnitedConfig(**extra)
 
 
-def check_invariants(s: UnitedState) -> None:
-    """Every fact that must hold at each decision point (and at the end)."""
-    t = s.T
-    n = t.n_heroes
-    owner = t.card_owner
-    # each hero card is in exactly one place: hand, deck or Storyline (faceup or ~facedown)
-    story = [c if c >= 0 else ~c for c in s.story]
-    assert all(0 <= c < len(owner) for c in story), s.story
-    for h in range(n):
-        placed = s.hand[h] + s.deck[h] + [c for c in story if owner[c] == h]
-        assert sorted(placed) == sorted(t.hero_cards[h]), f"hero {h} cards: {placed}"
-    # each Master Plan card is in the deck or (faceup) in the Storyline, once
-    mp = s.mp_deck + [c for c in story if owner[c] < 0]
-    assert sorted(mp) == sorted(set(mp)) and set(mp) <= set(t.mp_cards), mp
-    assert all(c >= 0 for c in s.story if owner[c if c >= 0 else ~c] < 0)
-    if s.phase == PHASE_SENTINELS:
-        assert sorted(mp) == sorted(t.mp_cards), "the Master Plan deck is set aside (DFP-S7)"
-    # Locations: tokens within slots; Threat symbols to fill
-    assert sorted(s.locs) == sorted(set(s.locs)) and len(s.locs) == RING
-    for pos in range(RING):
-        slots = t.loc_slots[s.locs[pos]]
-        assert s.civ[pos] >= 0 and s.thug[pos] >= 0
-        assert s.civ[pos] + s.thug[pos] <= slots, f"Location {pos}: {s.civ[pos]}+{s.thug[pos]}>{slots}"
-        need = s.need[pos * 3: pos * 3 + 3]
-        assert min(need) >= 0
-        if s.threat[pos] < 0:
-            assert need == [0, 0, 0]
-        else:
-            assert sum(need) > 0, "a Threat with nothing left to fill is cleared"
-            assert all(a <= b for a, b in zip(need, t.threat_cost[s.threat[pos]], strict=True))
-    # Sentinels: Health within 0..start; defeated ones (location -1) have 0
-    for i in range(3):
-        assert 0 <= s.s_hp[i] <= t.sentinel_health, f"Sentinel {i} Health {s.s_hp[i]}"
-        assert -1 <= s.s_loc[i] < RING
-        assert (s.s_loc[i] < 0) == (s.s_hp[i] == 0), (s.s_loc, s.s_hp)
-    # Nimrod: absent while the Sentinels stand, then Health within 0..start
-    if s.phase == PHASE_SENTINELS:
-        assert s.n_loc == -1 and s.n_hp == 0
-    else:
-        assert s.phase == PHASE_NIMROD
-        assert s.live_sentinels() == []
-        assert 0 <= s.n_hp <= t.nimrod_health and 0 <= s.n_loc < RING
-        assert s.n_hp > 0 or s.result == "win"
-    # the Nimrod Activation track
-    assert 0 <= s.track <= t.track_max
-    if s.track >= t.track_max:
-        assert s.result == "loss"
-    # heroes
-    for h in range(n):
-        assert 0 <= s.hero_loc[h] < RING
-        assert s.ko[h] in (0, 1) and s.out[h] in (0, 1)
-        if s.ko[h] or s.out[h]:
-            assert s.hand[h] == [], f"a KO'd/eliminated hero holds cards: {s.hand[h]}"
-        assert -1 <= s.target[h] < 3
-        if s.target[h] >= 0:
-            assert s.s_loc[s.target[h]] >= 0, "a defeated Sentinel's token is discarded"
-    assert min(s.tokens) >= 0 and len(s.tokens) == 4 * n
-    held = [x for x in s.target if x >= 0]
-    assert len(held) == len(set(held)), s.target
-    if t.config.solo:
-        assert held == []
-        assert len(s.pile) == len(set(s.pile)) and set(s.pile) <= set(s.live_sentinels())
-    else:
-        assert s.pile == []
-    assert min(s.pool) >= 0
-    assert s.fx_card == -1 or s.fx_card in s.story
-    assert 0 <= s.active < n and 1 <= s.round <= s.turn
-    # the decision
-    d = s.decision()
-    if s.result is None:
-        assert d is not None, "a game that is not over has a decision"
-        assert len(d.options) >= 1
-        ids = [o.id for o in d.options]
-        assert len(ids) == len(set(ids)), f"duplicate option ids: {ids}"
-        assert all(isinstance(i, str) and i for i in ids)
-        assert all(isinstance(o.label, str) and o.label for o in d.options)
-        assert 0 <= d.seat < (1 if t.config.solo else n)
-        assert d.kind in type(s).CHOICES and d.prompt
-    else:
-        assert d is None and s.result in ("win", "loss") and s.reason
-        assert s.stack == []
 
 
 def play(s: UnitedState, pick, max_decisions: int = MAX_DECISIONS) -> int:

@@ -15,7 +15,8 @@ import yaml
 from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.content import default_sentinels_pack, load_sentinels_content
 from multiverse.sentinels.game import new_game
-from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
+from multiverse.sentinels.invariants import check_invariants
+from multiverse.sentinels.state import Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
 
 FAST_GAMES = 30
 SLOW_GAMES = 1000
@@ -49,50 +50,6 @@ def make_config(rnd: random.Random, n: int, content: str | None) -> SentinelsCon
                            content=content)
 
 
-def check_invariants(s: SentinelsState) -> None:
-    t = s.T
-    n = t.n_heroes
-    # every card is in exactly one zone: the list its zone and home name (none for the box)
-    seen: dict[int, tuple[int, int]] = {}
-    for z, attr in LISTS.items():
-        for o, lst in enumerate(getattr(s, attr)):
-            for c in lst:
-                assert c not in seen, f"{t.name[c]} ({c}) is in two places"
-                seen[c] = (z, o)
-    for c in range(len(t.card)):
-        if s.zone[c] == Z_BOX:
-            assert c not in seen, f"{t.name[c]} is in the box and in a list"
-        else:
-            assert seen.get(c) == (s.zone[c], s.home[c]), f"{t.name[c]}: zone {s.zone[c]} vs {seen.get(c)}"
-    in_play = [c for c in range(len(t.card)) if s.zone[c] == Z_PLAY]
-    assert sorted(s.inplay) == in_play and s.inplay == sorted(s.inplay, key=s.seq.__getitem__)
-    assert all(s.zone[c] == Z_PLAY for c in (*t.character, t.villain_character))
-    # HP within the maximum; nothing at 0 HP or less in play unless it is indestructible
-    vc = t.villain_character
-    for c in in_play:
-        full = t.flip_hp if (c == vc and s.vflip) else t.max_hp[c]
-        assert s.hp[c] <= full, f"{t.name[c]} has {s.hp[c]} > {full} HP"
-        if s.is_target(c) and s.hp[c] <= 0 and not (c == vc and s.result == "win"):
-            assert t.card[c].indestructible, f"{t.name[c]} is at {s.hp[c]} HP in play"
-    for c in range(len(t.card)):
-        if s.zone[c] != Z_PLAY:
-            assert s.hp[c] == 0 and s.tok[c] == 0
-    for h in range(n):
-        if s.incap[h]:
-            assert [c for c in s.play[h]] == [t.character[h]], "an incapacitated hero has no cards in play"
-            assert not s.is_target(t.character[h])
-        else:
-            assert s.hp[t.character[h]] > 0 or s.result is not None
-    assert len(s.htok) == n and all(x in (0, 1) for toks in s.htok for x in toks)
-    # the decision: two or more options (one resolves itself) with unique ids
-    d = s.decision()
-    if s.result is None:
-        assert d is not None and len(d.options) >= 2
-        ids = d.ids()
-        assert len(set(ids)) == len(ids), ids
-        assert 0 <= d.seat < n
-    else:
-        assert d is None and s.result in ("win", "loss")
 
 
 def playout(config: SentinelsConfig, seed: int) -> SentinelsState:

@@ -627,8 +627,26 @@ def _spot_value(pl: Planner, p: int) -> float:
     return value
 
 
+class UnitedHeuristic:
+    """Marvel United's rules of thumb: the option `evaluate_options` scores highest (ties:
+    its own generator). Without a state (a bare decision) it chooses uniformly."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = SplitMix64(seed)
+
+    def choose(self, decision: Decision, state: Any = None) -> str:
+        opts = decision.options
+        if state is None:
+            return opts[self.rng.below(len(opts))].id
+        scores = evaluate_options(decision, state)
+        best = max(scores.values())
+        top = [o.id for o in opts if scores[o.id] >= best - 1e-9]
+        return top[0] if len(top) == 1 else top[self.rng.below(len(top))]
+
+
 class HeuristicAgent:
-    """Chooses the option the rules of thumb score highest (ties: its own generator).
+    """The heuristic agent of every mode: the rules of thumb its mode registers
+    (`Mode.heuristic`), made once per mode from this agent's seed.
 
     Without a state (a bare decision) it falls back to a uniform choice.
     """
@@ -636,23 +654,21 @@ class HeuristicAgent:
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
         self.rng = SplitMix64(seed)
-        self._sentinels: Any = None
+        self._by_mode: dict[str, Any] = {}
 
     def choose(self, decision: Decision, state: Any = None) -> str:
-        opts = decision.options
         if state is None:
+            opts = decision.options
             return opts[self.rng.below(len(opts))].id
-        if state.T.config.mode == "sentinels":  # the Sentinels rules of thumb
-            if self._sentinels is None:
-                from multiverse.agents.sentinels_heuristic import SentinelsHeuristic
+        from multiverse import modes
 
-                self._sentinels = SentinelsHeuristic(self.rng.next64())
-            return self._sentinels.choose(decision, state)
-        scores = evaluate_options(decision, state)
-        best = max(scores.values())
-        top = [o.id for o in opts if scores[o.id] >= best - 1e-9]
-        return top[0] if len(top) == 1 else top[self.rng.below(len(top))]
+        mode = state.T.config.mode
+        impl = self._by_mode.get(mode)
+        if impl is None:
+            impl = self._by_mode[mode] = modes.get(mode).heuristic(self.seed)
+        return impl.choose(decision, state)
 
 
-__all__ = ["HeuristicAgent", "evaluate_options"]
+__all__ = ["HeuristicAgent", "UnitedHeuristic", "evaluate_options"]

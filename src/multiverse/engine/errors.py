@@ -39,3 +39,12 @@ class PositionError(MultiverseError):
 
 class SaveError(MultiverseError):
     """A saved game or state JSON is malformed or does not match its content."""
+
+
+class ConfigError(MultiverseError):
+    """A game configuration or a command line's game options do not make a game: names
+    the option or field and what was expected."""
+
+
+class UnknownMode(ConfigError):
+    """A mode name that no registered mode has."""

@@ -20,8 +20,9 @@ import pytest
 from multiverse.united.board import RING
 from multiverse.united.config import UnitedConfig
 from multiverse.united.dofp.game import new_game
+from multiverse.united.invariants import check_standard as check_invariants
 from multiverse.united.standard.missions import completed
-from multiverse.united.state import PHASE_VILLAIN, UnitedState
+from multiverse.united.state import UnitedState
 
 HEROES = ("logan", "kitty-pryde", "storm", "bishop", "blink")
 CHALLENGES = (None, "sentinel-i", "sentinel-ii", "sentinel-iii")
@@ -50,91 +51,6 @@ def make_config(rnd: random.Random, challenge: str | None, n: int) -> UnitedConf
     return UnitedConfig(mode="standard", villain="magistrate", challenge=challenge, **extra)
 
 
-def check_invariants(s: UnitedState) -> None:
-    """Every fact that must hold at each decision point (and at the end)."""
-    t = s.T
-    n = t.n_heroes
-    owner = t.card_owner
-    assert t.mode == "standard" and s.phase == PHASE_VILLAIN
-    # every hero card in play (difficulty removes some: T.hero_cards lists those in play) is
-    # in exactly one place: hand, deck or Storyline (faceup or ~facedown)
-    story = [c if c >= 0 else ~c for c in s.story]
-    assert all(0 <= c < len(owner) for c in story), s.story
-    for h in range(n):
-        placed = s.hand[h] + s.deck[h] + [c for c in story if owner[c] == h]
-        assert sorted(placed) == sorted(t.hero_cards[h]), f"hero {h} cards: {placed}"
-    # Master Plan cards: in the deck or faceup in the Storyline, each once
-    mp = s.mp_deck + [c for c in story if owner[c] < 0]
-    assert sorted(mp) == sorted(t.mp_cards), mp
-    assert all(c >= 0 for c in s.story if owner[c if c >= 0 else ~c] < 0)
-    # Locations: tokens within slots; Threats to fill or Henchmen to defeat
-    assert sorted(s.locs) == sorted(set(s.locs)) and len(s.locs) == RING
-    for pos in range(RING):
-        slots = t.loc_slots[s.locs[pos]]
-        assert s.civ[pos] >= 0 and s.thug[pos] >= 0
-        assert s.civ[pos] + s.thug[pos] <= slots, f"Location {pos}: {s.civ[pos]}+{s.thug[pos]}>{slots}"
-        need = s.need[pos * 3: pos * 3 + 3]
-        th = s.threat[pos]
-        assert min(need) >= 0
-        if th < 0:
-            assert need == [0, 0, 0] and s.hench[pos] == 0
-        elif t.threat_health[th]:
-            assert 1 <= s.hench[pos] <= t.threat_health[th] and need == [0, 0, 0]
-        else:
-            assert s.hench[pos] == 0 and sum(need) > 0, "a Threat with nothing left to fill is cleared"
-            assert all(a <= b for a, b in zip(need, t.threat_cost[th], strict=True))
-    # the Villain: on the board, Health 0..start (0 only in a won game)
-    assert 0 <= s.n_loc < RING
-    assert 0 <= s.n_hp <= t.nimrod_health
-    assert s.n_hp > 0 or s.result == "win"
-    # the Villainous Plot
-    assert 0 <= s.track <= t.track_max
-    if s.track >= t.track_max:
-        assert s.result == "loss"
-    # Missions
-    assert min(s.progress) >= 0 and len(s.progress) == 3
-    # the Challenge Sentinel: the only Sentinel; Sentinel I may exceed its start
-    sn = t.challenge
-    for i in range(3):
-        assert -1 <= s.s_loc[i] < RING
-        assert (s.s_loc[i] < 0) == (s.s_hp[i] == 0), (s.s_loc, s.s_hp)
-        if i != sn:
-            assert s.s_loc[i] == -1
-    if sn >= 0 and s.s_loc[sn] >= 0:
-        assert s.s_hp[sn] >= 1
-        if t.challenge_task != "gain_health":
-            assert s.s_hp[sn] <= t.sentinel_health
-    # Sentinel III's grip: a held hero is where the Sentinel is
-    if s.grab >= 0:
-        assert t.challenge_task == "grab" and s.s_loc[sn] >= 0
-        assert 0 <= s.grab < n and s.hero_loc[s.grab] == s.s_loc[sn]
-    else:
-        assert s.grab == -1
-    # heroes
-    for h in range(n):
-        assert 0 <= s.hero_loc[h] < RING
-        assert s.ko[h] in (0, 1) and s.out[h] == 0
-        if s.ko[h]:
-            assert s.hand[h] == [], f"a KO'd hero holds cards: {s.hand[h]}"
-    assert s.target == [-1] * n and s.pile == []
-    assert min(s.tokens) >= 0 and len(s.tokens) == 4 * n
-    assert min(s.pool) >= 0
-    assert s.fx_card == -1 or s.fx_card in s.story
-    assert 0 <= s.active < n and 1 <= s.round <= s.turn
-    # the decision
-    d = s.decision()
-    if s.result is None:
-        assert d is not None, "a game that is not over has a decision"
-        assert len(d.options) >= 1
-        ids = [o.id for o in d.options]
-        assert len(ids) == len(set(ids)), f"duplicate option ids: {ids}"
-        assert all(isinstance(i, str) and i for i in ids)
-        assert all(isinstance(o.label, str) and o.label for o in d.options)
-        assert 0 <= d.seat < n
-        assert d.kind in type(s).CHOICES and d.prompt
-    else:
-        assert d is None and s.result in ("win", "loss") and s.reason
-        assert s.stack == []
 
 
 def play(s: UnitedState, rnd: random.Random, stats: Counter) -> int:

@@ -1,0 +1,155 @@
+"""Sentinels of the Multiverse's base game, `sentinels`: 3 to 5 heroes against a villain in
+an environment. Registered at import."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from multiverse.engine.errors import ConfigError, ContentError
+from multiverse.engine.state import GameState
+from multiverse.modes import register
+from multiverse.modes.base import Mode, ModeOption
+from multiverse.sentinels.config import SentinelsConfig
+from multiverse.sentinels.state import SentinelsState
+
+
+class SentinelsMode(Mode):
+    name = "sentinels"
+    family = "sentinels"
+    description = ("Sentinels of the Multiverse: 3-5 heroes against a villain in an "
+                   "environment (original content)")
+    config_model = SentinelsConfig
+    state_class = SentinelsState
+    default_heroes = ("luminary", "the-harpy", "akash-thriya", "la-comodora", "lifeline")
+    hero_counts = (3, 5)
+    options = (
+        ModeOption("--villain", "villain", "the villain's id (default: the content's first)"),
+        ModeOption("--environment", "environment",
+                   "the environment's id (default: the content's first)"),
+    )
+    turn_kind = "play_phase"
+    max_options = 64
+    summary_fields: ClassVar[tuple[str, ...]] = ("villain", "environment")
+
+    def check_content(self, config: Any) -> None:
+        from multiverse.sentinels.game import tables
+
+        try:
+            tables(config)
+        except ContentError as exc:
+            raise ConfigError(f"{self.name}: {exc}") from None
+
+    def hero_ids(self, config: Any) -> list[str]:
+        from multiverse.sentinels.content import load_sentinels_content
+
+        return [h.id for h in load_sentinels_content(config.content).heroes]
+
+    def default_options(self, content: str | None = None) -> dict[str, Any]:
+        from multiverse.sentinels.content import load_sentinels_content
+
+        try:
+            c = load_sentinels_content(content)
+        except ContentError as exc:
+            raise ConfigError(f"{self.name}: {exc}") from None
+        out = {}
+        if c.villains:
+            out["villain"] = c.villains[0].id
+        if c.environments:
+            out["environment"] = c.environments[0].id
+        return out
+
+    def new_game(self, config: Any, seed: int, log: bool = False) -> GameState:
+        from multiverse.sentinels.game import new_game
+
+        return new_game(config, seed=seed, log=log)
+
+    def to_json(self, state: GameState) -> str:
+        from multiverse.sentinels.game import to_json
+
+        return to_json(state)  # type: ignore[arg-type]
+
+    def from_json(self, text: str | dict[str, Any]) -> GameState:
+        from multiverse.sentinels.game import from_json
+
+        return from_json(text)
+
+    def claims_position(self, doc: dict[str, Any]) -> bool:
+        """Only Sentinels positions state an `environment`."""
+        return "environment" in doc
+
+    def load_position(self, doc: dict[str, Any]) -> GameState:
+        from multiverse.sentinels.position import load_sentinels_position
+
+        return load_sentinels_position(doc)
+
+    def position_doc(self, doc: dict[str, Any], heroes: str | None, seed: int | None,
+                     options: dict[str, Any], solo: bool = False) -> dict[str, Any]:
+        for key in ("villain", "environment"):
+            spec = doc.get(key)
+            named = spec if isinstance(spec, str) else spec.get("id") if isinstance(spec, dict) else None
+            if key in options and named is not None and named != options[key]:
+                raise ConfigError(f"the position names its {key} ({named}); drop --{key}")
+        return super().position_doc(doc, heroes, seed, options, solo)
+
+    def stored_config(self, state: GameState) -> Any:
+        """Stored with the villain and environment it plays."""
+        return state.T.config.model_copy(update={  # type: ignore[attr-defined]
+            "villain": self.villain_id(state), "environment": self.environment_id(state)})
+
+    def seat_name(self, state: GameState, seat: int) -> str:
+        return state.T.owner_names[seat]  # type: ignore[attr-defined]
+
+    def view(self, state: GameState, seat: int) -> dict[str, Any]:
+        from multiverse.sentinels.view import view
+
+        return view(state, seat)  # type: ignore[arg-type]
+
+    def render_board(self, state: GameState, seat: int) -> Any:
+        from multiverse.sentinels.render import render_board
+
+        return render_board(state, seat)  # type: ignore[arg-type]
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        return {"villain": self.villain_id(state), "environment": self.environment_id(state)}
+
+    def villain_id(self, state: GameState) -> str:
+        t = state.T  # type: ignore[attr-defined]
+        return t.config.villain or t.content.villains[0].id
+
+    def environment_id(self, state: GameState) -> str:
+        t = state.T  # type: ignore[attr-defined]
+        return t.config.environment or t.content.environments[0].id
+
+    def heuristic(self, seed: int) -> Any:
+        from multiverse.agents.sentinels_heuristic import SentinelsHeuristic
+        from multiverse.engine.rng import SplitMix64
+
+        return SentinelsHeuristic(SplitMix64(seed).next64())
+
+    def option_scores(self, decision: Any, state: Any) -> dict[str, float]:
+        from multiverse.agents.sentinels_heuristic import option_scores
+
+        return option_scores(decision, state)
+
+    def value(self, state: GameState) -> float:
+        from multiverse.agents.sentinels_value import value
+
+        return value(state)
+
+    def determinize(self, state: GameState, seat: int, rng: Any) -> GameState:
+        from multiverse.sentinels.determinize import determinize
+
+        return determinize(state, seat, rng)  # type: ignore[arg-type]
+
+    def check_invariants(self, state: GameState) -> None:
+        from multiverse.sentinels.invariants import check_invariants
+
+        check_invariants(state)  # type: ignore[arg-type]
+
+    def max_game_length(self, config: Any) -> int:
+        """Sentinels ends past `max_rounds` rounds; random games take at most ~15 decisions
+        per owner turn, the bound allows 60."""
+        return config.max_rounds * (len(config.heroes) + 2) * 60
+
+
+register(SentinelsMode())

@@ -1,0 +1,206 @@
+"""Marvel United's two modes: `dofp` (Days of Future Past) and `standard` (a Villain, its
+Missions, and optionally a Sentinel Challenge). Registered at import."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from multiverse.engine.errors import ConfigError, ContentError
+from multiverse.engine.state import GameState
+from multiverse.modes import register
+from multiverse.modes.base import Mode, ModeOption
+from multiverse.united.config import UnitedConfig
+from multiverse.united.state import UnitedState
+
+HEROES = ("logan", "kitty-pryde", "storm", "bishop", "blink")
+
+TIE_BREAK = ModeOption("--tie-break", "tie_break", "MU-1: a Sentinel exactly opposite its "
+                       "target: the players choose the way, or clockwise", ("choose", "clockwise"))
+DIFFICULTY = ModeOption("--difficulty", "difficulty", "difficulty Challenge: moderate removes "
+                        "each hero deck's single-Wild card, hard its double-Wild card, heroic both",
+                        ("normal", "moderate", "hard", "heroic"))
+
+
+class UnitedMode(Mode):
+    """What both Marvel United modes share: heroes on the ring, solo play, the view."""
+
+    family = "united"
+    config_model = UnitedConfig
+    state_class = UnitedState
+    default_heroes = HEROES
+    hero_counts = (2, 4)
+    turn_kind = "play_card"
+    max_options = 32
+    summary_fields: ClassVar[tuple[str, ...]] = ("solo", "villain", "challenge", "difficulty")
+
+    def check_content(self, config: Any) -> None:
+        from multiverse.united.dofp.game import tables
+
+        try:
+            tables(config)
+        except ContentError as exc:
+            raise ConfigError(f"{self.name}: {exc}") from None
+
+    def hero_ids(self, config: Any) -> list[str]:
+        from multiverse.content.loader import load_content
+
+        return [h.id for h in load_content(config.content).heroes]
+
+    def parse_heroes(self, text: str | None, solo: bool = False) -> tuple[str, ...]:
+        if not solo:
+            return super().parse_heroes(text)
+        heroes = super().parse_heroes(text if text is not None else "3")
+        if len(heroes) != 3:
+            raise ConfigError(f"--solo plays three heroes (DFP-SOLO); got {len(heroes)}")
+        return heroes
+
+    def solo_fields(self, solo: bool) -> dict[str, Any]:
+        return {"solo": solo}
+
+    def position_doc(self, doc: dict[str, Any], heroes: str | None, seed: int | None,
+                     options: dict[str, Any], solo: bool = False) -> dict[str, Any]:
+        doc = super().position_doc(doc, None, seed, options)
+        if solo:
+            doc["solo"] = True
+        if heroes is not None:
+            if "heroes" in doc:
+                raise ConfigError("the position names its heroes; drop --heroes")
+            doc["heroes"] = list(self.parse_heroes(heroes, bool(doc.get("solo"))))
+        return doc
+
+    def load_position(self, doc: dict[str, Any]) -> GameState:
+        from multiverse.united.position import load_position
+
+        return load_position(doc)
+
+    def new_game(self, config: Any, seed: int, log: bool = False) -> GameState:
+        from multiverse.united.dofp.game import new_game
+
+        return new_game(config, seed=seed, log=log)
+
+    def to_json(self, state: GameState) -> str:
+        from multiverse.united.dofp.game import to_json
+
+        return to_json(state)  # type: ignore[arg-type]
+
+    def from_json(self, text: str | dict[str, Any]) -> GameState:
+        from multiverse.united.dofp.game import from_json
+
+        return from_json(text)
+
+    def n_seats(self, config: Any) -> int:
+        return 1 if config.solo else len(config.heroes)
+
+    def seat_name(self, state: GameState, seat: int) -> str:
+        t = state.T  # type: ignore[attr-defined]
+        return "the player" if t.config.solo else t.hero_names[seat]
+
+    def view(self, state: GameState, seat: int) -> dict[str, Any]:
+        from multiverse.united.view import view
+
+        v = view(state, seat)  # type: ignore[arg-type]
+        d = state.decision()
+        v["decision"] = (None if d is None else d.to_dict() if d.seat == seat
+                         else {"seat": d.seat, "kind": d.kind})
+        return v
+
+    def render_board(self, state: GameState, seat: int) -> Any:
+        from multiverse.united.render import render_board
+
+        return render_board(state, seat)  # type: ignore[arg-type]
+
+    def label(self, config: dict[str, Any]) -> str:
+        return self.name + (" solo" if config.get("solo") else "")
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        config = state.T.config  # type: ignore[attr-defined]
+        return {"solo": config.solo, "villain": self.villain_id(state),
+                "challenge": config.challenge, "difficulty": config.difficulty}
+
+    def villain_id(self, state: GameState) -> str | None:
+        return None
+
+    def heuristic(self, seed: int) -> Any:
+        from multiverse.agents.heuristic import UnitedHeuristic
+
+        return UnitedHeuristic(seed)
+
+    def option_scores(self, decision: Any, state: Any) -> dict[str, float]:
+        from multiverse.agents.heuristic import evaluate_options
+
+        return evaluate_options(decision, state)
+
+    def fast_scores(self, decision: Any, state: Any) -> list[float] | None:
+        from multiverse.agents.rollout import SCORERS
+
+        fn = SCORERS.get(decision.kind)
+        return None if fn is None else fn(decision, state)
+
+    def value(self, state: GameState) -> float:
+        from multiverse.agents.value import value
+
+        return value(state)
+
+    def determinize(self, state: GameState, seat: int, rng: Any) -> GameState:
+        from multiverse.united.determinize import determinize
+
+        return determinize(state, seat, rng)  # type: ignore[arg-type]
+
+    def check_invariants(self, state: GameState) -> None:
+        from multiverse.united.invariants import check_invariants
+
+        check_invariants(state)  # type: ignore[arg-type]
+
+    def max_game_length(self, config: Any) -> int:
+        """Marvel United ends (as a loss) past `max_turns` hero turns; random games take at
+        most 14 decisions per hero turn, the bound allows 100."""
+        return (config.max_turns + 1) * 100
+
+
+class DofpMode(UnitedMode):
+    name = "dofp"
+    description = ("Days of Future Past: the heroes fight three Sentinels driven by the "
+                   "Sentinel Activation Protocol, then Nimrod (2-4 heroes, or --solo)")
+    options = (TIE_BREAK, DIFFICULTY)
+
+    def option_summary(self) -> str:
+        return super().option_summary() + ", --solo"
+
+
+class StandardMode(UnitedMode):
+    name = "standard"
+    description = ("A standard Marvel United game: Missions against a Villain, optionally "
+                   "hunted by a Sentinel Challenge (2-4 heroes)")
+    options = (
+        ModeOption("--villain", "villain", "the Villain's id (default: the content's first)"),
+        ModeOption("--challenge", "challenge", "DFP-C1: a Sentinel hunts the heroes after every "
+                   "hero turn", ("sentinel-i", "sentinel-ii", "sentinel-iii")),
+        DIFFICULTY,
+        ModeOption("--under-pressure-after", "under_pressure_after",
+                   "MU-15: Missions completed before the Villain is Under Pressure (0-3)"),
+        ModeOption("--vulnerable-after", "vulnerable_after",
+                   "MU-15: Missions completed before the Villain can be damaged (0-3)"),
+        TIE_BREAK,
+    )
+
+    def default_options(self, content: str | None = None) -> dict[str, Any]:
+        from multiverse.content.loader import load_content
+
+        try:
+            villains = load_content(content).villains
+        except ContentError as exc:
+            raise ConfigError(f"{self.name}: {exc}") from None
+        return {"villain": villains[0].id} if villains else {}
+
+    def solo_fields(self, solo: bool) -> dict[str, Any]:
+        if solo:
+            raise ConfigError("--solo: only for Days of Future Past (dofp)")
+        return {}
+
+    def villain_id(self, state: GameState) -> str | None:
+        t = state.T  # type: ignore[attr-defined]
+        return t.config.villain or t.content.villains[0].id
+
+
+register(DofpMode())
+register(StandardMode())
