@@ -34,13 +34,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from multiverse import modes as registry
 from multiverse.engine.state import GameState
-from multiverse.sentinels.config import SentinelsConfig
 from multiverse.united.config import UnitedConfig
 
 CONFIG = UnitedConfig(heroes=("logan", "kitty-pryde", "storm"))
-SENTINELS_CONFIG = SentinelsConfig(heroes=("luminary", "the-harpy", "lifeline"))
-Config = UnitedConfig | SentinelsConfig
+Config = Any  # any registered mode's configuration
 REPETITIONS = 5
 CLONE_SAMPLE_GAMES = 50  # clone at every decision point of this many games
 JSON_SAMPLE = 500  # states round-tripped through JSON per repetition
@@ -50,18 +49,13 @@ Record = tuple[int, list[str]]  # (game seed, choices)
 
 
 def engine(config: Config) -> tuple[Callable[..., GameState], Callable[[Any], str], Callable[[str], Any]]:
-    """`(new_game, to_json, from_json)` of the game a configuration belongs to."""
-    if isinstance(config, SentinelsConfig):
-        from multiverse.sentinels import game as sentinels
-
-        return sentinels.new_game, sentinels.to_json, sentinels.from_json
-    from multiverse.united.dofp import game as united
-
-    return united.new_game, united.to_json, united.from_json
+    """`(new_game, to_json, from_json)` of the mode a configuration belongs to."""
+    mode = registry.of_config(config)
+    return (lambda c, seed=0: mode.new_game(c, seed)), mode.to_json, mode.from_json
 
 
 def new_game(config: Config, seed: int) -> Any:
-    return engine(config)[0](config, seed=seed)
+    return registry.of_config(config).new_game(config, seed)
 
 
 def _timed(fn: Callable[[], Any]) -> float:
@@ -242,11 +236,11 @@ def measure(games: int = 200, repetitions: int = REPETITIONS,
 
 # ----- every mode, ISMCTS, and OpenSpiel beside us ---------------------------------------
 
-MODES = {
-    "dofp": CONFIG,
-    "standard": UnitedConfig(mode="standard", heroes=("logan", "kitty-pryde", "storm")),
-    "sentinels": SENTINELS_CONFIG,  # Sentinels of the Multiverse (no search agent plays it)
-}
+def bench_configs() -> dict[str, Any]:
+    """Every registered mode with its three default heroes (and default options)."""
+    return {m.name: m.make_config("3") for m in registry.all_modes()}
+
+
 SPIEL_GAMES = (  # (label, OpenSpiel name): the C++ games through pyspiel, and OpenSpiel's
     ("tic_tac_toe", "tic_tac_toe"),  # own pure-Python implementations of the same games
     ("kuhn_poker", "kuhn_poker"),
@@ -301,7 +295,7 @@ def _median_rate(fn: Callable[[], int], repetitions: int) -> tuple[float, float]
     return statistics.median(us), statistics.median(per_s)
 
 
-def measure_ismcts(config: UnitedConfig, repetitions: int = REPETITIONS,
+def measure_ismcts(config: Config, repetitions: int = REPETITIONS,
                    iterations: int = ISMCTS_ITERATIONS) -> dict[str, float]:
     """ISMCTS iterations per second from states met in random play: the default agent (fast
     rollouts to the next hero turn, then the evaluation; heuristic priors) and, as
@@ -359,13 +353,12 @@ def measure_openspiel(games: int, repetitions: int) -> dict[str, Any] | None:
 def measure_all(games: int = 200, repetitions: int = REPETITIONS) -> dict[str, Any]:
     """Every mode (3 heroes), ISMCTS, and OpenSpiel in the same run."""
     modes: dict[str, Any] = {}
-    for mode, config in MODES.items():
+    for mode, config in bench_configs().items():
         r = measure(games, repetitions, config)
         us_loop, rate = _median_rate(lambda config=config: playout_loop(config, games, 1), repetitions)
         r["us_per_step_playout_loop"] = us_loop
         r["games_per_s_playout_loop"] = rate * games
-        if isinstance(config, UnitedConfig):
-            r.update(measure_ismcts(config, repetitions))
+        r.update(measure_ismcts(config, repetitions))
         modes[mode] = r
     spiel = measure_openspiel(games, repetitions)
     ratios: dict[str, dict[str, float]] = {}

@@ -5,15 +5,25 @@ from __future__ import annotations
 import json
 
 import multiverse.bench as bench
-from multiverse.bench import CONFIG, SENTINELS_CONFIG, engine, measure, measure_ismcts, playout_loop
+from multiverse import modes
+from multiverse.bench import CONFIG, bench_configs, engine, measure, measure_ismcts, playout_loop
+
+SENTINELS_CONFIG = modes.get("sentinels").make_config("luminary,the-harpy,lifeline")
 
 
-def test_engine_picks_the_game_of_the_configuration():
-    from multiverse.sentinels import game as sentinels
-    from multiverse.united.dofp import game as united
+def test_engine_plays_the_mode_of_the_configuration_through_the_registry():
+    for config in (CONFIG, SENTINELS_CONFIG):
+        new, to_json, from_json = engine(config)
+        s = new(config, seed=5)
+        assert type(s) is modes.of_config(config).state_class
+        assert from_json(to_json(s)) == s
+        assert s == modes.of_config(config).new_game(config, 5)
 
-    assert engine(SENTINELS_CONFIG) == (sentinels.new_game, sentinels.to_json, sentinels.from_json)
-    assert engine(CONFIG) == (united.new_game, united.to_json, united.from_json)
+
+def test_bench_measures_every_registered_mode_with_three_heroes():
+    configs = bench_configs()
+    assert list(configs) == modes.names()
+    assert all(len(c.heroes) == 3 and c.mode == name for name, c in configs.items())
 
 
 def test_sentinels_mode_measures_decisions_clones_json_and_games():
@@ -39,7 +49,7 @@ def test_measure_all_has_the_three_modes(monkeypatch, capsys):
     assert bench.main(json_out=True, games=2, repetitions=1) == 0
     doc = json.loads(capsys.readouterr().out)
     assert set(doc["modes"]) == {"dofp", "standard", "sentinels"}
-    assert "ismcts_iterations_per_s" not in doc["modes"]["sentinels"]
+    assert doc["modes"]["sentinels"]["ismcts_iterations_per_s"] == 1.0
     assert doc["modes"]["sentinels"]["games_per_s_playout_loop"] > 0
     assert bench.main(json_out=False, games=2, repetitions=1) == 0
     assert "sentinels" in capsys.readouterr().out

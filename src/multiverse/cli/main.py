@@ -69,9 +69,10 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 @app.command()
 def play(
     mode: Annotated[str | None, typer.Argument(
-        help="Game mode: dofp (Days of Future Past: the Sentinels, then Nimrod), standard "
-             "(Missions against a Villain) or sentinels (Sentinels of the Multiverse: heroes "
-             "against a villain in an environment)", show_default="dofp")] = None,
+        help="Game mode (`multiverse modes` lists them): dofp (Days of Future Past: the "
+             "Sentinels, then Nimrod), standard (Missions against a Villain) or sentinels "
+             "(Sentinels of the Multiverse: heroes against a villain in an environment)",
+        show_default="dofp")] = None,
     heroes: Annotated[str | None, typer.Option(
         help="A number (the first N of logan, kitty-pryde, storm, bishop, blink; sentinels: "
              "of luminary, the-harpy, akash-thriya, la-comodora, lifeline) or hero ids "
@@ -81,8 +82,10 @@ def play(
         show_default="random, printed")] = None,
     solo: Annotated[bool, typer.Option("--solo", help="One player, three heroes (DFP-SOLO)")] = False,
     agent: Annotated[str | None, typer.Option(
-        help="An agent plays every seat (random, heuristic, ismcts; sentinels: random); the "
-             "game runs to the end and you watch")] = None,
+        help="An agent plays every seat (random, heuristic, ismcts); the game runs to the "
+             "end and you watch")] = None,
+    iterations: Annotated[int | None, typer.Option(
+        min=1, help="ismcts: iterations per decision", show_default="200")] = None,
     auto: Annotated[bool, typer.Option(
         "--auto", help="Run to the end without input (every seat the random agent unless --seats/--agent)"
     )] = False,
@@ -130,26 +133,37 @@ def play(
     sentinels: Sentinels of the Multiverse, 3 to 5 heroes against a villain (--villain)
     in an environment (--environment).
 
-    Type a number to choose, or undo, board, quit, help.
-    Every game is stored; `quit` keeps it for `--resume ID`.
+    Type a number to choose, or undo, board, hint, quit, help.
+    Every decision is stored as it is made; `quit` keeps the game for `--resume ID`.
     With --agent (with or without --auto) the agents play every seat to the end.
     """
     from multiverse.cli.play import CliError, PlayArgs, run_play
     from multiverse.engine.errors import MultiverseError
 
+    options = {"tie_break": tie_break.value if tie_break else None, "villain": villain,
+               "challenge": challenge.value if challenge else None,
+               "difficulty": difficulty.value if difficulty else None,
+               "under_pressure_after": under_pressure_after,
+               "vulnerable_after": vulnerable_after, "environment": environment}
     args = PlayArgs(mode=mode, heroes=heroes, seed=seed, solo=solo, agent=agent, auto=auto,
-                    json_out=json_out, position=position, db=db, resume=resume,
-                    tie_break=tie_break.value if tie_break else None, seats=seats,
-                    villain=villain, challenge=challenge.value if challenge else None,
-                    difficulty=difficulty.value if difficulty else None,
-                    under_pressure_after=under_pressure_after, vulnerable_after=vulnerable_after,
-                    environment=environment)
+                    json_out=json_out, position=position, db=db, resume=resume, seats=seats,
+                    iterations=iterations, options=options)
     out, err = _consoles()
     try:
         code = run_play(args, out, err)
     except (CliError, MultiverseError) as exc:
         raise _fail(str(exc)) from None
     raise typer.Exit(code)
+
+
+@app.command("modes")
+def modes_command(
+    json_out: Annotated[bool, typer.Option("--json", help="Print the modes as JSON")] = False,
+) -> None:
+    """The registered game modes with their heroes and options."""
+    from multiverse.cli.modes import show_modes
+
+    raise typer.Exit(show_modes(json_out, _consoles()[0]))
 
 
 @app.command()
@@ -163,10 +177,13 @@ def replay(
     """Re-run a stored game, printing its narration and checking every stored state hash."""
     from multiverse.cli.games import replay_game
     from multiverse.engine.errors import MultiverseError
+    from multiverse.store.games import StoreError
 
     out, err = _consoles()
     try:
         code = replay_game(game_id, verify, db, out, err)
+    except StoreError as exc:
+        raise _fail(str(exc)) from None
     except MultiverseError as exc:
         raise _fail(f"game {game_id} cannot be rebuilt: {exc}", 1) from None
     raise typer.Exit(code)
@@ -177,10 +194,31 @@ def games_list(
     db: DbOption = None,
     limit: Annotated[int | None, typer.Option(help="Show only the newest N games")] = None,
 ) -> None:
-    """List the stored games, newest first."""
+    """List the stored games, newest first (opens the database read-only)."""
     from multiverse.cli.games import list_games
+    from multiverse.store.games import StoreError
 
-    raise typer.Exit(list_games(db, _consoles()[0], limit))
+    try:
+        code = list_games(db, _consoles()[0], limit)
+    except StoreError as exc:
+        raise _fail(str(exc)) from None
+    raise typer.Exit(code)
+
+
+@games_app.command("delete")
+def games_delete(
+    game_id: Annotated[int, typer.Argument(help="Id of the stored game to delete (see `games list`)")],
+    db: DbOption = None,
+) -> None:
+    """Delete a stored game and its moves."""
+    from multiverse.cli.games import delete_game
+    from multiverse.store.games import StoreError
+
+    try:
+        code = delete_game(game_id, db, _consoles()[0])
+    except StoreError as exc:
+        raise _fail(str(exc)) from None
+    raise typer.Exit(code)
 
 
 class Game(StrEnum):
@@ -261,5 +299,34 @@ def bench(
     raise typer.Exit(main(json_out, games))
 
 
+def main(argv: list[str] | None = None) -> int:
+    """The `multiverse` command: typer's own usage errors (an unknown option, a bad value)
+    print as one `error: …` line with exit 2, like every other bad input."""
+    from typer.exceptions import TyperException
+
+    try:
+        code = app(args=argv, standalone_mode=False)
+    except TyperException as exc:
+        ctx = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError":  # a bare group: its help
+            print(exc.format_message())
+            return 0
+        hint = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
+        raise SystemExit(_exit_code(_fail(f"{exc.format_message()}{hint}"))) from None
+    except typer.Abort:
+        return 130
+    except typer.Exit as exc:
+        return exc.exit_code
+    return code if isinstance(code, int) else 0
+
+
+def _exit_code(exit_: typer.Exit) -> int:
+    return exit_.exit_code
+
+
+def run() -> None:  # the console script
+    raise SystemExit(main())
+
+
 if __name__ == "__main__":  # pragma: no cover
-    app()
+    run()

@@ -1,10 +1,15 @@
 """`multiverse play`: a game in the terminal, every decision a numbered choice.
 
-Three modes: Marvel United's `dofp` and `standard`, and Sentinels of the Multiverse
-(`sentinels`: heroes, a villain and an environment). Every game is stored as it goes (start,
-choices, the state hash after each), so `quit`, a closed terminal or an interrupted run can
-be continued with `--resume ID`. Undo rebuilds the game from its start and its choices minus
-the last ones: it is exact, never a patch.
+Any registered mode (`multiverse modes`): Marvel United's `dofp` and `standard`, Sentinels
+of the Multiverse's `sentinels`, … — this face finds them only through the registry. Every
+decision is committed to the store as it is applied (start, choices, the state hash after
+each), so `quit`, a closed terminal or a killed process can be continued with
+`--resume ID`. Undo rebuilds the game from its start and its choices minus the last ones:
+it is exact, never a patch.
+
+Agents are made afresh for each decision from their seat's seed and the decision number,
+so an agent's choice depends only on those and the state: a resumed game plays on exactly
+as the uninterrupted one would.
 """
 
 from __future__ import annotations
@@ -19,28 +24,23 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from multiverse.agents import AGENTS, make_agent
+from multiverse import modes
+from multiverse.agents import AGENTS, agent_seed, decision_seed
 from multiverse.engine.decision import Decision
-from multiverse.engine.errors import IllegalChoice
-from multiverse.engine.rng import MASK, splitmix_next
-from multiverse.sentinels.config import SentinelsConfig
+from multiverse.engine.errors import ConfigError, IllegalChoice
+from multiverse.modes.base import Mode
 from multiverse.store.games import GameStore
-from multiverse.store.replay import SENTINELS, GameStart, is_sentinels, verify
-from multiverse.united.config import UnitedConfig
+from multiverse.store.replay import GameStart, verify
 
 HUMAN = "human"
-MODES = ("dofp", "standard", SENTINELS)
-DEFAULT_HEROES = ("logan", "kitty-pryde", "storm", "bishop", "blink")
-SENTINELS_HEROES = ("luminary", "the-harpy", "akash-thriya", "la-comodora", "lifeline")
-# the agents that can play a Sentinels game (the others read Marvel United's view)
-SENTINELS_AGENTS = ("random", "heuristic")
-AGENT_SALT = 0xA6E7_5EED_0000_0000
+DEFAULT_MODE = "dofp"
+DEFAULT_ITERATIONS = 200
 
 HELP = """Type the number of an option (or its id) and press Enter. Words:
   undo   take back your last decision (the agents' decisions after it go too)
   board  draw the board again
   hint   the best options by a short search (ISMCTS), with estimated win rates
-  quit   stop here; the game is saved: continue it with `multiverse play --resume {id}`
+  quit   stop here; the game is saved: continue it with `{resume}`
   help   this text"""
 
 
@@ -62,81 +62,52 @@ class PlayArgs:
     position: Path | None = None
     db: Path | None = None
     resume: int | None = None
-    tie_break: str | None = None
     seats: str | None = None
-    villain: str | None = None
-    challenge: str | None = None
-    difficulty: str | None = None
-    under_pressure_after: int | None = None
-    vulnerable_after: int | None = None
-    environment: str | None = None
+    iterations: int | None = None
+    options: dict[str, Any] | None = None  # the mode's options given (config field → value)
 
     def game_options(self) -> dict[str, Any]:
-        """The configuration fields given on the command line (`UnitedConfig` names)."""
-        given = {"villain": self.villain, "challenge": self.challenge,
-                 "difficulty": self.difficulty, "under_pressure_after": self.under_pressure_after,
-                 "vulnerable_after": self.vulnerable_after, "tie_break": self.tie_break,
-                 "environment": self.environment}
-        return {k: v for k, v in given.items() if v is not None}
+        """The mode options given on the command line (configuration field names)."""
+        return {k: v for k, v in (self.options or {}).items() if v is not None}
+
+    def db_flag(self) -> str:
+        """` --db PATH` when the user gave one (hints name the same database)."""
+        return f" --db {self.db}" if self.db else ""
 
 
-STANDARD_ONLY = (("--villain", "villain"), ("--under-pressure-after", "under_pressure_after"),
-                 ("--vulnerable-after", "vulnerable_after"))
-SENTINELS_ONLY = (("--environment", "environment"),)
-UNITED_ONLY = (("--challenge", "challenge"), ("--difficulty", "difficulty"),
-               ("--under-pressure-after", "under_pressure_after"),
-               ("--vulnerable-after", "vulnerable_after"), ("--tie-break", "tie_break"))
+def seat_spec(name: str, iterations: int | None) -> str:
+    """How a seat is stored: `human`, `random`, `heuristic`, `ismcts(iterations=200)`."""
+    if name == "ismcts":
+        return f"ismcts(iterations={iterations or DEFAULT_ITERATIONS})"
+    return name
 
 
-def parse_sentinels_heroes(text: str | None) -> tuple[str, ...]:
-    """`4` → the first four of luminary, the-harpy, akash-thriya, la-comodora, lifeline;
-    `luminary,lifeline,the-harpy` → those heroes, in that (turn) order. 3 to 5 heroes."""
-    if text is None or text.strip().isdigit():
-        n = 3 if text is None else int(text)
-        if not 3 <= n <= 5:
-            raise CliError(f"--heroes {n}: a Sentinels game takes 3 to 5 heroes")
-        return SENTINELS_HEROES[:n]
-    names = tuple(x.strip() for x in text.split(",") if x.strip())
-    if not 3 <= len(names) <= 5:
-        raise CliError(f"a Sentinels game takes 3 to 5 heroes; got {len(names)}: {', '.join(names)}")
-    if len(set(names)) != len(names):
-        raise CliError(f"a hero appears twice in --heroes {text}")
-    return names
+def parse_seat(spec: str) -> tuple[str, dict[str, Any]]:
+    """`ismcts(iterations=200)` → ("ismcts", {"iterations": 200})."""
+    name, _, rest = spec.partition("(")
+    params: dict[str, Any] = {}
+    for item in filter(None, rest.rstrip(")").split(",")):
+        k, _, v = item.partition("=")
+        try:
+            params[k.strip()] = json.loads(v)
+        except ValueError:
+            params[k.strip()] = v.strip()
+    return name.strip(), params
 
 
-def parse_heroes(text: str | None, solo: bool, mode: str | None = None) -> tuple[str, ...]:
-    """`3` → the first three default heroes; `logan,storm` → those heroes."""
-    if is_sentinels(mode):
-        return parse_sentinels_heroes(text)
-    if text is None or text.strip().isdigit():
-        n = 3 if text is None else int(text)
-        if solo and n != 3:
-            raise CliError("--solo plays three heroes (DFP-SOLO); use --heroes 3 or name three")
-        if not 2 <= n <= 4 and not solo:
-            raise CliError(f"--heroes {n}: a game takes 2 to 4 heroes "
-                           "(or --solo: one player, three heroes)")
-        return DEFAULT_HEROES[:n]
-    names = tuple(x.strip() for x in text.split(",") if x.strip())
-    if solo and len(names) != 3:
-        raise CliError(f"--solo plays three heroes (DFP-SOLO); got {len(names)}: {', '.join(names)}")
-    if not solo and not 2 <= len(names) <= 4:
-        raise CliError(f"a game takes 2 to 4 heroes; got {len(names)}: "
-                       f"{', '.join(names)} (one player with three heroes: --solo)")
-    return names
+def make_seat_agent(spec: str, seed: int) -> Any:
+    name, params = parse_seat(spec)
+    if name == "ismcts":
+        params.setdefault("reuse", False)  # a choice depends on the state only
+    return AGENTS[name](seed, **params)
 
 
-def agent_seed(seed: int, seat: int) -> int:
-    """The seed of the agent in `seat`: derived from the game's seed, but its own stream."""
-    return splitmix_next(((seed ^ AGENT_SALT) + seat) & MASK)[1]
-
-
-def resolve_seats(args: PlayArgs, n_seats: int, stored: list[str] | None = None,
-                  mode: str | None = None) -> list[str]:
-    """Who plays each seat: `human` or an agent name.
+def resolve_seats(args: PlayArgs, n_seats: int, stored: list[str] | None = None) -> list[str]:
+    """Who plays each seat: `human` or an agent spec.
 
     `--agent NAME` puts the agent in every seat (and plays to the end: watching, no input);
     `--seats human,random,…` names each seat; `--auto` alone puts the random agent in every
-    seat. A resumed game keeps its stored seats unless told otherwise."""
+    seat of a new game. A resumed game keeps its stored seats unless told otherwise."""
     if args.agent and args.seats:
         raise CliError("give either --agent (every seat) or --seats (seat by seat), not both")
     if args.seats:
@@ -146,19 +117,22 @@ def resolve_seats(args: PlayArgs, n_seats: int, stored: list[str] | None = None,
                            f"({'solo: one seat' if n_seats == 1 else 'one per hero'})")
     elif args.agent:
         seats = [args.agent] * n_seats
-    elif stored and len(stored) == n_seats and not args.auto:
+    elif stored is not None:
         seats = list(stored)
     else:
         seats = ["random" if args.auto else HUMAN] * n_seats
+    out = []
     for name in seats:
-        if name != HUMAN and name not in AGENTS:
+        base = parse_seat(name)[0]
+        if base != HUMAN and base not in AGENTS:
             raise CliError(f"unknown player {name!r}; use human or an agent: {', '.join(AGENTS)}")
-        if name != HUMAN and is_sentinels(mode) and name not in SENTINELS_AGENTS:
-            raise CliError(f"the {name} agent plays Marvel United only; a Sentinels game takes "
-                           f"human or {', '.join(SENTINELS_AGENTS)} seats")
-    if args.auto and HUMAN in seats:
-        raise CliError("--auto plays without input: every seat needs an agent (see --seats)")
-    return seats
+        out.append(name if "(" in name or base == HUMAN else seat_spec(base, args.iterations))
+    if args.iterations is not None and not any(parse_seat(x)[0] == "ismcts" for x in out):
+        raise CliError("--iterations is an option of the ismcts agent; no seat plays it")
+    if args.auto and HUMAN in out:
+        raise CliError("--auto plays without input: every seat needs an agent "
+                       "(name them with --agent or --seats)")
+    return out
 
 
 class Session:
@@ -169,19 +143,22 @@ class Session:
         self.store, self.game_id, self.start = store, game_id, start
         self.state, self.choices, self.hashes = state, choices, hashes
         self.seats, self.log = seats, log
-        self.saved = len(choices)
+        self.mode: Mode = modes.of_state(state)
 
     def apply(self, option_id: str) -> None:
-        """Apply one option (`IllegalChoice` leaves everything as it was) and record it."""
+        """Apply one option (`IllegalChoice` leaves everything as it was) and commit it to
+        the store at once: a killed process loses at most the decision in flight."""
         self.state.apply(option_id)
+        h = self.state.state_hash()
         self.choices.append(option_id)
-        self.hashes.append(self.state.state_hash())
+        self.hashes.append(h)
+        self.store.add_move(self.game_id, len(self.choices), option_id, h)
 
-    def flush(self) -> None:
-        """Write the choices not yet stored."""
-        new = list(zip(self.choices[self.saved:], self.hashes[self.saved:], strict=True))
-        self.store.add_moves(self.game_id, self.saved + 1, new)
-        self.saved = len(self.choices)
+    def agent_choice(self, seat: int, d: Decision) -> str:
+        """The choice of the agent in `seat`: made afresh from the seat's seed and the
+        decision number, so it depends on those and the state only."""
+        seed = decision_seed(agent_seed(self.start.seed, seat), len(self.choices))
+        return make_seat_agent(self.seats[seat], seed).choose(d, self.state)
 
     def undo(self) -> int:
         """Take back the last human decision and the agents' decisions after it, by
@@ -199,222 +176,91 @@ class Session:
         del self.choices[at:], self.hashes[at:]
         before.log = [] if self.log else None
         self.state = before
-        self.saved = min(self.saved, at)
         self.store.truncate(self.game_id, at)
         return back
 
     def summary(self) -> dict[str, Any]:
-        """The `--json` line: the same fields in every mode (`null` where a field does not
-        apply: `environment` outside Sentinels, `challenge` and `difficulty` in it)."""
+        """The `--json` line: the same fields in every mode, `null` where a field does not
+        apply to this mode (each mode names its own fields: `Mode.summary`)."""
         s, config = self.state, self.state.T.config
-        sentinels = is_sentinels(config)
-        return {
+        out: dict[str, Any] = {
             "result": s.result, "reason": s.reason or None, "rounds": s.round,
             "decisions": s.decisions, "final_hash": s.state_hash(), "seed": self.start.seed,
-            "game_id": self.game_id, "heroes": list(config.heroes),
-            "solo": False if sentinels else config.solo, "mode": config.mode,
-            "villain": villain_id(s), "environment": environment_id(s) if sentinels else None,
-            "challenge": None if sentinels else config.challenge,
-            "difficulty": None if sentinels else config.difficulty, "seats": self.seats,
+            "game_id": self.game_id, "heroes": list(config.heroes), "mode": self.mode.name,
+            "seats": self.seats,
         }
-
-
-def villain_id(s: Any) -> str | None:
-    """The Villain's id (the content's first when the config names none): the standard
-    game's and Sentinels'; None in Days of Future Past."""
-    if is_sentinels(s.T.config):
-        return s.T.config.villain or s.T.content.villains[0].id
-    if s.T.mode != "standard":
-        return None
-    return s.T.config.villain or s.T.content.villains[0].id
-
-
-def environment_id(s: Any) -> str:
-    """A Sentinels game's environment id (the content's first when the config names none)."""
-    return s.T.config.environment or s.T.content.environments[0].id
-
-
-def first_sentinels(content_path: str | None) -> tuple[str | None, str | None]:
-    """`--villain` and `--environment` default to the Sentinels content's first (the default
-    pack's: warden-of-rust, sunken-foundry)."""
-    from multiverse.sentinels.content import load_sentinels_content
-
-    c = load_sentinels_content(content_path)
-    return (c.villains[0].id if c.villains else None,
-            c.environments[0].id if c.environments else None)
-
-
-def first_villain(content_path: str | None) -> str | None:
-    """`--villain` defaults to the first Villain of the content (the default pack's is the
-    Magistrate); None when the content has none (the engine then names the problem)."""
-    from multiverse.content.loader import load_content
-
-    villains = load_content(content_path).villains
-    return villains[0].id if villains else None
-
-
-def _check_mode_options(mode: str, options: dict[str, Any], solo: bool = False) -> None:
-    if mode not in MODES:
-        raise CliError(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
-    if is_sentinels(mode):
-        wrong = [flag for flag, key in UNITED_ONLY if key in options] + (["--solo"] if solo else [])
-        if wrong:
-            raise CliError(f"{', '.join(wrong)}: only for Marvel United (dofp, standard); a "
-                           "Sentinels game takes --heroes, --villain and --environment")
-        return
-    wrong = [flag for flag, key in SENTINELS_ONLY if key in options]
-    if wrong:
-        raise CliError(f"{', '.join(wrong)}: only for Sentinels of the Multiverse "
-                       "(`multiverse play sentinels …`)")
-    if mode == "dofp":
-        wrong = [flag for flag, key in STANDARD_ONLY if key in options]
-        if wrong:
-            raise CliError(f"{', '.join(wrong)}: only for the standard game "
-                           "(`multiverse play standard …`); Days of Future Past fights Nimrod")
+        out.update({f: None for m in modes.all_modes() for f in m.summary_fields})
+        out.update(self.mode.summary(s))
+        return out
 
 
 def _position_doc(path: Path) -> dict[str, Any]:
     """The position document as written (a file that cannot be read or parsed is named);
     its fields are checked when the game starts from it, after the command line's options
-    are merged into its `config`."""
+    are merged into it."""
     from multiverse.engine.positions import read_position
 
     return read_position(path)[0]
 
 
-def new_session(args: PlayArgs, store: GameStore) -> Session:
-    from pydantic import ValidationError
+def position_mode(doc: dict[str, Any], asked: str | None) -> Mode:
+    """The mode of a position: `config.mode`, else the registered mode that claims the
+    document, else the default; a mode on the command line must agree."""
+    config_doc = doc.get("config")
+    named = config_doc.get("mode") if isinstance(config_doc, dict) else None
+    if named is None:
+        named = next((m.name for m in modes.all_modes() if m.claims_position(doc)), None)
+    if asked is not None and named is not None and named != asked:
+        raise CliError(f"this is a {named} position; drop the mode {asked!r}")
+    return modes.get(asked or named or DEFAULT_MODE)
 
+
+def _position_start(args: PlayArgs, options: dict[str, Any]) -> tuple[GameStart, Any]:
+    """A game from a position file with the command line's options merged in."""
+    path = args.position
+    assert path is not None
+    doc = _position_doc(path)
+    mode = position_mode(doc, args.mode)
+    try:
+        doc = mode.position_doc(doc, args.heroes, args.seed, options, args.solo)
+    except ConfigError as exc:
+        raise CliError(f"{path}: {exc}") from None
+    content = doc["config"].get("content")
+    if isinstance(content, str) and not Path(content).is_absolute():
+        near = path.parent / content  # stored games replay from the document alone
+        if near.exists():
+            doc["config"]["content"] = str(near.resolve())
+    state = mode.load_position(doc)
+    start = GameStart(mode.stored_config(state), int(doc.get("seed", 0)), doc)
+    return start, state
+
+
+def new_session(args: PlayArgs, store: GameStore) -> Session:
     options = args.game_options()
-    if args.position is not None:
-        doc = _position_doc(args.position)
-        if is_sentinels(args.mode or _position_mode(doc)):
-            start = _sentinels_position_start(args, doc, options)
-        else:
-            start = _united_position_start(args, doc, options)
-    elif is_sentinels(args.mode):
-        _check_mode_options(SENTINELS, options, args.solo)
-        villain, environment = first_sentinels(None)
-        options.setdefault("villain", villain)
-        options.setdefault("environment", environment)
-        options.update(mode=SENTINELS, heroes=parse_sentinels_heroes(args.heroes))
-        seed = args.seed if args.seed is not None else secrets.randbits(32)
-        try:
-            sconfig = SentinelsConfig(**options)
-        except ValidationError as exc:
-            raise CliError(f"bad game options: {exc}") from None
-        start = GameStart(sconfig, seed)
-    else:
-        mode = args.mode or "dofp"
-        _check_mode_options(mode, options)
-        options.update(mode=mode, heroes=parse_heroes(args.heroes, args.solo), solo=args.solo)
-        if mode == "standard" and "villain" not in options:
-            options["villain"] = first_villain(None)
-        seed = args.seed if args.seed is not None else secrets.randbits(32)
-        try:
-            config = UnitedConfig(**options)
-        except ValidationError as exc:
-            raise CliError(f"bad game options: {exc}") from None
-        start = GameStart(config, seed)
     log = not args.json_out
-    state = start.state(log=log)
-    config = state.T.config
-    if start.position is not None:  # the position file chose the configuration
-        if is_sentinels(config):  # stored with the villain and environment it plays
-            config = config.model_copy(update={"villain": villain_id(state),
-                                               "environment": environment_id(state)})
-        start = GameStart(config, start.seed, start.position)
-    seats = resolve_seats(args, n_seats(config), mode=config.mode)
-    game_id = store.create(mode=config.mode, config=config.model_dump(mode="json"),
+    if args.position is not None:
+        start, state = _position_start(args, options)
+        state.log = [] if log else None
+    else:
+        mode = modes.get(args.mode or DEFAULT_MODE)
+        config = mode.make_config(args.heroes, options, args.solo)
+        seed = args.seed if args.seed is not None else secrets.randbits(32)
+        start = GameStart(config, seed)
+        state = start.state(log=log)
+    mode = start.mode
+    seats = resolve_seats(args, mode.n_seats(start.config))
+    game_id = store.create(mode=mode.name, config=start.config.model_dump(mode="json"),
                            seed=start.seed, seats=seats, start_hash=state.state_hash(),
                            position=start.position)
     return Session(store, game_id, start, state, [], [], seats, log)
 
 
-def n_seats(config: Any) -> int:
-    """One seat per hero (solo Marvel United: one seat)."""
-    return 1 if getattr(config, "solo", False) else len(config.heroes)
-
-
-def _position_mode(doc: dict[str, Any]) -> str | None:
-    """The mode a position names: `config.mode`, else `sentinels` for a position with an
-    `environment` (only Sentinels games have one)."""
-    config_doc = doc.get("config")
-    named = config_doc.get("mode") if isinstance(config_doc, dict) else None
-    return named or (SENTINELS if "environment" in doc else None)
-
-
-def _sentinels_position_start(args: PlayArgs, doc: dict[str, Any],
-                              options: dict[str, Any]) -> GameStart:
-    """A Sentinels position with the command line's options merged in (docs/positions.md)."""
-    named = _position_mode(doc)
-    if args.mode is not None and named is not None and named != args.mode:
-        raise CliError(f"{args.position} is a {named} position; drop the mode {args.mode!r}")
-    _check_mode_options(SENTINELS, options, args.solo)
-    if args.heroes is not None and "heroes" in doc:
-        raise CliError(f"{args.position} names its heroes; drop --heroes")
-    if args.heroes is not None:
-        doc["heroes"] = list(parse_sentinels_heroes(args.heroes))
-    if args.seed is not None:
-        doc["seed"] = args.seed
-    config_doc = doc.get("config") or {}
-    if not isinstance(config_doc, dict):
-        raise CliError(f"{args.position}: config: expected a mapping of options")
-    config_doc = {**config_doc, "mode": SENTINELS}
-    for key in ("villain", "environment"):
-        if key not in options:
-            continue
-        spec = doc.get(key)
-        named_id = spec if isinstance(spec, str) else spec.get("id") if isinstance(spec, dict) else None
-        if named_id is not None and named_id != options[key]:
-            raise CliError(f"{args.position} names its {key} ({named_id}); drop --{key}")
-        config_doc[key] = options[key]
-    content = config_doc.get("content")
-    if isinstance(content, str) and not Path(content).is_absolute() and args.position is not None:
-        near = args.position.parent / content  # stored games replay from the mapping
-        if near.exists():
-            config_doc["content"] = str(near.resolve())
-    doc["config"] = config_doc
-    try:
-        seed = int(doc.get("seed", 0))
-    except (TypeError, ValueError):
-        raise CliError(f"{args.position}: seed: expected a whole number") from None
-    return GameStart(SentinelsConfig(), seed, doc)
-
-
-def _united_position_start(args: PlayArgs, doc: dict[str, Any],
-                           options: dict[str, Any]) -> GameStart:
-    """A Marvel United position with the command line's options merged in."""
-    if args.heroes is not None and "heroes" in doc:
-        raise CliError(f"{args.position} names its heroes; drop --heroes")
-    if args.heroes is not None:
-        doc["heroes"] = list(parse_heroes(args.heroes, args.solo))
-    if args.seed is not None:
-        doc["seed"] = args.seed
-    if args.solo:
-        doc["solo"] = True
-    config_doc = doc.get("config") or {}
-    if not isinstance(config_doc, dict):
-        raise CliError(f"{args.position}: config: expected a mapping of options")
-    named = config_doc.get("mode")
-    if args.mode is not None and named is not None and named != args.mode:
-        raise CliError(f"{args.position} is a {named} position; drop the mode {args.mode!r}")
-    mode = args.mode or named or "dofp"
-    _check_mode_options(mode, options, args.solo)
-    if mode != "dofp" or options:
-        doc["config"] = {**config_doc, "mode": mode, **options}
-    return GameStart(UnitedConfig(), int(doc.get("seed", 0)), doc)
-
-
-def resume_session(args: PlayArgs, store: GameStore) -> Session:
+def resume_session(args: PlayArgs, store: GameStore, term: Terminal) -> Session:
     given = [flag for flag, v in (("the mode", args.mode), ("--heroes", args.heroes),
                                   ("--seed", args.seed), ("--from", args.position),
-                                  ("--solo", args.solo or None), ("--tie-break", args.tie_break),
-                                  ("--villain", args.villain), ("--challenge", args.challenge),
-                                  ("--difficulty", args.difficulty),
-                                  ("--under-pressure-after", args.under_pressure_after),
-                                  ("--vulnerable-after", args.vulnerable_after),
-                                  ("--environment", args.environment)) if v is not None]
+                                  ("--solo", args.solo or None))
+             if v is not None]
+    given += ["--" + k.replace("_", "-") for k in args.game_options()]
     if given:
         raise CliError(f"--resume continues a stored game as it was; drop {', '.join(given)}")
     rec = store.get(args.resume)  # type: ignore[arg-type]
@@ -422,15 +268,16 @@ def resume_session(args: PlayArgs, store: GameStore) -> Session:
         raise CliError(f"no game {args.resume} in {store.path}")
     if rec.result is not None:
         raise CliError(f"game {rec.id} is over ({rec.result}: {rec.reason}); "
-                       f"watch it with `multiverse replay {rec.id}`")
+                       f"watch it with `multiverse replay {rec.id}{args.db_flag()}`")
     state, problem = verify(rec)
     if problem:
         raise CliError(f"game {rec.id} no longer replays as stored: {problem}")
     log = not args.json_out
     state.log = [] if log else None
-    config = state.T.config
-    seats = resolve_seats(args, n_seats(config), rec.seats, mode=config.mode)
+    mode = modes.of_state(state)
+    seats = resolve_seats(args, mode.n_seats(state.T.config), rec.seats)
     if seats != rec.seats:
+        term.info(f"Seats changed from {', '.join(rec.seats)} to {', '.join(seats)}.", "bold")
         store.set_seats(rec.id, seats)
     return Session(store, rec.id, GameStart.of(rec), state, rec.choices, rec.hashes, seats, log)
 
@@ -456,28 +303,16 @@ class Terminal:
 
     def board(self, s: Any, seat: int) -> None:
         if not self.quiet:
-            if is_sentinels(s.T.config):
-                from multiverse.sentinels.render import render_board
-            else:
-                from multiverse.united.render import render_board
-
-            self.console.print(render_board(s, seat), soft_wrap=False)
+            self.console.print(modes.of_state(s).render_board(s, seat), soft_wrap=False)
 
     def decision(self, sess: Session, d: Decision) -> None:
         s = sess.state
-        who = seat_name(s, d.seat)
+        who = sess.mode.seat_name(s, d.seat)
         self.say(f"Decision {len(sess.choices) + 1} · seat {d.seat} ({who}) · "
                  f"state {s.state_hash()}", "dim")
         self.say(d.prompt, "bold")
         for i, o in enumerate(d.options, 1):
             self.say(f"  {i:>2}. {o.label}")
-
-
-def seat_name(s: Any, seat: int) -> str:
-    """Who plays a seat: the hero's name (a solo Marvel United game: the player)."""
-    if is_sentinels(s.T.config):
-        return s.T.owner_names[seat]
-    return "the player" if s.T.config.solo else s.T.hero_names[seat]
 
 
 def _pick(d: Decision, word: str) -> str | None:
@@ -488,19 +323,16 @@ def _pick(d: Decision, word: str) -> str | None:
     return word if d.get(word) is not None else None
 
 
-def play_loop(sess: Session, term: Terminal) -> str:
+def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
     """Play until the game ends or a human stops; returns 'over', 'quit' or 'eof'."""
-    agents = {i: make_agent(name, agent_seed(sess.start.seed, i))
-              for i, name in enumerate(sess.seats) if name != HUMAN}
     term.narrate(sess.state)
     redraw = True
     while (d := sess.state.decision()) is not None:
-        if d.seat in agents:
-            sess.apply(agents[d.seat].choose(d, sess.state))
+        if sess.seats[d.seat] != HUMAN:
+            sess.apply(sess.agent_choice(d.seat, d))
             term.narrate(sess.state)
             redraw = True
             continue
-        sess.flush()
         if redraw:
             term.board(sess.state, d.seat)
         term.decision(sess, d)
@@ -515,7 +347,7 @@ def play_loop(sess: Session, term: Terminal) -> str:
         if low in ("quit", "q", "exit"):
             return "quit"
         if low in ("help", "h", "?"):
-            term.say(HELP.format(id=sess.game_id))
+            term.say(HELP.format(resume=resume_hint))
             redraw = False
         elif low in ("undo", "u"):
             back = sess.undo()
@@ -527,13 +359,11 @@ def play_loop(sess: Session, term: Terminal) -> str:
                 redraw = False
         elif low in ("board", "b"):
             pass
-        elif low == "hint" and is_sentinels(sess.state.T.config):
-            term.say("hint: the search agents play Marvel United only; not in a Sentinels game.")
-            redraw = False
         elif low == "hint":
             from multiverse.agents import hint_lines
 
-            for line in hint_lines(sess.state, seed=agent_seed(sess.start.seed, len(sess.choices))):
+            seed = decision_seed(agent_seed(sess.start.seed, d.seat), len(sess.choices))
+            for line in hint_lines(sess.state, seed=seed):
                 term.say(line)
             redraw = False
         else:
@@ -555,51 +385,56 @@ def play_loop(sess: Session, term: Terminal) -> str:
 
 def run_play(args: PlayArgs, console: Console, err: Console) -> int:
     """The `play` command: returns the exit code."""
+    term = Terminal(console, args.json_out)
     with GameStore(args.db) as store:
-        sess = resume_session(args, store) if args.resume is not None else new_session(args, store)
-        term = Terminal(console, args.json_out)
-        if args.resume is not None:
-            term.info(f"Resuming game {sess.game_id} at decision {len(sess.choices) + 1}.", "bold")
-        elif args.position is not None:
-            term.info(f"Game {sess.game_id} starts from the position in {args.position} "
-                      f"(seed {sess.start.seed}).", "bold")
-        else:
-            term.info(f"Game {sess.game_id}, seed {sess.start.seed}.", "bold")
-        try:
-            how = play_loop(sess, term)
-        except KeyboardInterrupt:
-            how = "interrupted"
-        except Exception:  # an engine bug: keep the game for the bug report, then show it
-            sess.flush()
-            err.print(Text(f"internal error after decision {len(sess.choices)}; game "
-                           f"{sess.game_id} is saved up to there (`multiverse replay "
-                           f"{sess.game_id}` shows it)", style="red"))
-            raise
-        sess.flush()
-        s = sess.state
-        store.finish(sess.game_id, result=s.result, reason=s.reason or None, rounds=s.round,
-                     final_hash=s.state_hash())
-        resume = f"multiverse play --resume {sess.game_id}" + (
-            f" --db {args.db}" if args.db else "")
-        if how == "eof":
-            err.print(Text(
-                f"error: input ended before the game did (stdin closed). Game {sess.game_id} is "
-                f"saved after {len(sess.choices)} decisions; continue with `{resume}`. "
-                "To play without input, use --auto (or --agent random).", style="red"))
-            return 1
-        if how == "interrupted":
-            err.print(Text(f"\nInterrupted. Game {sess.game_id} is saved; continue with "
-                           f"`{resume}`."))
-            return 130
-        if how == "over":
-            term.board(s, 0)
-            outcome = {"win": "won", "loss": "lost"}[s.result]  # type: ignore[index]
-            term.info(f"Game {sess.game_id}: the heroes {outcome} in round {s.round} after "
-                      f"{s.decisions} decisions ({s.reason}).", "bold")
-        else:
-            term.info(f"Game {sess.game_id} saved after {len(sess.choices)} decisions; "
-                      f"continue with `{resume}`.", "bold")
-        term.info(f"Stored in {store.path}; replay with `multiverse replay {sess.game_id}`.", "dim")
-        if args.json_out:
-            print(json.dumps(sess.summary()), flush=True)
-        return 0
+        sess = (resume_session(args, store, term) if args.resume is not None
+                else new_session(args, store))
+        resume = f"multiverse play --resume {sess.game_id}{args.db_flag()}"
+        with store.lock(sess.game_id):
+            return _play(args, sess, store, term, err, resume)
+
+
+def _play(args: PlayArgs, sess: Session, store: GameStore, term: Terminal, err: Console,
+          resume: str) -> int:
+    if args.resume is not None:
+        term.info(f"Resuming game {sess.game_id} at decision {len(sess.choices) + 1}.", "bold")
+    elif args.position is not None:
+        term.info(f"Game {sess.game_id} starts from the position in {args.position} "
+                  f"(seed {sess.start.seed}).", "bold")
+    else:
+        term.info(f"Game {sess.game_id}, seed {sess.start.seed}.", "bold")
+    try:
+        how = play_loop(sess, term, resume)
+    except KeyboardInterrupt:
+        how = "interrupted"
+    except Exception:  # an engine bug: the game is stored up to here; show the bug
+        err.print(Text(f"internal error after decision {len(sess.choices)}; game "
+                       f"{sess.game_id} is saved up to there (`multiverse replay "
+                       f"{sess.game_id}{args.db_flag()}` shows it)", style="red"))
+        raise
+    s = sess.state
+    store.finish(sess.game_id, result=s.result, reason=s.reason or None, rounds=s.round,
+                 final_hash=s.state_hash())
+    if how == "eof":
+        err.print(Text(
+            f"error: input ended before the game did (stdin closed). Game {sess.game_id} is "
+            f"saved after {len(sess.choices)} decisions; continue with `{resume}`. "
+            "To play without input, use --auto (or --agent random).", style="red"))
+        return 1
+    if how == "interrupted":
+        err.print(Text(f"\nInterrupted. Game {sess.game_id} is saved; continue with "
+                       f"`{resume}`."))
+        return 130
+    if how == "over":
+        term.board(s, 0)
+        outcome = {"win": "won", "loss": "lost"}[s.result]  # type: ignore[index]
+        term.info(f"Game {sess.game_id}: the heroes {outcome} in round {s.round} after "
+                  f"{s.decisions} decisions ({s.reason}).", "bold")
+    else:
+        term.info(f"Game {sess.game_id} saved after {len(sess.choices)} decisions; "
+                  f"continue with `{resume}`.", "bold")
+    term.info(f"Stored in {store.path}; replay with "
+              f"`multiverse replay {sess.game_id}{args.db_flag()}`.", "dim")
+    if args.json_out:
+        print(json.dumps(sess.summary()), flush=True)
+    return 0

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from multiverse import modes as registry
 from multiverse.engine.state import GameState
 from multiverse.interop.games import decision_kinds, mode_of
 from multiverse.sentinels.tables import KINDS
@@ -467,25 +468,31 @@ class SentinelsEncoder(Encoder):
 
 
 def make_encoder(state_or_tables: GameState | Any, n_seats: int, max_options: int) -> Encoder:
-    """The encoder for a game's static tables (or a state of that game)."""
+    """The encoder of a game's mode (`Mode.encoder`), for its static tables or a state."""
     t = state_or_tables.T if isinstance(state_or_tables, GameState) else state_or_tables
-    if isinstance(t, SentinelsTables):
-        return SentinelsEncoder(t, n_seats, max_options)
-    return UnitedEncoder(t, n_seats, max_options)
+    return registry.of_config(t.config).encoder(t, n_seats, max_options)
 
 
 # ===================================================================================
 # Shaping potential (public information only)
 # ===================================================================================
 def potential(v: dict[str, Any]) -> float:
-    """A progress score in about [-1, 1] from the public part of a view, for optional
-    potential-based reward shaping: damage to the enemies (and Missions) minus the threat
-    to the heroes. Only public keys are read, so every seat computes the same value."""
-    if v["mode"] == "sentinels":
-        vil = v["villain"]
-        dealt = 1 - vil["hp"] / max(vil["max_hp"], 1)
-        hurt = sum(1 - h["hp"] / max(h["max_hp"], 1) for h in v["heroes"]) / len(v["heroes"])
-        return float(dealt - hurt)
+    """A progress score in about [-1, 1] from the public part of a view (`Mode.potential`),
+    for optional potential-based reward shaping. Only public keys are read, so every seat
+    computes the same value."""
+    return registry.get(v["mode"]).potential(v)
+
+
+def sentinels_potential(v: dict[str, Any]) -> float:
+    """Sentinels: damage dealt to the villain minus the heroes' lost HP."""
+    vil = v["villain"]
+    dealt = 1 - vil["hp"] / max(vil["max_hp"], 1)
+    hurt = sum(1 - h["hp"] / max(h["max_hp"], 1) for h in v["heroes"]) / len(v["heroes"])
+    return float(dealt - hurt)
+
+
+def united_potential(v: dict[str, Any]) -> float:
+    """Marvel United: damage to the enemies (and Missions) minus the track."""
     lose = v["track"] / max(v["track_max"], 1)
     if v["mode"] == "standard":
         ms = v["missions"]
@@ -501,4 +508,4 @@ def potential(v: dict[str, Any]) -> float:
 
 
 __all__ = ["Encoder", "Segment", "SentinelsEncoder", "UnitedEncoder", "make_encoder", "mode_of",
-           "potential"]
+           "potential", "sentinels_potential", "united_potential"]

@@ -14,23 +14,20 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from multiverse import modes as registry
 from multiverse.engine.errors import IllegalChoice, MultiverseError
 from multiverse.engine.state import GameState
-from multiverse.sentinels import game as sentinels_game
-from multiverse.sentinels.config import SentinelsConfig
-from multiverse.sentinels.state import SentinelsState
-from multiverse.sentinels.view import view as sentinels_view
-from multiverse.united.config import UnitedConfig
-from multiverse.united.dofp import game as united_game
-from multiverse.united.state import UnitedState
-from multiverse.united.view import view as united_view
 
-MODES = ("dofp", "standard", "sentinels")
-DEFAULT_MAX_OPTIONS = {"dofp": 32, "standard": 32, "sentinels": 64}
-"""Action-space sizes by mode: about 2.5x the largest decision seen in 1,000+ random games
-(13 options for Marvel United, 37 for a 5-hero Sentinels game)."""
+Config = Any  # any registered mode's configuration (a pydantic model)
 
-Config = UnitedConfig | SentinelsConfig
+
+def __getattr__(name: str) -> Any:
+    """`MODES` and `DEFAULT_MAX_OPTIONS`, read from the registry when first asked for."""
+    if name == "MODES":
+        return tuple(registry.names())
+    if name == "DEFAULT_MAX_OPTIONS":
+        return {m.name: m.max_options for m in registry.all_modes()}
+    raise AttributeError(name)
 
 
 class IllegalAction(IllegalChoice):
@@ -49,55 +46,43 @@ class ActionSpaceTooSmall(MultiverseError):
 
 def make_config(mode: str, config: Config | dict[str, Any] | None = None) -> Config:
     """The configuration of `mode` from a config object, a dict of its fields, or None."""
-    if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+    if mode not in registry.names():
+        raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(registry.names())}")
+    m = registry.get(mode)
     if isinstance(config, BaseModel):
-        if mode == "sentinels" and not isinstance(config, SentinelsConfig):
-            raise ValueError(f"mode 'sentinels' needs a SentinelsConfig, not {type(config).__name__}")
-        if mode != "sentinels" and not isinstance(config, UnitedConfig):
-            raise ValueError(f"mode {mode!r} needs a UnitedConfig, not {type(config).__name__}")
+        if not isinstance(config, m.config_model):
+            raise ValueError(f"mode {mode!r} needs a {m.config_model.__name__}, "
+                             f"not {type(config).__name__}")
         if getattr(config, "mode", mode) != mode:
             raise ValueError(f"mode {mode!r} was asked for but the config says mode={config.mode!r}")
-        return config  # type: ignore[return-value]
+        return config
     fields = dict(config or {})
-    if mode == "sentinels":
-        return SentinelsConfig(**fields)
     if fields.setdefault("mode", mode) != mode:
         raise ValueError(f"mode {mode!r} was asked for but the config says mode={fields['mode']!r}")
-    return UnitedConfig(**fields)
+    return m.config_model(**fields)
 
 
 def mode_of(state: GameState) -> str:
-    if isinstance(state, SentinelsState):
-        return "sentinels"
-    return state.T.mode  # type: ignore[attr-defined]
+    return registry.of_state(state).name
 
 
 def n_seats(config: Config) -> int:
     """Seats that decide: one per hero, except solo Days of Future Past (one seat)."""
-    if isinstance(config, UnitedConfig):
-        return len({config.seat_of(h) for h in range(config.n_heroes)})
-    return len(config.heroes)
+    return registry.of_config(config).n_seats(config)
 
 
 def new_state(config: Config, seed: int) -> GameState:
     """A new game at its first decision (the seed fixes every chance event of the game)."""
-    if isinstance(config, SentinelsConfig):
-        return sentinels_game.new_game(config, seed=seed)
-    return united_game.new_game(config, seed=seed)
+    return registry.of_config(config).new_game(config, seed)
 
 
 def to_json(state: GameState) -> str:
-    if isinstance(state, SentinelsState):
-        return sentinels_game.to_json(state)
-    return united_game.to_json(state)  # type: ignore[arg-type]
+    return registry.of_state(state).to_json(state)
 
 
 def from_json(mode: str, text: str | dict[str, Any]) -> GameState:
     """Load a state saved by `to_json` (`SaveError` when malformed)."""
-    if mode == "sentinels":
-        return sentinels_game.from_json(text)
-    return united_game.from_json(text)
+    return registry.get(mode).from_json(text)
 
 
 def as_state(mode: str, given: GameState | str | dict[str, Any]) -> GameState:
@@ -121,46 +106,27 @@ def decision_view(state: GameState, seat: int) -> dict[str, Any] | None:
 
 def seat_view(state: GameState, seat: int) -> dict[str, Any]:
     """`view(state, seat)` with the pending decision as that seat may see it."""
-    if isinstance(state, SentinelsState):
-        return sentinels_view(state, seat)  # already carries the decision, same rule
-    v = united_view(state, seat)  # type: ignore[arg-type]
-    v["decision"] = decision_view(state, seat)
-    return v
+    return registry.of_state(state).view(state, seat)
 
 
 def decision_kinds(mode: str) -> tuple[str, ...]:
     """Every decision kind a mode can pend, sorted (the one-hot order of the encoders)."""
-    cls = SentinelsState if mode == "sentinels" else UnitedState
-    return tuple(sorted(cls.CHOICES))
+    return registry.get(mode).decision_kinds()
 
 
 def render_text(state: GameState, seat: int, width: int = 110) -> str:
     """The board as `seat` sees it, as plain text (the terminal game's rendering)."""
     from rich.console import Console
 
-    if isinstance(state, SentinelsState):
-        from multiverse.sentinels.render import render_board as sentinels_board
-
-        board = sentinels_board(state, seat)
-    else:
-        from multiverse.united.render import render_board as united_board
-
-        board = united_board(state, seat)  # type: ignore[arg-type]
+    board = registry.of_state(state).render_board(state, seat)
     out = io.StringIO()
     Console(file=out, width=width, color_system=None, force_terminal=False).print(board)
     return out.getvalue()
 
 
 def max_game_length(config: Config) -> int:
-    """A loose upper bound on decisions in one game, from the config's safety limit.
-
-    Marvel United ends (as a loss) past `max_turns` hero turns; random games take at most
-    14 decisions per hero turn, the bound allows 100. Sentinels ends past `max_rounds`
-    rounds; random games take at most ~15 decisions per owner turn, the bound allows 60.
-    """
-    if isinstance(config, SentinelsConfig):
-        return config.max_rounds * (len(config.heroes) + 2) * 60
-    return (config.max_turns + 1) * 100
+    """A loose upper bound on decisions in one game (the mode's, from its safety limit)."""
+    return registry.of_config(config).max_game_length(config)
 
 
 def check_action(state: GameState, action: Any, max_options: int) -> str:

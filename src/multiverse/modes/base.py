@@ -230,6 +230,16 @@ class Mode:
     def check_invariants(self, state: GameState) -> None:
         """Each mode: assert every fact that holds at each decision (AssertionError)."""
 
+    # ----- RL adapters -------------------------------------------------------------------
+    def encoder(self, tables: Any, n_seats: int, max_options: int) -> Any:
+        """Each mode: the RL adapters' observation encoder (`interop.encoding.Encoder`)."""
+        raise NotImplementedError
+
+    def potential(self, view: dict[str, Any]) -> float:
+        """A progress score in about [-1, 1] from the public part of a view (reward
+        shaping); 0 by default."""
+        return 0.0
+
     # ----- limits ---------------------------------------------------------------------
     def max_game_length(self, config: Any) -> int:
         """A loose upper bound on decisions in one game."""

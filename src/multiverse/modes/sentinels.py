@@ -146,6 +146,16 @@ class SentinelsMode(Mode):
 
         check_invariants(state)  # type: ignore[arg-type]
 
+    def encoder(self, tables: Any, n_seats: int, max_options: int) -> Any:
+        from multiverse.interop.encoding import SentinelsEncoder
+
+        return SentinelsEncoder(tables, n_seats, max_options)
+
+    def potential(self, view: dict[str, Any]) -> float:
+        from multiverse.interop.encoding import sentinels_potential
+
+        return sentinels_potential(view)
+
     def max_game_length(self, config: Any) -> int:
         """Sentinels ends past `max_rounds` rounds; random games take at most ~15 decisions
         per owner turn, the bound allows 60."""

@@ -151,6 +151,16 @@ class UnitedMode(Mode):
 
         check_invariants(state)  # type: ignore[arg-type]
 
+    def encoder(self, tables: Any, n_seats: int, max_options: int) -> Any:
+        from multiverse.interop.encoding import UnitedEncoder
+
+        return UnitedEncoder(tables, n_seats, max_options)
+
+    def potential(self, view: dict[str, Any]) -> float:
+        from multiverse.interop.encoding import united_potential
+
+        return united_potential(view)
+
     def max_game_length(self, config: Any) -> int:
         """Marvel United ends (as a loss) past `max_turns` hero turns; random games take at
         most 14 decisions per hero turn, the bound allows 100."""
