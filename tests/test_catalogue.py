@@ -36,6 +36,7 @@ def rules_in_files() -> dict[str, tuple[str, str]]:
     return out
 
 
+@pytest.mark.shared_rules
 def test_catalogue_has_exactly_the_ids_of_the_rules_files() -> None:
     files = rules_in_files()
     cat = load_catalogue()
@@ -46,6 +47,7 @@ def test_catalogue_has_exactly_the_ids_of_the_rules_files() -> None:
         assert any(rid.startswith(prefix) for rid in cat), prefix
 
 
+@pytest.mark.shared_rules
 def test_catalogue_statements_and_sources_match_the_rules_files() -> None:
     files = rules_in_files()
     for rid, rule in load_catalogue().items():
