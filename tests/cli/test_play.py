@@ -268,7 +268,7 @@ def test_play_from_a_position_file(tmp_path, db):
     assert out["heroes"] == ["logan", "storm"] and out["seed"] == 11
     assert out["result"] in ("win", "loss")
     rec = stored(db, out["game_id"])
-    assert rec.position == {"seed": 11, "heroes": ["logan", "storm"], "phase": "nimrod",
+    assert rec.position == {"config": {"mode": "dofp"}, "seed": 11, "heroes": ["logan", "storm"], "phase": "nimrod",
                             "nimrod": {"location": 2, "health": 3}, "track": 11}
     assert rec.start_hash == start.state_hash()
     s, problem = verify(rec)

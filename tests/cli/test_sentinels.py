@@ -62,7 +62,7 @@ def test_auto_json_finishes_with_every_field(db, n):
     assert out["heroes"] == list(ORDER[:n]) and out["seed"] == 3
     assert (out["mode"], out["villain"], out["environment"]) == (
         "sentinels", "warden-of-rust", "sunken-foundry")
-    assert (out["solo"], out["challenge"], out["difficulty"]) == (False, None, None)
+    assert (out["solo"], out["challenge"], out["difficulty"]) == (None, None, None)
     assert out["seats"] == ["random"] * n
     rec = stored(db, out["game_id"])
     assert rec.mode == "sentinels" and rec.label == "sentinels"
@@ -294,12 +294,12 @@ def test_position_options_merge_and_conflicts(db, tmp_path):
     (("--heroes", "luminary,the-harpy,nobody"), "unknown hero"),
     (("--villain", "nobody"), "unknown villain"),
     (("--environment", "nowhere"), "unknown environment"),
-    (("--agent", "ismcts", "--auto"), "Marvel United only"),
-    (("--seats", "human,ismcts,random"), "Marvel United only"),
-    (("--challenge", "sentinel-i"), "only for Marvel United"),
-    (("--difficulty", "hard"), "only for Marvel United"),
-    (("--solo",), "only for Marvel United"),
-    (("--tie-break", "clockwise"), "only for Marvel United"),
+    (("--agent", "genius", "--auto"), "unknown player 'genius'"),
+    (("--challenge", "sentinel-i"), "--challenge: not an option of sentinels; sentinels takes "
+                                    "--heroes, --villain, --environment"),
+    (("--difficulty", "hard"), "--difficulty: not an option of sentinels"),
+    (("--solo",), "--solo: not an option of sentinels"),
+    (("--tie-break", "clockwise"), "--tie-break: not an option of sentinels"),
 ])
 def test_refused_with_exit_2_and_nothing_stored(db, args, message):
     result = run("play", "sentinels", *args, "--seed", 1, "--db", db)
@@ -311,7 +311,8 @@ def test_refused_with_exit_2_and_nothing_stored(db, args, message):
 
 def test_environment_is_refused_outside_sentinels(db):
     result = run("play", "standard", "--environment", "sunken-foundry", "--db", db)
-    assert result.exit_code == 2 and "only for Sentinels" in result.stderr
+    assert result.exit_code == 2
+    assert "--environment: not an option of standard; standard takes --heroes, --villain" in result.stderr
 
 
 def test_resume_refuses_the_environment_option(db):

@@ -107,7 +107,8 @@ def resolve_seats(args: PlayArgs, n_seats: int, stored: list[str] | None = None)
 
     `--agent NAME` puts the agent in every seat (and plays to the end: watching, no input);
     `--seats human,random,…` names each seat; `--auto` alone puts the random agent in every
-    seat of a new game. A resumed game keeps its stored seats unless told otherwise."""
+    seat of a new game. A resumed game keeps its stored seats and agents unless told
+    otherwise (`--auto` alone hands only its human seats to the random agent)."""
     if args.agent and args.seats:
         raise CliError("give either --agent (every seat) or --seats (seat by seat), not both")
     if args.seats:
@@ -117,8 +118,8 @@ def resolve_seats(args: PlayArgs, n_seats: int, stored: list[str] | None = None)
                            f"({'solo: one seat' if n_seats == 1 else 'one per hero'})")
     elif args.agent:
         seats = [args.agent] * n_seats
-    elif stored is not None:
-        seats = list(stored)
+    elif stored is not None:  # --auto: the stored human seats go to the random agent
+        seats = ["random" if args.auto and x == HUMAN else x for x in stored]
     else:
         seats = ["random" if args.auto else HUMAN] * n_seats
     out = []

@@ -53,6 +53,7 @@ class Mode:
     turn_kind: ClassVar[str]  # the decision kind that opens a hero's turn
     max_options: ClassVar[int] = 32  # RL action space: the most options one decision offers
     summary_fields: ClassVar[tuple[str, ...]] = ()  # the fields `summary` returns
+    refusals: ClassVar[dict[str, str]] = {}  # why an option of other modes is not this one's
 
     # ----- configuration -----------------------------------------------------------
     def config(self, fields: dict[str, Any]) -> Any:
@@ -105,6 +106,9 @@ class Mode:
         options, sets = dict(options or {}), dict(sets or {})
         known = {o.field for o in self.options}
         wrong = sorted(k for k in options if k not in known)
+        for k in wrong:
+            if k in self.refusals:
+                raise ConfigError(f"--{k.replace('_', '-')}: {self.refusals[k]}")
         if wrong:
             flags = ", ".join("--" + k.replace("_", "-") for k in wrong)
             raise ConfigError(f"{flags}: not an option of {self.name}; {self.name} takes "

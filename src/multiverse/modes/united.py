@@ -32,6 +32,7 @@ class UnitedMode(Mode):
     turn_kind = "play_card"
     max_options = 32
     summary_fields: ClassVar[tuple[str, ...]] = ("solo", "villain", "challenge", "difficulty")
+    _scorers: ClassVar[dict[str, Any] | None] = None  # agents.rollout.SCORERS, once imported
 
     def check_content(self, config: Any) -> None:
         from multiverse.united.dofp.game import tables
@@ -131,9 +132,12 @@ class UnitedMode(Mode):
         return evaluate_options(decision, state)
 
     def fast_scores(self, decision: Any, state: Any) -> list[float] | None:
-        from multiverse.agents.rollout import SCORERS
+        scorers = UnitedMode._scorers
+        if scorers is None:  # imported once: rollouts call this at every decision
+            from multiverse.agents.rollout import SCORERS
 
-        fn = SCORERS.get(decision.kind)
+            scorers = UnitedMode._scorers = SCORERS
+        fn = scorers.get(decision.kind)
         return None if fn is None else fn(decision, state)
 
     def value(self, state: GameState) -> float:
@@ -172,6 +176,20 @@ class DofpMode(UnitedMode):
     description = ("Days of Future Past: the heroes fight three Sentinels driven by the "
                    "Sentinel Activation Protocol, then Nimrod (2-4 heroes, or --solo)")
     options = (TIE_BREAK, DIFFICULTY)
+    refusals: ClassVar[dict[str, str]] = {
+        "challenge": "a Sentinel Challenge is added to a standard game (DFP-C1), not to Days "
+                     "of Future Past: `multiverse play standard --challenge …`",
+        "villain": "only for the standard game (`multiverse play standard --villain …`); "
+                   "Days of Future Past fights the Sentinels, then Nimrod",
+    }
+
+    def parse_heroes(self, text: str | None, solo: bool = False) -> tuple[str, ...]:
+        try:
+            return super().parse_heroes(text, solo)
+        except ConfigError as exc:
+            if solo or "heroes" not in str(exc) or "twice" in str(exc):
+                raise
+            raise ConfigError(f"{exc} (or --solo: one player, three heroes)") from None
 
     def option_summary(self) -> str:
         return super().option_summary() + ", --solo"
