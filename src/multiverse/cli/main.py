@@ -118,6 +118,9 @@ def play(
     difficulty: Annotated[Difficulty | None, typer.Option(
         help="Difficulty Challenge: moderate removes each hero deck's single-Wild card, hard "
              "its double-Wild card, heroic both", show_default="normal")] = None,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="Any configuration field of the mode, NAME=VALUE (repeatable; "
+                      "`multiverse modes --json` lists the fields), e.g. --set track_max=18")] = None,
     under_pressure_after: Annotated[int | None, typer.Option(
         min=0, max=3, help="standard: Missions completed before the Villain is Under Pressure "
                            "(MU-15)", show_default="1")] = None,
@@ -147,7 +150,7 @@ def play(
                "vulnerable_after": vulnerable_after, "environment": environment}
     args = PlayArgs(mode=mode, heroes=heroes, seed=seed, solo=solo, agent=agent, auto=auto,
                     json_out=json_out, position=position, db=db, resume=resume, seats=seats,
-                    iterations=iterations, options=options)
+                    iterations=iterations, options=options, sets=set_)
     out, err = _consoles()
     try:
         code = run_play(args, out, err)

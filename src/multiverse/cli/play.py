@@ -65,10 +65,24 @@ class PlayArgs:
     seats: str | None = None
     iterations: int | None = None
     options: dict[str, Any] | None = None  # the mode's options given (config field → value)
+    sets: list[str] | None = None  # `--set NAME=VALUE`: any configuration field of the mode
 
     def game_options(self) -> dict[str, Any]:
         """The mode options given on the command line (configuration field names)."""
         return {k: v for k, v in (self.options or {}).items() if v is not None}
+
+    def set_fields(self) -> dict[str, Any]:
+        """`--set NAME=VALUE` as fields (VALUE read as JSON when it is, else as text)."""
+        out: dict[str, Any] = {}
+        for item in self.sets or []:
+            name, sep, text = item.partition("=")
+            if not sep or not name.strip():
+                raise CliError(f"--set {item!r}: expected NAME=VALUE")
+            try:
+                out[name.strip()] = json.loads(text)
+            except ValueError:
+                out[name.strip()] = text.strip()
+        return out
 
     def db_flag(self) -> str:
         """` --db PATH` when the user gave one (hints name the same database)."""
@@ -223,7 +237,8 @@ def _position_start(args: PlayArgs, options: dict[str, Any]) -> tuple[GameStart,
     doc = _position_doc(path)
     mode = position_mode(doc, args.mode)
     try:
-        doc = mode.position_doc(doc, args.heroes, args.seed, options, args.solo)
+        doc = mode.position_doc(doc, args.heroes, args.seed, {**args.set_fields(), **options},
+                                args.solo)
     except ConfigError as exc:
         raise CliError(f"{path}: {exc}") from None
     content = doc["config"].get("content")
@@ -244,7 +259,7 @@ def new_session(args: PlayArgs, store: GameStore) -> Session:
         state.log = [] if log else None
     else:
         mode = modes.get(args.mode or DEFAULT_MODE)
-        config = mode.make_config(args.heroes, options, args.solo)
+        config = mode.make_config(args.heroes, options, args.solo, args.set_fields())
         seed = args.seed if args.seed is not None else secrets.randbits(32)
         start = GameStart(config, seed)
         state = start.state(log=log)
@@ -259,7 +274,7 @@ def new_session(args: PlayArgs, store: GameStore) -> Session:
 def resume_session(args: PlayArgs, store: GameStore, term: Terminal) -> Session:
     given = [flag for flag, v in (("the mode", args.mode), ("--heroes", args.heroes),
                                   ("--seed", args.seed), ("--from", args.position),
-                                  ("--solo", args.solo or None))
+                                  ("--solo", args.solo or None), ("--set", args.sets or None))
              if v is not None]
     given += ["--" + k.replace("_", "-") for k in args.game_options()]
     if given:
