@@ -1,15 +1,17 @@
 """Sentinels games in the store: the same tables as Marvel United's (configuration JSON,
-seed, choices, hashes); replay and verification pick the engine by the stored mode."""
+seed, choices, hashes); replay and verification pick the engine by the stored mode, through
+the registry of modes."""
 
 from __future__ import annotations
 
 import pytest
 
+from multiverse import modes
 from multiverse.agents import RandomAgent
 from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.game import new_game
 from multiverse.store.games import GameStore
-from multiverse.store.replay import GameStart, config_of, is_sentinels, verify
+from multiverse.store.replay import GameStart, verify
 from multiverse.united.config import UnitedConfig
 
 CONFIG = SentinelsConfig(heroes=("luminary", "the-harpy", "lifeline"), villain="warden-of-rust",
@@ -31,11 +33,12 @@ def store_sentinels_game(store: GameStore, seed: int = 3, position: dict | None 
     return gid
 
 
-def test_config_of_picks_the_game_by_mode():
-    assert config_of("sentinels", CONFIG.model_dump(mode="json")) == CONFIG
-    assert isinstance(config_of("dofp", UnitedConfig().model_dump(mode="json")), UnitedConfig)
-    assert is_sentinels(CONFIG) and is_sentinels("sentinels")
-    assert not is_sentinels(UnitedConfig()) and not is_sentinels("standard")
+def test_the_stored_mode_picks_the_configuration():
+    assert modes.get("sentinels").config_from_json(CONFIG.model_dump(mode="json")) == CONFIG
+    assert isinstance(modes.get("dofp").config_from_json(UnitedConfig().model_dump(mode="json")),
+                      UnitedConfig)
+    assert modes.of_config(CONFIG).family == "sentinels"
+    assert modes.of_config(UnitedConfig()).family == "united"
 
 
 def test_start_is_the_engine_new_game():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from typer.testing import CliRunner
 
 from multiverse.agents import RandomAgent
 from multiverse.cli.main import app
-from multiverse.store.games import GameStore, default_db_path
+from multiverse.store.games import GameStore, StoreError, default_db_path
 from multiverse.store.replay import GameStart, verify
 from multiverse.united.config import UnitedConfig
 
@@ -70,7 +69,7 @@ def test_records_round_trip(tmp_path):
         listed = store.list()
         assert [(r.id, r.decisions, r.result, r.rounds) for r in listed] == [(gid, 1, "win", 4)]
         assert store.get(gid + 1) is None
-        with pytest.raises(sqlite3.IntegrityError):  # a ply is stored once
+        with pytest.raises(StoreError, match="already has decision 1 stored"):  # a ply is stored once
             store.add_moves(gid, 1, [("again", "x")])
 
 
@@ -138,11 +137,15 @@ def test_replay_prints_the_narration(tmp_path):
 
 
 def test_replay_of_a_missing_game(tmp_path):
+    with GameStore(tmp_path / "g.db"):
+        pass
     result = cli("replay", 9, "--db", tmp_path / "g.db")
-    assert result.exit_code == 2 and "no game 9" in result.stderr
+    assert result.exit_code == 2 and result.stderr.startswith(f"error: no game 9 in {tmp_path / 'g.db'}")
 
 
 def test_games_list_on_an_empty_database_and_the_env_var(tmp_path, monkeypatch):
+    with GameStore(tmp_path / "empty.db"):
+        pass
     assert "No games stored" in cli("games", "list", "--db", tmp_path / "empty.db").stdout
     monkeypatch.setenv("MULTIVERSE_DB", str(tmp_path / "env.db"))
     played = cli("play", "--heroes", "2", "--seed", 1, "--auto", "--json")

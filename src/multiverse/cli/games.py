@@ -1,8 +1,13 @@
-"""`multiverse games list` and `multiverse replay`: the stored games of every mode
-(Marvel United's `dofp` and `standard`, Sentinels of the Multiverse's `sentinels`)."""
+"""`multiverse games list`, `multiverse games delete` and `multiverse replay`: the stored games
+of every mode (Marvel United's `dofp` and `standard`, Sentinels of the Multiverse's `sentinels`).
+
+`games list` and `replay` open the database read-only (a missing one is an error, never
+created). Store problems raise `StoreError`, which the command prints as one `error:` line.
+"""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -12,14 +17,22 @@ from rich.table import Table
 from rich.text import Text
 
 from multiverse.engine.decision import Option
-from multiverse.store.games import GameStore
+from multiverse.store.games import GameStore, StoreError
 from multiverse.store.replay import verify
 
 OUTCOME = {"win": "the heroes won", "loss": "the heroes lost"}
 
 
+def db_flag(db: Path | str | None) -> str:
+    """` --db PATH` as the user gave it (quoted for a shell), for every hint that names a
+    command; '' when the user gave no `--db`."""
+    return "" if db is None else f" --db {shlex.quote(str(db))}"
+
+
 def list_games(db: Path | None, console: Console, limit: int | None = None) -> int:
-    with GameStore(db) as store:
+    """The stored games, newest first; a row that cannot be read is shown as malformed,
+    with what is wrong, below the table."""
+    with GameStore(db, readonly=True) as store:
         records = store.list(limit)
         path = store.path
     if not records:
@@ -32,24 +45,39 @@ def list_games(db: Path | None, console: Console, limit: int | None = None) -> i
         table.add_column(col, justify=justify, no_wrap=col != "heroes",  # type: ignore[arg-type]
                          min_width=14 if col == "heroes" else None)
     for r in records:
-        result = r.result or "unfinished"
-        style = {"win": "green", "loss": "red"}.get(result, "yellow")
+        result = "malformed" if r.problem else r.result or "unfinished"
+        style = {"win": "green", "loss": "red", "malformed": "red"}.get(result, "yellow")
         table.add_row(str(r.id), r.label, ", ".join(r.heroes), str(r.seed), str(r.decisions),
                       Text(result, style=style), r.created[:10])
     console.print(table, soft_wrap=False)
+    for r in records:
+        if r.problem:
+            console.print(Text(f"game {r.id} is malformed: {r.problem}; "
+                               f"`multiverse games delete {r.id}{db_flag(db)}` deletes it",
+                               style="red"))
+    return 0
+
+
+def delete_game(game_id: int, db: Path | None, console: Console) -> int:
+    """Delete a stored game and its moves (never creates a database)."""
+    with GameStore(db, create=False) as store:
+        decisions = store.delete(game_id)
+        path = store.path
+    console.print(Text(f"Deleted game {game_id} ({decisions} decisions) from {path}."))
     return 0
 
 
 def replay_game(game_id: int, check_only: bool, db: Path | None, console: Console,
                 err: Console) -> int:
     """Re-run a stored game, checking every stored hash; print its narration unless
-    `check_only`. Exit code 1 names the first decision that does not match."""
-    with GameStore(db) as store:
+    `check_only`. Exit code 1 names the first decision that does not match; a store problem
+    (no database, no such game, a malformed row) is a `StoreError`."""
+    with GameStore(db, readonly=True) as store:
         rec = store.get(game_id)
         path = store.path
     if rec is None:
-        err.print(Text(f"error: no game {game_id} in {path}"))
-        return 2
+        raise StoreError(f"no game {game_id} in {path} (`multiverse games list{db_flag(db)}` "
+                         "lists the stored games)")
 
     def narrate(ply: int, option: Option | None, s: Any) -> None:
         if option is not None:

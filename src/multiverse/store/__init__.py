@@ -1,5 +1,5 @@
 """SQLite persistence of played games (and, later, simulation results)."""
 
-from multiverse.store.games import GameRecord, GameStore, default_db_path
+from multiverse.store.games import GameInUse, GameLock, GameRecord, GameStore, StoreError, default_db_path
 
-__all__ = ["GameRecord", "GameStore", "default_db_path"]
+__all__ = ["GameInUse", "GameLock", "GameRecord", "GameStore", "StoreError", "default_db_path"]
