@@ -428,7 +428,8 @@ def main(json_out: bool = False, games: int = 200, repetitions: int = REPETITION
                           *(f"{r['ratio_vs_openspiel'][mode][label]:,.1f}x" for mode in r["modes"]))
         console.print(table)
     else:
-        console.print("OpenSpiel is not installed (pip install 'multiverse[bench]'): no peer row.")
+        console.print("OpenSpiel is not installed (pip install 'multiverse[bench]'): no peer row.",
+                      markup=False)  # the brackets are the extra's name, not rich markup
     m = r["modes"]["dofp"]
     console.print(f"Python {m['python']} ({m['implementation']}, {m['machine']}, {m['cpus']} CPUs).")
     return 0

@@ -321,10 +321,14 @@ def test_resume_refuses_the_environment_option(db):
     assert result.exit_code == 2 and "--environment" in result.stderr
 
 
-def test_hint_is_answered_with_a_note(db):
+def test_hint_searches_a_sentinels_game_too(db):
     result = run("play", "sentinels", "--seed", 1, "--db", db, input="hint\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "Marvel United only" in result.stdout
+    lines = result.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Hint (ISMCTS"))
+    options = [line for line in lines[at + 1:at + 4] if "est. win" in line]
+    assert options and all("rollouts)" in line for line in options)
+    assert stored(db, 1).choices == []  # a hint changes nothing
 
 
 # ------------------------------------------------------------------ content commands

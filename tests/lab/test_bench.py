@@ -53,3 +53,10 @@ def test_measure_all_has_the_three_modes(monkeypatch, capsys):
     assert doc["modes"]["sentinels"]["games_per_s_playout_loop"] > 0
     assert bench.main(json_out=False, games=2, repetitions=1) == 0
     assert "sentinels" in capsys.readouterr().out
+
+
+def test_the_missing_openspiel_note_names_the_extra(monkeypatch, capsys):
+    monkeypatch.setattr(bench, "measure_ismcts", lambda config, repetitions: {})
+    monkeypatch.setattr(bench, "measure_openspiel", lambda games, repetitions: None)
+    assert bench.main(json_out=False, games=1, repetitions=1) == 0
+    assert "pip install 'multiverse[bench]'" in capsys.readouterr().out

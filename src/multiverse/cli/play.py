@@ -85,8 +85,10 @@ class PlayArgs:
         return out
 
     def db_flag(self) -> str:
-        """` --db PATH` when the user gave one (hints name the same database)."""
-        return f" --db {self.db}" if self.db else ""
+        """` --db PATH` (shell-quoted) when the user gave one: hints name the same database."""
+        from multiverse.cli.games import db_flag
+
+        return db_flag(self.db)
 
 
 def seat_spec(name: str, iterations: int | None) -> str:
@@ -403,11 +405,17 @@ def run_play(args: PlayArgs, console: Console, err: Console) -> int:
     """The `play` command: returns the exit code."""
     term = Terminal(console, args.json_out)
     with GameStore(args.db) as store:
-        sess = (resume_session(args, store, term) if args.resume is not None
-                else new_session(args, store))
-        resume = f"multiverse play --resume {sess.game_id}{args.db_flag()}"
+        if args.resume is not None:  # locked before it is read: a second process is refused
+            with store.lock(args.resume):
+                sess = resume_session(args, store, term)
+                return _play(args, sess, store, term, err, _resume_hint(args, sess))
+        sess = new_session(args, store)
         with store.lock(sess.game_id):
-            return _play(args, sess, store, term, err, resume)
+            return _play(args, sess, store, term, err, _resume_hint(args, sess))
+
+
+def _resume_hint(args: PlayArgs, sess: Session) -> str:
+    return f"multiverse play --resume {sess.game_id}{args.db_flag()}"
 
 
 def _play(args: PlayArgs, sess: Session, store: GameStore, term: Terminal, err: Console,
