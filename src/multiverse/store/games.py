@@ -118,9 +118,16 @@ class GameRecord:
 
     @property
     def label(self) -> str:
-        """The mode as shown to players: `dofp`, `dofp solo`, `standard`, `dofp (pos)` (from
-        a position). The Villain, Challenge and difficulty are in `config`."""
-        out = self.mode + (" solo" if self.config.get("solo") else "")
+        """The mode as shown to players, as its registered mode labels it (`dofp`,
+        `dofp solo`, `standard`, `sentinels`), plus ` (pos)` for a game started from a
+        position; a mode this program does not know is shown by its name."""
+        from multiverse import modes
+        from multiverse.engine.errors import UnknownMode
+
+        try:
+            out = modes.get(self.mode).label(self.config)
+        except UnknownMode:
+            out = self.mode
         return out + (" (pos)" if self.position is not None else "")
 
 
