@@ -131,6 +131,12 @@ class SentinelsMode(Mode):
 
         return option_scores(decision, state)
 
+    def fast_scores(self, decision: Any, state: Any) -> list[float] | None:
+        """The heuristic's scores (cheap here: cached card values), for rollouts."""
+        from multiverse.agents.sentinels_heuristic import fast_scores
+
+        return fast_scores(decision, state)
+
     def value(self, state: GameState) -> float:
         from multiverse.agents.sentinels_value import value
 
@@ -147,12 +153,12 @@ class SentinelsMode(Mode):
         check_invariants(state)  # type: ignore[arg-type]
 
     def encoder(self, tables: Any, n_seats: int, max_options: int) -> Any:
-        from multiverse.interop.encoding import SentinelsEncoder
+        from multiverse.modes.sentinels_encoder import SentinelsEncoder
 
         return SentinelsEncoder(tables, n_seats, max_options)
 
     def potential(self, view: dict[str, Any]) -> float:
-        from multiverse.interop.encoding import sentinels_potential
+        from multiverse.modes.sentinels_encoder import sentinels_potential
 
         return sentinels_potential(view)
 

@@ -156,12 +156,12 @@ class UnitedMode(Mode):
         check_invariants(state)  # type: ignore[arg-type]
 
     def encoder(self, tables: Any, n_seats: int, max_options: int) -> Any:
-        from multiverse.interop.encoding import UnitedEncoder
+        from multiverse.modes.united_encoder import UnitedEncoder
 
         return UnitedEncoder(tables, n_seats, max_options)
 
     def potential(self, view: dict[str, Any]) -> float:
-        from multiverse.interop.encoding import united_potential
+        from multiverse.modes.united_encoder import united_potential
 
         return united_potential(view)
 
