@@ -36,10 +36,9 @@ from typing import Any
 
 from multiverse import modes as registry
 from multiverse.engine.state import GameState
-from multiverse.united.config import UnitedConfig
 
-CONFIG = UnitedConfig(heroes=("logan", "kitty-pryde", "storm"))
 Config = Any  # any registered mode's configuration
+CONFIG = registry.get("dofp").make_config("logan,kitty-pryde,storm")  # the headline figures
 REPETITIONS = 5
 CLONE_SAMPLE_GAMES = 50  # clone at every decision point of this many games
 JSON_SAMPLE = 500  # states round-tripped through JSON per repetition
