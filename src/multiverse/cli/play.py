@@ -253,7 +253,9 @@ def _position_start(args: PlayArgs, options: dict[str, Any]) -> tuple[GameStart,
     return start, state
 
 
-def new_session(args: PlayArgs, store: GameStore) -> Session:
+def prepare(args: PlayArgs) -> tuple[GameStart, Any, list[str]]:
+    """A new game's start, first state and seats, from the command line; every problem is
+    raised here, before the database is opened, so a bad command line writes nothing."""
     options = args.game_options()
     log = not args.json_out
     if args.position is not None:
@@ -265,12 +267,17 @@ def new_session(args: PlayArgs, store: GameStore) -> Session:
         seed = args.seed if args.seed is not None else secrets.randbits(32)
         start = GameStart(config, seed)
         state = start.state(log=log)
-    mode = start.mode
-    seats = resolve_seats(args, mode.n_seats(start.config))
-    game_id = store.create(mode=mode.name, config=start.config.model_dump(mode="json"),
+    seats = resolve_seats(args, start.mode.n_seats(start.config))
+    return start, state, seats
+
+
+def new_session(args: PlayArgs, store: GameStore,
+                prepared: tuple[GameStart, Any, list[str]] | None = None) -> Session:
+    start, state, seats = prepared or prepare(args)
+    game_id = store.create(mode=start.mode.name, config=start.config.model_dump(mode="json"),
                            seed=start.seed, seats=seats, start_hash=state.state_hash(),
                            position=start.position)
-    return Session(store, game_id, start, state, [], [], seats, log)
+    return Session(store, game_id, start, state, [], [], seats, not args.json_out)
 
 
 def resume_session(args: PlayArgs, store: GameStore, term: Terminal) -> Session:
@@ -404,12 +411,13 @@ def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
 def run_play(args: PlayArgs, console: Console, err: Console) -> int:
     """The `play` command: returns the exit code."""
     term = Terminal(console, args.json_out)
-    with GameStore(args.db) as store:
+    prepared = prepare(args) if args.resume is None else None
+    with GameStore(args.db, create=prepared is not None) as store:  # resume: never create
         if args.resume is not None:  # locked before it is read: a second process is refused
             with store.lock(args.resume):
                 sess = resume_session(args, store, term)
                 return _play(args, sess, store, term, err, _resume_hint(args, sess))
-        sess = new_session(args, store)
+        sess = new_session(args, store, prepared)
         with store.lock(sess.game_id):
             return _play(args, sess, store, term, err, _resume_hint(args, sess))
 

@@ -113,8 +113,9 @@ def main(families: list[str] | None = None, tests_dir: str | Path | None = None,
     found = scan(tests_dir)
     selected = select(families, catalogue)
     if families and not selected:
-        console.print(f"[red]No rule ID matches {families}[/red]; families are ID prefixes "
-                      "such as DFP, DFP-A, DFP-SOLO, OBL-C, MU, SOTM.")
+        Console(stderr=True, highlight=False, soft_wrap=True).print(
+            f"error: no rule ID matches {', '.join(families)}; families are ID prefixes such "
+            "as DFP, DFP-A, DFP-SOLO, OBL-C, MU, SOTM", style="red", markup=False)
         return 2
     table = Table(title=f"Rule coverage ({', '.join(families) or 'all families'})",
                   show_lines=False, expand=False)
