@@ -33,7 +33,6 @@ from multiverse.store.games import GameStore
 from multiverse.store.replay import GameStart, verify
 
 HUMAN = "human"
-DEFAULT_MODE = "dofp"
 DEFAULT_ITERATIONS = 200
 
 HELP = """Type the number of an option (or its id) and press Enter. Words:
@@ -229,7 +228,7 @@ def position_mode(doc: dict[str, Any], asked: str | None) -> Mode:
         named = next((m.name for m in modes.all_modes() if m.claims_position(doc)), None)
     if asked is not None and named is not None and named != asked:
         raise CliError(f"this is a {named} position; drop the mode {asked!r}")
-    return modes.get(asked or named or DEFAULT_MODE)
+    return modes.get(asked or named) if asked or named else modes.default()
 
 
 def _position_start(args: PlayArgs, options: dict[str, Any]) -> tuple[GameStart, Any]:
@@ -262,7 +261,7 @@ def prepare(args: PlayArgs) -> tuple[GameStart, Any, list[str]]:
         start, state = _position_start(args, options)
         state.log = [] if log else None
     else:
-        mode = modes.get(args.mode or DEFAULT_MODE)
+        mode = modes.get(args.mode) if args.mode else modes.default()
         config = mode.make_config(args.heroes, options, args.solo, args.set_fields())
         seed = args.seed if args.seed is not None else secrets.randbits(32)
         start = GameStart(config, seed)

@@ -59,6 +59,12 @@ def get(name: str | None) -> Mode:
     return mode
 
 
+def default() -> Mode:
+    """The mode a command uses when none is named: the first registered (`dofp`)."""
+    _load()
+    return next(iter(_MODES.values()))
+
+
 def of_config(config: Any) -> Mode:
     """The mode a configuration belongs to (its `mode` field)."""
     return get(getattr(config, "mode", None))
@@ -69,4 +75,4 @@ def of_state(state: Any) -> Mode:
     return get(state.T.config.mode)
 
 
-__all__ = ["Mode", "ModeOption", "all_modes", "get", "names", "of_config", "of_state", "register"]
+__all__ = ["Mode", "ModeOption", "all_modes", "default", "get", "names", "of_config", "of_state", "register"]

@@ -3,6 +3,7 @@ check after every decision, and what `Mode.check_invariants` asserts."""
 
 from __future__ import annotations
 
+from multiverse.engine.invariants import check_decision
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
 
 LISTS = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
@@ -43,12 +44,4 @@ def check_invariants(s: SentinelsState) -> None:
         else:
             assert s.hp[t.character[h]] > 0 or s.result is not None
     assert len(s.htok) == n and all(x in (0, 1) for toks in s.htok for x in toks)
-    # the decision: two or more options (one resolves itself) with unique ids
-    d = s.decision()
-    if s.result is None:
-        assert d is not None and len(d.options) >= 2
-        ids = d.ids()
-        assert len(set(ids)) == len(ids), ids
-        assert 0 <= d.seat < n
-    else:
-        assert d is None and s.result in ("win", "loss")
+    check_decision(s, n)

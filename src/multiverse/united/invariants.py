@@ -3,6 +3,7 @@ random playouts check after every decision, and what `Mode.check_invariants` ass
 
 from __future__ import annotations
 
+from multiverse.engine.invariants import check_decision
 from multiverse.united.board import RING
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, PHASE_VILLAIN, UnitedState
 
@@ -82,20 +83,7 @@ def check_dofp(s: UnitedState) -> None:
     assert min(s.pool) >= 0
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
-    # the decision
-    d = s.decision()
-    if s.result is None:
-        assert d is not None, "a game that is not over has a decision"
-        assert len(d.options) >= 1
-        ids = [o.id for o in d.options]
-        assert len(ids) == len(set(ids)), f"duplicate option ids: {ids}"
-        assert all(isinstance(i, str) and i for i in ids)
-        assert all(isinstance(o.label, str) and o.label for o in d.options)
-        assert 0 <= d.seat < (1 if t.config.solo else n)
-        assert d.kind in type(s).CHOICES and d.prompt
-    else:
-        assert d is None and s.result in ("win", "loss") and s.reason
-        assert s.stack == []
+    check_decision(s, 1 if t.config.solo else n)
 
 
 def check_standard(s: UnitedState) -> None:
@@ -169,17 +157,4 @@ def check_standard(s: UnitedState) -> None:
     assert min(s.pool) >= 0
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
-    # the decision
-    d = s.decision()
-    if s.result is None:
-        assert d is not None, "a game that is not over has a decision"
-        assert len(d.options) >= 1
-        ids = [o.id for o in d.options]
-        assert len(ids) == len(set(ids)), f"duplicate option ids: {ids}"
-        assert all(isinstance(i, str) and i for i in ids)
-        assert all(isinstance(o.label, str) and o.label for o in d.options)
-        assert 0 <= d.seat < n
-        assert d.kind in type(s).CHOICES and d.prompt
-    else:
-        assert d is None and s.result in ("win", "loss") and s.reason
-        assert s.stack == []
+    check_decision(s, n)
