@@ -80,3 +80,85 @@ def test_ismcts_parameters_from_the_command_line(tmp_path):
                 ("--agent", "ismcts", "--agent-set", "prior"),
                 ("--agent", "heuristic", "--agent-set", "turns=2")):
         assert run("run", "dofp", *bad, "--out", db).exit_code == 2, bad
+
+
+def test_lab_run_sentinels_json(tmp_path):
+    r = run("run", "sentinels", "--games", 4, "--agent", "heuristic", "--jobs", 1, "--seed", 2,
+            "--out", tmp_path / "lab.db", "--json", "--no-progress")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert {"games", "wins", "win_rate", "ci95", "loss_reasons", "mean_rounds",
+            "games_per_second"} <= set(doc)
+    assert doc["games"] == 4 and doc["mode"] == "sentinels" and doc["agent"] == "heuristic"
+    assert doc["config"]["heroes"] == ["luminary", "the-harpy", "akash-thriya"]
+    assert doc["config"]["villain"] == "warden-of-rust"
+    assert doc["wins"] + sum(doc["loss_reasons"].values()) == 4 and doc["mean_rounds"] > 1
+    again = json.loads(run("run", "sentinels", "--games", 4, "--agent", "heuristic", "--jobs", 2,
+                           "--seed", 2, "--out", tmp_path / "lab2.db", "--json",
+                           "--no-progress").stdout)
+    assert {k: again[k] for k in ("wins", "ci95", "loss_reasons", "mean_rounds")} == \
+        {k: doc[k] for k in ("wins", "ci95", "loss_reasons", "mean_rounds")}
+
+
+def test_lab_run_sentinels_with_ismcts_and_options(tmp_path):
+    r = run("run", "sentinels", "--heroes", "luminary,the-harpy,lifeline", "--games", 1,
+            "--agent", "ismcts", "--iterations", 2, "--villain", "warden-of-rust",
+            "--environment", "sunken-foundry", "--set", "hand_size=3", "--jobs", 1,
+            "--out", tmp_path / "lab.db", "--json", "--no-progress")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["agent"] == "ismcts(iterations=2,rollout=fast)" and doc["games"] == 1
+    assert doc["config"]["hand_size"] == 3 and doc["config"]["environment"] == "sunken-foundry"
+
+
+@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="matplotlib is not installed")
+def test_sweep_sentinels_hand_size_then_plot(tmp_path):
+    db = tmp_path / "lab.db"
+    r = run("sweep", "sentinels", "--param", "hand_size=3..4", "--games", 2, "--agent", "random",
+            "--jobs", 1, "--out", db, "--json", "--no-progress")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["mode"] == "sentinels"
+    assert [p["values"] for p in doc["points"]] == [{"hand_size": 3}, {"hand_size": 4}]
+    assert [p["config"]["hand_size"] for p in doc["points"]] == [3, 4]
+    png = tmp_path / "winrate.png"
+    r = run("plot", db, "--out", png)
+    assert r.exit_code == 0, r.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def one_line_error(r) -> str:
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output
+    lines = [x for x in r.stderr.splitlines() if x.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+    return lines[0]
+
+
+def test_modes_are_validated_through_the_registry(tmp_path):
+    db = tmp_path / "lab.db"
+    line = one_line_error(run("run", "chess", "--out", db))
+    assert "unknown mode 'chess'" in line and "dofp, standard, sentinels" in line
+    assert "environment" in one_line_error(run("run", "dofp", "--environment", "sunken-foundry",
+                                               "--out", db))
+    assert "hand_size" in one_line_error(run("sweep", "dofp", "--param", "hand_size=3..4",
+                                             "--out", db))
+    assert "sentinel_health" in one_line_error(run("sweep", "sentinels", "--param",
+                                                   "sentinel_health=3..4", "--out", db))
+    one_line_error(run("run", "sentinels", "--heroes", "2", "--out", db))
+    one_line_error(run("run", "sentinels", "--set", "hand_size=x", "--out", db))
+    one_line_error(run("run", "sentinels", "--solo", "--out", db))
+    assert not db.exists(), "nothing is written for a bad command"
+    r = run("run", "--help")
+    assert r.exit_code == 0 and "dofp, standard, sentinels" in r.stdout
+
+
+def test_ray_backend_without_ray_is_a_one_line_error(tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails as if not installed
+    db = tmp_path / "lab.db"
+    for args in (("run", "sentinels"), ("sweep", "dofp", "--param", "sentinel_health=3..4")):
+        line = one_line_error(run(*args, "--games", 2, "--backend", "ray", "--out", db))
+        assert "Ray" in line and "pip install" in line
+    assert not db.exists()

@@ -1,7 +1,11 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, keyed by option id).
 
+It plays every registered mode, reaching the game only through the mode registry
+(`multiverse.modes`): the mode's determinizer, evaluation, heuristic scores, fast rollout
+scores and the decision kind that opens a hero's turn (`Mode.turn_kind`).
+
 Each iteration samples the hidden information consistently with what the deciding seat
-sees — `determinize(state, seat, rng)` with the agent's own generator — and walks one tree
+sees — `mode.determinize(state, seat, rng)` with the agent's own generator — and walks one tree
 whose edges are option ids (Cowling, Powley & Whitehouse 2012, SO-ISMCTS): an option that
 is not legal in this sample is simply not available, and the exploration term uses how
 often an option was *available* in place of the parent's visits. The heroes play as one
@@ -11,15 +15,15 @@ What makes it stronger than plain ISMCTS with random rollouts (which, in Days of
 Past, lose almost at once and carry no signal):
 
 - **Short rollouts ending in an evaluation.** A rollout follows the fast policy of
-  `agents.rollout` (a few µs a decision, option data only) until the start of the next
-  hero turn (`turns=1`; `turns=k` plays k-1 more hero turns) and scores the position
-  reached with `agents.value.value` — a logistic model of the heroes' chance to win fitted
-  on heuristic self-play (Sentinels' Health, Nimrod's, the track, KOs, hands, …), in
-  [0, 1]; a finished game scores 1 or 0. `turns=None` plays to the end (the old
-  behaviour).
+  `agents.rollout` (the mode's `fast_scores`: a few µs a decision, option data only; a
+  mode without them rolls out at random) until the start of the next hero turn
+  (`turns=1`; `turns=k` plays k-1 more hero turns) and scores the position reached with
+  `mode.value` — the heroes' chance to win from public facts (`agents.value`: a logistic
+  model fitted on heuristic self-play for Marvel United; `agents.sentinels_value` for
+  Sentinels), in [0, 1]; a finished game scores 1 or 0. `turns=None` plays to the end.
 - **Progressive bias from the heuristic.** Selection is PUCT:
   Q + c · P · sqrt(available) / (1 + visits), where P, the prior, comes from the heuristic
-  agent's option scores (a softmax) at the root and at every node visited
+  agent's option scores (`mode.option_scores`, a softmax) at the root and at every node visited
   `prime_visits` times, and from the fast policy's scores elsewhere; an unvisited option
   takes its parent's mean value, so the first visits follow the heuristic's ordering and
   search overrides it only when the values say so.
@@ -42,11 +46,10 @@ import math
 import time
 from typing import Any
 
-from multiverse.agents.rollout import SCORERS, FastPolicy, softmax
-from multiverse.agents.value import value
+from multiverse import modes
+from multiverse.agents.policy import FastPolicy, softmax
 from multiverse.engine.decision import Decision
 from multiverse.engine.rng import SplitMix64
-from multiverse.united.determinize import determinize
 
 ROLLOUTS = ("fast", "random", "heuristic")
 PRIORS = ("heuristic", "fast", "uniform")
@@ -70,7 +73,7 @@ class Node:
 
 def reward(s: Any) -> float:
     """The value of a position for the heroes: 1 won, 0 lost, else the estimated chance."""
-    return value(s)
+    return modes.of_state(s).value(s)
 
 
 class ISMCTSAgent:
@@ -117,6 +120,7 @@ class ISMCTSAgent:
         self.last_reused = 0  # visits the root already had from the previous search
         self._next: tuple[Node, int, int] | None = None  # (subtree, decisions count, seat)
         self._rollout_agent = None
+        self._mode: Any = None
         if rollout == "heuristic":
             from multiverse.agents.heuristic import HeuristicAgent
 
@@ -146,18 +150,17 @@ class ISMCTSAgent:
     def _priors(self, node: Node, d: Decision, det: Any, heuristic: bool) -> None:
         """Set the priors of the children of `node` for the options of `d`."""
         opts = d.options
+        fast = None
         if heuristic:
-            from multiverse.agents.heuristic import evaluate_options
-
-            sc = evaluate_options(d, det)
+            sc = self._mode.option_scores(d, det)
             scores = [max(sc.get(o.id, -1e9), -1e6) for o in opts]
             probs = softmax(scores, self.temperature)
             node.primed = 2
-        elif self.prior == "uniform" or d.kind not in SCORERS:
+        elif self.prior == "uniform" or (fast := self._mode.fast_scores(d, det)) is None:
             probs = [1.0 / len(opts)] * len(opts)
             node.primed = max(node.primed, 1)
         else:
-            probs = softmax(SCORERS[d.kind](d, det), 2.0)
+            probs = softmax(fast, 2.0)
             node.primed = max(node.primed, 1)
         children = node.children
         for o, p in zip(opts, probs, strict=True):
@@ -176,6 +179,9 @@ class ISMCTSAgent:
         sqrt = math.sqrt
         heuristic_prior = self.prior == "heuristic"
         prime = self.prime_visits
+        mode = self._mode = modes.of_state(state)
+        self.policy.scores = mode.fast_scores
+        determinize = mode.determinize
         det = determinize(state, seat, rng)
         self._decisions = det.decisions
         root = None
@@ -241,8 +247,9 @@ class ISMCTSAgent:
         if agent is None and self.rollout == "fast":
             agent = self.policy
         rng = self.rng
+        turn_kind = self._mode.turn_kind
         while (d := det.decision()) is not None and n < horizon:
-            if left > 0 and d.kind == "play_card":
+            if left > 0 and d.kind == turn_kind:
                 left -= 1
                 if left == 0:
                     break
@@ -252,7 +259,7 @@ class ISMCTSAgent:
             else:
                 det.apply(agent.choose(d, det))
             n += 1
-        return value(det)
+        return self._mode.value(det)
 
 
 def hint(state: Any, top: int = 3, iterations: int | None = None, time_limit: float | None = 2.0,

@@ -17,15 +17,15 @@ of the position it is given — search calls it on determinized copies only:
 - **move anywhere**: the Location of the weakest Sentinel (or the Villain);
 - **Location effects**: use them; **which Sentinel activates**: the one farthest away.
 
-`FastPolicy(rng, epsilon)` picks the best option (exact ties at random), or with
-probability `epsilon` a uniformly random one, so rollouts do not all follow one line.
+`Mode.fast_scores` of both Marvel United modes is `united_fast_scores`; the policy that
+follows it in rollouts is `agents.policy.FastPolicy` (re-exported here).
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
+from multiverse.agents.policy import FastPolicy, softmax
 from multiverse.united.state import PHASE_NIMROD
 
 MOVE, ATTACK, HEROIC, WILD = 0, 1, 2, 3
@@ -200,37 +200,11 @@ def fast_scores(d: Any, s: Any) -> list[float]:
     return fn(d, s)
 
 
-def softmax(scores: list[float], temperature: float) -> list[float]:
-    """Probabilities from scores (a prior for search)."""
-    top = max(scores)
-    ws = [math.exp((x - top) / temperature) for x in scores]
-    total = sum(ws)
-    return [w / total for w in ws]
+def united_fast_scores(d: Any, s: Any) -> list[float] | None:
+    """`Mode.fast_scores` of Marvel United: the kind's scorer, or None (choose at random)."""
+    fn = SCORERS.get(d.kind)
+    return None if fn is None else fn(d, s)
 
 
-class FastPolicy:
-    """The best option by `fast_scores` (ties at random), or a random one with probability
-    `epsilon`; draws only from the generator it is given."""
-
-    __slots__ = ("epsilon", "rng")
-
-    def __init__(self, rng: Any, epsilon: float = 0.1) -> None:
-        self.rng = rng
-        self.epsilon = epsilon
-
-    def choose(self, d: Any, s: Any) -> str:
-        opts = d.options
-        rng = self.rng
-        n = len(opts)
-        if self.epsilon and rng.below(1 << 20) < self.epsilon * (1 << 20):
-            return opts[rng.below(n)].id
-        fn = SCORERS.get(d.kind)
-        if fn is None:
-            return opts[rng.below(n)].id
-        scores = fn(d, s)
-        best = max(scores)
-        top = [i for i in range(n) if scores[i] == best]
-        return opts[top[0] if len(top) == 1 else top[rng.below(len(top))]].id
-
-
-__all__ = ["SCORERS", "FastPolicy", "card_keep_value", "fast_scores", "softmax"]
+__all__ = ["SCORERS", "FastPolicy", "card_keep_value", "fast_scores", "softmax",
+           "united_fast_scores"]

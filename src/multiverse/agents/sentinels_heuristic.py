@@ -76,65 +76,83 @@ def _value(card: Any) -> float:
     return v
 
 
+def _scored(d: Decision, s: Any) -> list[tuple[float, str]]:
+    """(score, option id) for every option of `d`, in order: higher is better; all equal
+    where the rules of thumb have no preference."""
+    opts = d.options
+    t = s.T
+    kind = d.kind
+    if kind in ("play_phase", "play_now", "search"):
+        return [(_card_value(t.card[o.data["card"]]) if o.data["card"] >= 0 else 0.0, o.id)
+                for o in opts]
+    if kind in ("power_phase", "power_now"):
+        return [(0.8 * sum(_step_value(t.steps[i]) for i in t.power_fx[o.data["card"]]) + 0.5
+                 if o.data["card"] >= 0 else 0.0, o.id) for o in opts]
+    if kind == "select":
+        return _target_scores(d, s, d.prompt)
+    if kind == "modify_damage":
+        hero_target = any(t.owner_names[h] in d.prompt for h in range(t.n_heroes))
+        want = "+" if hero_target else "-"
+        first = next((o.id for o in opts if o.label.startswith(want)), opts[0].id)
+        return [(1.0 if o.id == first else 0.0, o.id) for o in opts]
+    if kind == "discard":
+        return [(-_card_value(t.card[o.data["card"]]), o.id) for o in opts]
+    if kind in ("may", "may_draw"):
+        first = "yes" if "yes" in d.ids() else opts[0].id
+        return [(1.0 if o.id == first else 0.0, o.id) for o in opts]
+    if kind == "one_hero":
+        return [(-s.hp[t.character[o.data["hero"]]] - 2 * len(s.hand[o.data["hero"]]), o.id)
+                for o in opts]
+    return [(0.0, o.id) for o in opts]
+
+
+def _target_scores(d: Decision, s: Any, prompt: str) -> list[tuple[float, str]]:
+    t = s.T
+    healing = "heal" in prompt
+    scored = []
+    for o in d.options:
+        c = o.data["card"]
+        if c < 0:
+            scored.append((-0.5, o.id))
+            continue
+        hero_side = t.side[c] == 0
+        hp = s.hp[c]
+        if healing:
+            scored.append(((10.0 if hero_side else -10.0) - hp * 0.1, o.id))
+        elif hero_side:  # damage on a hero: the sturdiest one, if it must be a hero
+            scored.append((-20.0 + hp * 0.1, o.id))
+        else:  # finish what can be finished, then the villain character
+            finish = 5.0 if hp <= 3 else 0.0
+            main = 2.0 if c == t.villain_character else 0.0
+            scored.append((finish + main - hp * 0.05, o.id))
+    return scored
+
+
+def option_scores(decision: Decision, state: Any) -> dict[str, float]:
+    """The score behind `SentinelsHeuristic`'s choice for every option (higher is better):
+    the priors of search (`Mode.option_scores`)."""
+    return {oid: v for v, oid in _scored(decision, state)}
+
+
+def fast_scores(decision: Decision, state: Any) -> list[float]:
+    """The same scores in option order (`Mode.fast_scores`: the rollout policy)."""
+    return [v for v, _ in _scored(decision, state)]
+
+
 class SentinelsHeuristic:
-    """The heuristic agent's rules for a `SentinelsState`."""
+    """The heuristic agent's rules for a `SentinelsState`: the best-scored option, exact
+    ties broken by its own generator."""
 
     def __init__(self, seed: int) -> None:
         self.rng = SplitMix64(seed)
 
     def choose(self, d: Decision, s: Any) -> str:
-        opts = d.options
-        t = s.T
-        kind = d.kind
-        prompt = d.prompt
-        if kind in ("play_phase", "play_now", "search"):
-            scored = [(_card_value(t.card[o.data["card"]]) if o.data["card"] >= 0 else 0.0, o.id)
-                      for o in opts]
-            return self._best(scored)
-        if kind in ("power_phase", "power_now"):
-            scored = [(0.8 * sum(_step_value(t.steps[i]) for i in t.power_fx[o.data["card"]]) + 0.5
-                       if o.data["card"] >= 0 else 0.0, o.id) for o in opts]
-            return self._best(scored)
-        if kind == "select":
-            return self._target(d, s, prompt)
-        if kind == "modify_damage":
-            hero_target = any(s.T.owner_names[h] in prompt for h in range(t.n_heroes))
-            want = "+" if hero_target else "-"
-            for o in opts:
-                if o.label.startswith(want):
-                    return o.id
-            return opts[0].id
-        if kind == "discard":
-            return self._best([(-_card_value(t.card[o.data["card"]]), o.id) for o in opts])
-        if kind in ("may", "may_draw"):
-            return "yes" if "yes" in d.ids() else opts[0].id
-        if kind == "one_hero":
-            return self._best([(-s.hp[t.character[o.data["hero"]]] - 2 * len(s.hand[o.data["hero"]]), o.id)
-                               for o in opts])
-        return opts[self.rng.below(len(opts))].id
-
-    def _target(self, d: Decision, s: Any, prompt: str) -> str:
-        t = s.T
-        healing = "heal" in prompt
-        scored = []
-        for o in d.options:
-            c = o.data["card"]
-            if c < 0:
-                scored.append((-0.5, o.id))
-                continue
-            hero_side = t.side[c] == 0
-            hp = s.hp[c]
-            if healing:
-                scored.append(((10.0 if hero_side else -10.0) - hp * 0.1, o.id))
-            elif hero_side:  # damage on a hero: the sturdiest one, if it must be a hero
-                scored.append((-20.0 + hp * 0.1, o.id))
-            else:  # finish what can be finished, then the villain character
-                finish = 5.0 if hp <= 3 else 0.0
-                main = 2.0 if c == t.villain_character else 0.0
-                scored.append((finish + main - hp * 0.05, o.id))
-        return self._best(scored)
+        return self._best(_scored(d, s))
 
     def _best(self, scored: list[tuple[float, str]]) -> str:
         top = max(v for v, _ in scored)
         best = [oid for v, oid in scored if v == top]
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+__all__ = ["SentinelsHeuristic", "fast_scores", "option_scores"]

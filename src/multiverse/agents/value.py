@@ -145,7 +145,7 @@ def training_configs() -> list[Any]:
 
 def collect(config: Any, games: int, seed: int = 0) -> list[tuple[str, list[float], int]]:
     """(phase, features, won) at the start of every hero turn of heuristic self-play."""
-    from multiverse.lab.runner import AgentSpec, agent_seed, game_seed
+    from multiverse.agents.seeds import AgentSpec, agent_seed, game_seed
     from multiverse.united.dofp.game import new_game
 
     spec = AgentSpec("heuristic")

@@ -12,17 +12,30 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import typer
+from typer.core import TyperGroup
+
+MODES_PLACEHOLDER = "{modes}"
+
+
+class _LabGroup(TyperGroup):
+    """Fills the registered modes into the MODE argument's help when a command is looked
+    up (not at import: `multiverse --help` must not load the game packages)."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        cmd = super().get_command(ctx, cmd_name)
+        for p in cmd.params if cmd is not None else ():
+            text = getattr(p, "help", None)
+            if text and MODES_PLACEHOLDER in text:
+                from multiverse import modes
+
+                p.help = text.replace(MODES_PLACEHOLDER, ", ".join(modes.names()))  # type: ignore[attr-defined]
+        return cmd
+
 
 lab_app = typer.Typer(help="Batch simulation: win rates with confidence intervals, sweeps, plots.",
-                      no_args_is_help=True)
-
-DEFAULT_HEROES = ("logan", "kitty-pryde", "storm", "bishop", "blink")
-
-
-class Mode(StrEnum):
-    dofp = "dofp"
-    standard = "standard"
+                      no_args_is_help=True, cls=_LabGroup)
 
 
 class Backend(StrEnum):
@@ -36,9 +49,12 @@ class Rollout(StrEnum):
     heuristic = "heuristic"
 
 
-HeroesOpt = Annotated[str, typer.Option(
-    help="A number (the first N of logan, kitty-pryde, storm, bishop, blink) or hero ids "
-         "separated by commas")]
+ModeArg = Annotated[str, typer.Argument(
+    help=f"The game mode: {MODES_PLACEHOLDER} (`multiverse modes` describes them)",
+    metavar="MODE")]
+HeroesOpt = Annotated[str | None, typer.Option(
+    help="A number (the first N of the mode's default heroes) or hero ids separated by commas",
+    show_default="3")]
 GamesOpt = Annotated[int, typer.Option(min=1, help="Games to play (per grid point in a sweep)")]
 AgentOpt = Annotated[str, typer.Option(help="The agent in every seat: random, heuristic or ismcts")]
 JobsOpt = Annotated[int | None, typer.Option(
@@ -55,10 +71,12 @@ RolloutOpt = Annotated[Rollout | None, typer.Option(help="ismcts: rollout policy
 AgentSetOpt = Annotated[list[str] | None, typer.Option(
     "--agent-set", help="ismcts: any other parameter, NAME=VALUE (repeatable), e.g. "
                         "--agent-set exploration=0.3 --agent-set turns=2")]
-SoloOpt = Annotated[bool, typer.Option("--solo", help="One player, three heroes (DFP-SOLO)")]
-VillainOpt = Annotated[str | None, typer.Option(help="standard game: the Villain's id")]
+SoloOpt = Annotated[bool, typer.Option("--solo", help="dofp: one player, three heroes (DFP-SOLO)")]
+VillainOpt = Annotated[str | None, typer.Option(help="standard and sentinels: the villain's id")]
+EnvironmentOpt = Annotated[str | None, typer.Option(help="sentinels: the environment's id")]
 SetOpt = Annotated[list[str] | None, typer.Option(
-    "--set", help="Any configuration field, NAME=VALUE (repeatable), e.g. --set track_max=18")]
+    "--set", help="Any configuration field of the mode, NAME=VALUE (repeatable), e.g. "
+                  "--set track_max=18, --set challenge=sentinel-ii, --set hand_size=3")]
 NoProgressOpt = Annotated[bool, typer.Option("--no-progress", help="No progress bar")]
 
 
@@ -74,15 +92,6 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def parse_heroes(text: str, solo: bool) -> tuple[str, ...]:
-    if text.strip().isdigit():
-        n = int(text)
-        if not 1 <= n <= len(DEFAULT_HEROES):
-            raise LabError(f"--heroes {n}: give 2 to 4 (or --solo with 3)")
-        return DEFAULT_HEROES[:n]
-    return tuple(x.strip() for x in text.split(",") if x.strip())
-
-
 def _value(text: str) -> Any:
     import json
 
@@ -92,39 +101,41 @@ def _value(text: str) -> Any:
         return text
 
 
-def build_config(mode: Mode, heroes: str, solo: bool, villain: str | None,
-                 sets: list[str] | None, extra: dict[str, Any] | None = None):
-    from pydantic import ValidationError
+def get_mode(name: str) -> Any:
+    """The registered mode called `name` (`LabError` naming the registered ones)."""
+    from multiverse import modes
+    from multiverse.engine.errors import UnknownMode
 
-    from multiverse.united.config import UnitedConfig
-
-    fields: dict[str, Any] = {"mode": mode.value, "heroes": parse_heroes(heroes, solo), "solo": solo}
-    if villain:
-        fields["villain"] = villain
-    for item in sets or []:
-        if "=" not in item:
-            raise LabError(f"--set {item!r}: expected NAME=VALUE")
-        name, value = item.split("=", 1)
-        if name.strip() not in UnitedConfig.model_fields:
-            raise LabError(f"--set {name.strip()!r} is not a configuration field; fields: "
-                           f"{', '.join(sorted(UnitedConfig.model_fields))}")
-        fields[name.strip()] = _value(value.strip())
-    fields.update(extra or {})
     try:
-        config = UnitedConfig(**fields)
-        from multiverse.united.dofp.game import tables
+        return modes.get(name)
+    except UnknownMode as exc:
+        raise LabError(str(exc)) from None
 
-        tables(config)  # the content must fit (hero ids, Villain)
-    except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        raise LabError(f"bad configuration: {problems}") from None
-    except Exception as exc:  # ContentError
-        from multiverse.engine.errors import MultiverseError
 
-        if isinstance(exc, MultiverseError):
-            raise LabError(str(exc)) from None
-        raise
-    return config
+def parse_sets(sets: list[str] | None) -> dict[str, Any]:
+    """`--set NAME=VALUE` items as configuration fields (values read as JSON when they parse)."""
+    out: dict[str, Any] = {}
+    for item in sets or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise LabError(f"--set {item!r}: expected NAME=VALUE")
+        out[name.strip()] = _value(value.strip())
+    return out
+
+
+def build_config(mode: str, heroes: str | None, solo: bool = False, villain: str | None = None,
+                 sets: list[str] | None = None, extra: dict[str, Any] | None = None,
+                 environment: str | None = None) -> Any:
+    """The configuration of `mode` from the command line's words (`mode.make_config`); a
+    bad one is a `LabError` in one line."""
+    from multiverse.engine.errors import MultiverseError
+
+    m = get_mode(mode)
+    options = {k: v for k, v in (("villain", villain), ("environment", environment)) if v is not None}
+    try:
+        return m.make_config(heroes, options, solo, {**parse_sets(sets), **(extra or {})})
+    except MultiverseError as exc:
+        raise LabError(str(exc)) from None
 
 
 ISMCTS_SETTABLE = ("turns", "prior", "exploration", "prime_visits", "prior_temperature", "epsilon",
@@ -133,8 +144,7 @@ ISMCTS_SETTABLE = ("turns", "prior", "exploration", "prime_visits", "prior_tempe
 
 def build_agent(agent: str, iterations: int | None, rollout: Rollout | None,
                 agent_set: list[str] | None = None):
-    from multiverse.agents import AGENTS
-    from multiverse.lab.runner import AgentSpec
+    from multiverse.agents import AGENTS, AgentSpec
 
     if agent not in AGENTS:
         raise LabError(f"unknown agent {agent!r}; agents: {', '.join(AGENTS)}")
@@ -226,10 +236,25 @@ def _public(r: dict[str, Any]) -> dict[str, Any]:
     return {k: r[k] for k in keys if k in r}
 
 
+def _prepare(backend: Backend, jobs: int | None) -> int:
+    """Check the backend before anything runs (Ray missing: a one-line error)."""
+    from multiverse.lab.runner import check_backend
+
+    try:
+        check_backend(backend.value)
+    except (RuntimeError, ValueError) as exc:
+        raise LabError(str(exc)) from None
+    return jobs or os.cpu_count() or 1
+
+
+def _title(mode: str, config: Any, solo: bool) -> str:
+    return f"{mode}, {len(config.heroes)} heroes{' (solo)' if solo else ''}"
+
+
 @lab_app.command("run")
 def run(
-    mode: Annotated[Mode, typer.Argument(help="dofp (Days of Future Past) or standard")],
-    heroes: HeroesOpt = "3",
+    mode: ModeArg,
+    heroes: HeroesOpt = None,
     games: GamesOpt = 1000,
     agent: AgentOpt = "heuristic",
     jobs: JobsOpt = None,
@@ -243,6 +268,7 @@ def run(
     agent_set: AgentSetOpt = None,
     solo: SoloOpt = False,
     villain: VillainOpt = None,
+    environment: EnvironmentOpt = None,
     set_: SetOpt = None,
     no_progress: NoProgressOpt = False,
 ) -> None:
@@ -253,32 +279,36 @@ def run(
     from multiverse.lab.store import LabStore
 
     try:
-        config = build_config(mode, heroes, solo, villain, set_)
+        config = build_config(mode, heroes, solo, villain, set_, environment=environment)
         spec = build_agent(agent, iterations, rollout, agent_set)
+        jobs = _prepare(backend, jobs)
     except LabError as exc:
         raise _fail(str(exc)) from None
-    jobs = jobs or os.cpu_count() or 1
-    with LabStore(out) as store, progress_bar(games, f"{mode.value} · {spec.key}",
+    with LabStore(out) as store, progress_bar(games, f"{mode} · {spec.key}",
                                                not no_progress) as update:
-        r = run_lab(config, spec, games, seed, store, jobs=jobs, backend=backend.value,
-                    address=address, on_progress=update)
+        try:
+            r = run_lab(config, spec, games, seed, store, jobs=jobs, backend=backend.value,
+                        address=address, on_progress=update)
+        except RuntimeError as exc:
+            raise _fail(str(exc)) from None
     if json_out:
         print(json.dumps(_public(r)), flush=True)
         return
     from rich.console import Console
 
     Console(highlight=False).print(_summary_table(
-        r, f"{mode.value}, {len(config.heroes)} heroes{' (solo)' if solo else ''}: {spec.key}, seed {seed}"))
+        r, f"{_title(mode, config, solo)}: {spec.key}, seed {seed}"))
     Console(highlight=False, soft_wrap=True).print(f"Stored in {out}.", style="dim")
 
 
 @lab_app.command("sweep")
 def sweep(
-    mode: Annotated[Mode, typer.Argument(help="dofp (Days of Future Past) or standard")],
+    mode: ModeArg,
     param: Annotated[list[str], typer.Option(
-        "--param", help="A numeric configuration field and its values: NAME=LOW..HIGH[:STEP] or "
-                        "NAME=V1,V2 (repeat for a grid)")],
-    heroes: HeroesOpt = "3",
+        "--param", help="A numeric configuration field of the mode and its values: "
+                        "NAME=LOW..HIGH[:STEP] or NAME=V1,V2 (repeat for a grid); e.g. "
+                        "sentinel_health=3..7 (dofp), hand_size=2..6 (sentinels)")],
+    heroes: HeroesOpt = None,
     games: GamesOpt = 1000,
     agent: AgentOpt = "heuristic",
     jobs: JobsOpt = None,
@@ -292,6 +322,7 @@ def sweep(
     agent_set: AgentSetOpt = None,
     solo: SoloOpt = False,
     villain: VillainOpt = None,
+    environment: EnvironmentOpt = None,
     set_: SetOpt = None,
     no_progress: NoProgressOpt = False,
 ) -> None:
@@ -303,33 +334,37 @@ def sweep(
     from multiverse.lab.sweep import SweepError, grid
 
     try:
-        names, points = grid(param)
+        get_mode(mode)
+        names, points = grid(param, mode)
         spec = build_agent(agent, iterations, rollout, agent_set)
-        configs = [build_config(mode, heroes, solo, villain, set_, p) for p in points]
+        configs = [build_config(mode, heroes, solo, villain, set_, p, environment) for p in points]
+        jobs = _prepare(backend, jobs)
     except (LabError, SweepError) as exc:
         raise _fail(str(exc)) from None
-    jobs = jobs or os.cpu_count() or 1
     total = games * len(points)
     results = []
-    with LabStore(out) as store, progress_bar(total, f"{mode.value} sweep · {spec.key}",
+    with LabStore(out) as store, progress_bar(total, f"{mode} sweep · {spec.key}",
                                                not no_progress) as update:
         for i, (p, config) in enumerate(zip(points, configs, strict=True)):
             base = i * games
-            r = run_lab(config, spec, games, seed, store, jobs=jobs, backend=backend.value,
-                        address=address,
-                        on_progress=lambda done, _of, base=base: update(base + done, total))
+            try:
+                r = run_lab(config, spec, games, seed, store, jobs=jobs, backend=backend.value,
+                            address=address,
+                            on_progress=lambda done, _of, base=base: update(base + done, total))
+            except RuntimeError as exc:
+                raise _fail(str(exc)) from None
             results.append({"values": p, **_public(r)})
-        sweep_id = store.add_sweep(mode.value, names, [
+        sweep_id = store.add_sweep(mode, names, [
             {"values": p, "config": c.model_dump_json()} for p, c in zip(points, configs, strict=True)],
             spec.key, seed, games)
     if json_out:
-        print(json.dumps({"sweep": sweep_id, "params": names, "agent": spec.key, "seed": seed,
-                          "games": games, "points": results}), flush=True)
+        print(json.dumps({"sweep": sweep_id, "mode": mode, "params": names, "agent": spec.key,
+                          "seed": seed, "games": games, "points": results}), flush=True)
         return
     from rich.console import Console
     from rich.table import Table
 
-    t = Table(title=f"sweep {sweep_id}: {mode.value}, {spec.key}, {games} games per point, seed {seed}")
+    t = Table(title=f"sweep {sweep_id}: {mode}, {spec.key}, {games} games per point, seed {seed}")
     for n in names:
         t.add_column(n, justify="right")
     for col in ("win rate", "95% interval", "mean rounds", "games/s"):

@@ -11,12 +11,21 @@
 Game type
 - sequential, cooperative (`Utility.IDENTICAL`: every player gets +1 on a win, -1 on a loss),
   terminal rewards, imperfect information;
-- **deterministic after the seed** (`ChanceMode.DETERMINISTIC`): chance lives inside the
-  engine state, a SplitMix64 generator seeded from the `seed` game parameter, so there are
-  no chance nodes — the deal, deck orders and every later draw are fixed by the seed and
-  the players' actions. Hidden information is the part of that outcome a seat may not see
-  (other seats' hands, deck orders); to average over deals, vary `seed`. An agent must
-  not recompute the deal from the parameters (that would be peeking).
+- **sampled stochastic** (`ChanceMode.SAMPLED_STOCHASTIC`): the shuffles and draws live
+  inside the engine state — a SplitMix64 generator seeded from the `seed` game parameter —
+  so there are no explicit chance nodes and no `chance_outcomes()`: every chance event is
+  sampled inside `apply_action`. With a fixed `seed` a game is reproducible (the same
+  actions give the same game); to average over deals, vary `seed`. Hidden information is
+  the part of that outcome a seat may not see (other seats' hands, deck orders); an agent
+  must not recompute the deal from the parameters (that would be peeking).
+- `state.resample_from_infostate(player, sampler)` returns a state the player cannot tell
+  from this one: the mode's determinizer (`Mode.determinize`) resamples everything hidden
+  from that player (other seats' hands, every deck order) and the engine's own generator,
+  from 64 bits drawn from `sampler` (a `pyspiel.UniformProbabilitySampler` or any
+  callable returning floats in [0, 1)). So OpenSpiel's information-set search,
+  `open_spiel.python.algorithms.ismcts.ISMCTSBot`, plays every mode. The bot makes a
+  fresh, randomly seeded sampler per sample; for a reproducible search give it one seeded
+  sampler: `bot.set_resampler(lambda st, p: st.resample_from_infostate(p, sampler))`.
 
 Players are the seats (one per hero; solo Days of Future Past has one); actions are
 indices into the pending decision's options (`num_distinct_actions = max_options`).
@@ -30,11 +39,15 @@ Parameters: `seed` (int), `heroes` (hero ids joined by `+`; "" = the mode's defa
 fields (`UnitedConfig` / `SentinelsConfig`) as `key:value` pairs joined by `;`
 (`"max_turns:60;tie_break:clockwise"`), applied last.
 
-Serialization: `state.serialize()` / `game.deserialize_state(text)` (and
-`pyspiel.serialize_game_and_state`) use OpenSpiel's envelope for Python games, whose
-payload is the engine's `to_json` document (a `_Held` object pickles as that JSON, so
-clones and serialization never deep-copy engine tables). `state.to_json()` and
-`game.state_from_json(text)` give and take the engine JSON directly.
+Serialization: `state.serialize()` / `game.deserialize_state(text)` use OpenSpiel's
+envelope for Python games, whose payload is the engine's `to_json` document, generator
+included (a `_Held` object pickles as that JSON, so clones and serialization never
+deep-copy engine tables); games and states pickle (a game as its game string, a state as
+that plus `serialize()`). OpenSpiel's own `game.serialize()` and
+`pyspiel.serialize_game_and_state` ask a sampled stochastic game for a game-level
+generator (`Game::GetRNGState`), which pyspiel does not let a Python game provide: use
+`save_game_and_state(game, state)` / `load_game_and_state(text)` of this module instead.
+`state.to_json()` and `game.state_from_json(text)` give and take the engine JSON directly.
 """
 
 from __future__ import annotations
@@ -114,7 +127,7 @@ def _game_type(mode: str) -> pyspiel.GameType:
         short_name=GAME_NAMES[mode],
         long_name=_LONG[mode],
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.IDENTICAL,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -149,6 +162,27 @@ def _load_held(mode: str, text: str) -> _Held:
     return _Held(games.from_json(mode, text))
 
 
+def _load_game(game_string: str) -> pyspiel.Game:
+    return pyspiel.load_game(game_string)
+
+
+def _load_state(game_string: str, state_text: str) -> pyspiel.State:
+    return pyspiel.load_game(game_string).deserialize_state(state_text)
+
+
+def save_game_and_state(game: pyspiel.Game, state: pyspiel.State) -> str:
+    """The game (its game string) and the state (`state.serialize()`) as one JSON text: what
+    `pyspiel.serialize_game_and_state` gives other games (see the module docstring)."""
+    return json.dumps({"game": str(game), "state": state.serialize()})
+
+
+def load_game_and_state(text: str) -> tuple[pyspiel.Game, pyspiel.State]:
+    """The game and state saved by `save_game_and_state`."""
+    doc = json.loads(text)
+    game = pyspiel.load_game(doc["game"])
+    return game, game.deserialize_state(doc["state"])
+
+
 class MultiverseGame(pyspiel.Game):
     """One mode of the engine as an OpenSpiel game (the mode is fixed by the subclass)."""
 
@@ -176,6 +210,10 @@ class MultiverseGame(pyspiel.Game):
     def new_initial_state(self) -> MultiverseState:
         return MultiverseState(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as its game string (pyspiel's own pickling needs `GetRNGState`)."""
+        return _load_game, (str(self),)
+
     def state_from_json(self, text: str | dict[str, Any] | GameState) -> MultiverseState:
         """A pyspiel state holding an engine state (or its JSON). Its OpenSpiel history is
         empty: the engine state carries the position, not the action list."""
@@ -199,6 +237,10 @@ class MultiverseState(pyspiel.State):
         super().__init__(game)
         self._held = _Held(games.new_state(game.engine_config, game.seed))
         self._max_options = game.max_options
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        """Pickled as its game string and `serialize()` (history and engine state)."""
+        return _load_state, (str(self.get_game()), self.serialize())
 
     @property
     def engine_state(self) -> GameState:
@@ -233,6 +275,21 @@ class MultiverseState(pyspiel.State):
         s = self._held.s
         r = 0.0 if s.result is None else 1.0 if s.result == "win" else -1.0
         return [r] * self.num_players()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> MultiverseState:
+        """A state consistent with everything `player_id` sees here (its information state
+        string is unchanged), hidden information resampled by the mode's determinizer from
+        64 bits drawn from `probability_sampler` (floats in [0, 1))."""
+        from multiverse import modes
+        from multiverse.engine.rng import SplitMix64
+
+        hi = int(float(probability_sampler()) * 2**32) & 0xFFFFFFFF
+        lo = int(float(probability_sampler()) * 2**32) & 0xFFFFFFFF
+        s = self._held.s
+        det = modes.of_state(s).determinize(s, player_id, SplitMix64(hi << 32 | lo))
+        out = self.clone()
+        out._held = _Held(det)
+        return out
 
     def to_json(self) -> str:
         """The engine state as JSON (`multiverse` save format)."""
@@ -278,4 +335,5 @@ for _mode, _cls in (("dofp", DaysOfFuturePastGame), ("standard", MarvelUnitedGam
         pyspiel.register_game(_game_type(_mode), _cls)
 
 __all__ = ["GAME_NAMES", "DaysOfFuturePastGame", "MarvelUnitedGame", "MultiverseGame",
-           "MultiverseObserver", "MultiverseState", "SentinelsGame", "config_from_params"]
+           "MultiverseObserver", "MultiverseState", "SentinelsGame", "config_from_params",
+           "load_game_and_state", "save_game_and_state"]

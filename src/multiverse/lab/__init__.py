@@ -1,7 +1,11 @@
-"""The Monte Carlo balance lab: batch simulation, statistics, sweeps, plots, backends."""
+"""The Monte Carlo balance lab: batch simulation, statistics, sweeps, plots, backends.
 
-from multiverse.lab.runner import AgentSpec, game_seed, play_game, run_lab
+The lab imports the agents (never the reverse); `AgentSpec`, `agent_seed` and `game_seed`
+live in `multiverse.agents.seeds` and are re-exported here."""
+
+from multiverse.lab.runner import AgentSpec, agent_seed, game_seed, play_game, run_lab
 from multiverse.lab.stats import summarize, wilson
 from multiverse.lab.store import LabStore
 
-__all__ = ["AgentSpec", "LabStore", "game_seed", "play_game", "run_lab", "summarize", "wilson"]
+__all__ = ["AgentSpec", "LabStore", "agent_seed", "game_seed", "play_game", "run_lab", "summarize",
+           "wilson"]

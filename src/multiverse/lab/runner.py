@@ -1,9 +1,11 @@
-"""Batch simulation: many games of one configuration with one agent in every seat.
+"""Batch simulation: many games of one configuration with one agent in every seat, for
+every registered mode (the game is reached through `multiverse.modes` only).
 
 Determinism: game `i` of a run with seed `S` is played with the seed `game_seed(S, i)`,
-and each seat's agent with `agent_seed(game_seed, seat)`; nothing depends on which worker
-plays it or in which order, so `--jobs 1`, `--jobs 8` and the Ray backend store exactly the
-same rows, and a re-run only plays the games not stored yet.
+and each seat's agent with `agent_seed(game_seed, seat)` (both in `multiverse.agents.seeds`,
+re-exported here); nothing depends on which worker plays it or in which order, so
+`--jobs 1`, `--jobs 8` and the Ray backend store exactly the same rows, and a re-run only
+plays the games not stored yet.
 
 Backends: `local` plays in this process (`jobs=1`) or in `jobs` processes
 (`concurrent.futures`, spawned workers); `ray` sends chunks of games to a Ray cluster
@@ -12,68 +14,39 @@ Backends: `local` plays in this process (`jobs=1`) or in `jobs` processes
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
-from multiverse.engine.rng import GOLDEN, MASK, splitmix_next
+from multiverse import modes
+from multiverse.agents.seeds import AGENT_SALT, AgentSpec, agent_seed, game_seed
 from multiverse.lab.stats import summarize
 from multiverse.lab.store import LabStore, Row
-from multiverse.united.config import UnitedConfig
 
 BACKENDS = ("local", "ray")
-AGENT_SALT = 0xA6E7_5EED_0000_0000
 
 
-def game_seed(run_seed: int, index: int) -> int:
-    """The seed of game `index` of a run (63 bits, so SQLite stores it as an integer)."""
-    base = splitmix_next(run_seed & MASK)[1]
-    return splitmix_next((base + index * GOLDEN) & MASK)[1] >> 1
-
-
-def agent_seed(seed: int, seat: int) -> int:
-    """The seed of the agent in `seat`: derived from the game's seed, but its own stream."""
-    return splitmix_next(((seed ^ AGENT_SALT) + seat) & MASK)[1]
-
-
-@dataclass(frozen=True)
-class AgentSpec:
-    """An agent by name with its parameters (ISMCTS: iterations, rollout, …)."""
-
-    name: str = "heuristic"
-    params: tuple[tuple[str, Any], ...] = field(default=())
-
-    @property
-    def key(self) -> str:
-        if not self.params:
-            return self.name
-        return f"{self.name}({','.join(f'{k}={v}' for k, v in sorted(self.params))})"
-
-    def make(self, seed: int):
-        from multiverse.agents import AGENTS
-
-        if self.name not in AGENTS:
-            raise KeyError(f"unknown agent {self.name!r}; known agents: {', '.join(sorted(AGENTS))}")
-        return AGENTS[self.name](seed, **dict(self.params))
-
-
-def play_game(config: UnitedConfig, spec: AgentSpec, seed: int) -> tuple[str, str, int, int]:
+def play_game(config: Any, spec: AgentSpec, seed: int) -> tuple[str, str, int, int]:
     """Play one game with `spec` in every seat: (result, reason, rounds, decisions)."""
-    from multiverse.united.dofp.game import new_game
-
-    s = new_game(config, seed=seed)
-    seats = 1 if config.solo else config.n_heroes
-    agents = [spec.make(agent_seed(seed, i)) for i in range(seats)]
+    mode = modes.of_config(config)
+    s = mode.new_game(config, seed)
+    agents = [spec.make(agent_seed(seed, i)) for i in range(mode.n_seats(config))]
     while (d := s.decision()) is not None:
         s.apply(agents[d.seat].choose(d, s))
-    return s.result or "loss", s.reason or "", s.round, s.decisions
+    return s.result or "loss", s.reason or "", s.round, s.decisions  # type: ignore[attr-defined]
+
+
+def config_from_json(config_json: str) -> Any:
+    """A configuration of any mode from its JSON (the `mode` field names the mode)."""
+    doc = json.loads(config_json)
+    return modes.get(doc.get("mode")).config_from_json(doc)
 
 
 def run_chunk(config_json: str, spec: AgentSpec, items: list[tuple[int, int]]) -> list[Row]:
     """Play the games `(index, seed)` of one chunk (in a worker)."""
-    config = UnitedConfig.model_validate_json(config_json)
+    config = config_from_json(config_json)
     out: list[Row] = []
     for index, seed in items:
         result, reason, rounds, decisions = play_game(config, spec, seed)
@@ -118,12 +91,23 @@ def _local(config_json: str, spec: AgentSpec, parts: list[list[tuple[int, int]]]
             raise
 
 
+def check_backend(backend: str) -> None:
+    """`ValueError` for an unknown backend, `RuntimeError` when Ray is asked for but missing."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise RuntimeError("--backend ray needs Ray, which is not installed: "
+                               "pip install 'multiverse[ray]'") from None
+
+
 def _ray(config_json: str, spec: AgentSpec, parts: list[list[tuple[int, int]]], jobs: int,
          address: str | None) -> Iterator[list[Row]]:
-    try:
-        import ray
-    except ImportError:
-        raise RuntimeError("the ray backend needs Ray: pip install 'multiverse[ray]'") from None
+    check_backend("ray")
+    import ray
+
     started = False
     if not ray.is_initialized():
         if address:
@@ -143,14 +127,13 @@ def _ray(config_json: str, spec: AgentSpec, parts: list[list[tuple[int, int]]], 
             ray.shutdown()
 
 
-def run_lab(config: UnitedConfig, spec: AgentSpec, games: int, seed: int, store: LabStore,
+def run_lab(config: Any, spec: AgentSpec, games: int, seed: int, store: LabStore,
             jobs: int = 1, backend: str = "local", address: str | None = None,
             on_progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play the games of a run not stored yet, store them, and summarize all `games`.
 
     `on_progress(done, total)` is called as games finish (counting stored ones as done)."""
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    check_backend(backend)
     if games < 0:
         raise ValueError("games must be 0 or more")
     config_json = config.model_dump_json()
@@ -185,3 +168,7 @@ def run_lab(config: UnitedConfig, spec: AgentSpec, games: int, seed: int, store:
         "backend": backend,
         "config": config.model_dump(mode="json"),
     }
+
+
+__all__ = ["AGENT_SALT", "BACKENDS", "AgentSpec", "agent_seed", "check_backend", "chunks",
+           "config_from_json", "game_seed", "play_game", "run_chunk", "run_lab"]

@@ -1,4 +1,5 @@
-"""Sweeps: a grid over numeric configuration fields (`sentinel_health=3..7`)."""
+"""Sweeps: a grid over numeric configuration fields of a mode (`sentinel_health=3..7` in
+Days of Future Past, `hand_size=2..6` in Sentinels)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,18 @@ import types
 import typing
 from typing import Any
 
-from multiverse.united.config import UnitedConfig
+from multiverse import modes
 
 
 class SweepError(ValueError):
     """A `--param` that names no numeric configuration field, or a malformed range."""
 
 
-def numeric_fields() -> dict[str, type]:
-    """The configuration fields a sweep can vary: ints and floats (optional ones too)."""
+def numeric_fields(mode: str = "dofp") -> dict[str, type]:
+    """The configuration fields of `mode` a sweep can vary: ints and floats (optional ones
+    too)."""
     out: dict[str, type] = {}
-    for name, f in UnitedConfig.model_fields.items():
+    for name, f in modes.get(mode).config_model.model_fields.items():
         ann = f.annotation
         args = typing.get_args(ann) if isinstance(ann, types.UnionType) or typing.get_origin(ann) else ()
         kinds = [a for a in (args or (ann,)) if a is not type(None)]
@@ -33,14 +35,15 @@ def _number(text: str, kind: type) -> int | float:
         raise SweepError(f"{text!r} is not a{'n integer' if kind is int else ' number'}") from None
 
 
-def parse_param(text: str) -> tuple[str, list[int | float]]:
-    """`name=3..7` (inclusive), `name=3..9:2` (a step), or `name=3,5,8`."""
+def parse_param(text: str, mode: str = "dofp") -> tuple[str, list[int | float]]:
+    """`name=3..7` (inclusive), `name=3..9:2` (a step), or `name=3,5,8`: a numeric
+    configuration field of `mode` and its values."""
     if "=" not in text:
         raise SweepError(f"--param {text!r}: expected NAME=LOW..HIGH[:STEP] or NAME=V1,V2,…")
     name, spec = (x.strip() for x in text.split("=", 1))
-    fields = numeric_fields()
+    fields = numeric_fields(mode)
     if name not in fields:
-        raise SweepError(f"--param {name!r} is not a numeric configuration field; "
+        raise SweepError(f"--param {name!r} is not a numeric configuration field of {mode}; "
                          f"numeric fields: {', '.join(sorted(fields))}")
     kind = fields[name]
     if ".." in spec:
@@ -63,9 +66,9 @@ def parse_param(text: str) -> tuple[str, list[int | float]]:
     return name, values
 
 
-def grid(params: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
+def grid(params: list[str], mode: str = "dofp") -> tuple[list[str], list[dict[str, Any]]]:
     """The names swept and every point of the grid (the first name varies slowest)."""
-    parsed = [parse_param(p) for p in params]
+    parsed = [parse_param(p, mode) for p in params]
     names = [n for n, _ in parsed]
     if len(set(names)) != len(names):
         raise SweepError(f"a field is swept twice: {names}")
