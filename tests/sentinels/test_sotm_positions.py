@@ -145,9 +145,9 @@ def test_the_default_pack_loads(tmp_path: Path) -> None:
 
 BAD = [
     ({"nope": 1}, "position: top level: unknown field(s) ['nope']"),
-    ({"config": {"heroes": ["alpha"]}}, "position: config:"),
-    ({"config": {"heroes": ["alpha", "beta", "zed"]}}, "position: config: unknown hero id(s) ['zed']"),
-    ({"seed": "x"}, "position: seed: expected a whole number, got 'x'"),
+    ({"config": {"heroes": ["alpha"]}}, "position: config.heroes: a game has 3 to 5 heroes, not 1"),
+    ({"config": {"heroes": ["alpha", "beta", "zed"]}}, "position: config.heroes: unknown hero id(s) ['zed']"),
+    ({"seed": "x"}, "position: seed: expected a whole number from 0 to 9223372036854775807, got 'x'"),
     ({"heroes": [{"hp": 3}, "beta", "gamma"]}, "position: heroes[0]: a hero mapping needs an 'id'"),
     ({"heroes": [{"id": "alpha", "mood": 1}, "beta", "gamma"]}, "position: heroes[0]: unknown field(s) ['mood']"),
     ({"heroes": [{"id": "alpha", "hand": ["Nope"]}, "beta", "gamma"]},
@@ -174,7 +174,7 @@ BAD = [
     ({"heroes": [{"id": "alpha", "play": [{"hp": 2}]}, "beta", "gamma"]},
      "position: heroes[0].play[0]: a card in play needs a 'name'"),
     ({"heroes": [{"id": "alpha", "play": [{"name": "Drone", "tokens": -1}]}, "beta", "gamma"]},
-     "position: heroes[0].play[0].tokens: expected 0 or more"),
+     "position: heroes[0].play[0].tokens: expected a whole number from 0 to 1000000, got -1"),
     ({"heroes": [{"id": "alpha", "tokens": ["fish"]}, "beta", "gamma"]},
      "position: heroes[0].tokens[0]: unknown side 'fish'"),
     ({"heroes": ["alpha", {"id": "beta", "tokens": ["arcana"]}, "gamma"]},
@@ -191,7 +191,7 @@ BAD = [
     ({"heroes": [{"id": "alpha", "incapacitated": True}, "beta", "gamma"], "turn": {"whose": "alpha", "phase": "play"}},
      "position: turn.phase: expected one of ['start']"),
     ({"turn": {"whose": "alpha", "phase": "play", "played": True}}, "position: turn.played: stated only"),
-    ({"turn": {"round": 0}}, "position: turn.round: expected 1 or more"),
+    ({"turn": {"round": 0}}, "position: turn.round: expected a whole number from 1 to 1000000, got 0"),
     ({"turn": "soon"}, "position: turn: expected a mapping"),
 ]
 

@@ -16,6 +16,8 @@ from pydantic import BaseModel, ValidationError
 
 from multiverse.content.schema import UnitedContent
 from multiverse.engine.errors import ContentError
+from multiverse.engine.positions import bad_byte, yaml_problem
+from multiverse.engine.positions import shown as quoted
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -29,31 +31,25 @@ def default_pack_path() -> Path:
 
 def _read(path: Path) -> Any:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError([f"{path}: cannot read the file: {exc}"]) from exc
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ContentError([f"{path}: cannot read the file: {exc.strerror or exc}"]) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError([f"{path}: not UTF-8 text ({bad_byte(data, exc.start)}); save the file "
+                            "as UTF-8"]) from None
     try:
         if path.suffix == ".json":
             return json.loads(text)
         return yaml.safe_load(text)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
-        raise ContentError([f"{path}: {where}: not valid JSON: {exc.msg}"]) from exc
+        raise ContentError([f"{path}: {where}: not valid JSON: {exc.msg}"]) from None
     except yaml.YAMLError as exc:
-        raise ContentError([f"{path}: {_yaml_problem(exc)}"]) from exc
-
-
-def _yaml_problem(exc: yaml.YAMLError) -> str:
-    """`line L, column C: not valid YAML: what` (1-based, as editors count)."""
-    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
-    what = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    context, cmark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
-    if context and cmark is not None and cmark is not mark:
-        what += f" ({context} started at line {cmark.line + 1}, column {cmark.column + 1})"
-    elif context:
-        what += f" ({context})"
-    return f"{where}not valid YAML: {what}"
+        raise ContentError([f"{path}: {yaml_problem(exc)}"]) from None
+    except RecursionError:
+        raise ContentError([f"{path}: nested too deeply to be content"]) from None
 
 
 def _files(path: Path) -> list[Path]:
@@ -132,7 +128,7 @@ def _file_loc(loc: tuple) -> tuple:
 
 def format_errors(exc: ValidationError, origin: dict, default: Path) -> list[str]:
     problems = []
-    for err in exc.errors():
+    for err in exc.errors(include_url=False):
         loc = _file_loc(tuple(err["loc"]))
         f, place = default, _place(loc)
         for n in (2, 1):  # longest prefix whose origin is known: (key, index/sub-key), (key,)
@@ -140,9 +136,9 @@ def format_errors(exc: ValidationError, origin: dict, default: Path) -> list[str
                 f, local = origin[loc[:n]]
                 place = _place(tuple(local) + loc[n:])
                 break
-        msg = err["msg"].removeprefix("Value error, ")
+        msg = " ".join(str(err["msg"]).removeprefix("Value error, ").split())
         got = err.get("input")
-        shown = "" if isinstance(got, dict | list) else f" (got {got!r})"
+        shown = "" if isinstance(got, dict | list) or err["type"] == "missing" else f" (got {quoted(got)})"
         head = f"{f}: {place}: "
         if loc != tuple(err["loc"]) and problems and problems[-1].startswith(head):
             # another member of the same union failed: one problem, its alternatives joined

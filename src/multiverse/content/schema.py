@@ -6,9 +6,12 @@ A content file never runs code. Effects are written in a small vocabulary of ver
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from multiverse.engine.errors import ContentError
 
 Symbol = Literal["move", "attack", "heroic", "wild"]
 ThreatSymbol = Literal["move", "attack", "heroic"]
@@ -44,6 +47,31 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def card_name(name: str) -> str:
+    """A card's name: positions and saved games refer to cards by name, so it is never
+    empty or blank."""
+    if not name.strip():
+        raise ValueError("a card name cannot be empty or blank: positions refer to cards by name")
+    return name
+
+
+def unique_names(field: str) -> Callable[[list], list]:
+    """A validator of the deck `field`: two different cards of one deck never share a name,
+    since positions refer to cards by name. (Entries that differ only in `copies` are copies
+    of one card.)"""
+
+    def check(cards: list) -> list:
+        seen: dict[str, int] = {}
+        for i, card in enumerate(cards):
+            j = seen.setdefault(card.name, i)
+            if j != i and card.model_dump(exclude={"copies"}) != cards[j].model_dump(exclude={"copies"}):
+                raise ValueError(f"{field}[{j}] and {field}[{i}] are two different cards named "
+                                 f"{card.name!r}; positions refer to cards by name")
+        return cards
+
+    return check
+
+
 class Effect(Strict):
     """One step of an effect: a verb with its parameters."""
 
@@ -72,6 +100,8 @@ class HeroCard(Strict):
     effect: Effects = Field(default_factory=list)
     copies: int = Field(1, ge=1, le=12)
 
+    _name = field_validator("name")(card_name)
+
     @field_validator("effect")
     @classmethod
     def _hero_verbs(cls, v: Effects) -> Effects:
@@ -88,6 +118,8 @@ class Hero(Strict):
     name: str
     original: bool = True
     cards: list[HeroCard]
+
+    _unique = field_validator("cards")(unique_names("cards"))
 
     @model_validator(mode="after")
     def _twelve(self) -> Hero:
@@ -154,6 +186,8 @@ class MasterPlanCard(Strict):
     effect: Effects = Field(default_factory=list)
     tokens: Annotated[list[str], Field(min_length=3, max_length=3)] = ["", "", ""]
     copies: int = Field(1, ge=1, le=12)
+
+    _name = field_validator("name")(card_name)
 
     @field_validator("tokens")
     @classmethod
@@ -237,6 +271,8 @@ class DaysOfFuturePast(Strict):
     protocol: ProtocolSymbols = ProtocolSymbols()
     protocol_cards: list[ProtocolCard] = Field(default_factory=list)
 
+    _unique = field_validator("master_plan")(unique_names("master_plan"))
+
     @model_validator(mode="after")
     def _deck(self) -> DaysOfFuturePast:
         n = sum(c.copies for c in self.master_plan)
@@ -266,6 +302,8 @@ class Villain(Strict):
     special_rules: str = ""
     master_plan: list[MasterPlanCard]
     threats: list[Threat] = Field(min_length=6, max_length=6)
+
+    _unique = field_validator("master_plan")(unique_names("master_plan"))
 
     @model_validator(mode="after")
     def _parts(self) -> Villain:
@@ -318,3 +356,28 @@ class UnitedContent(Strict):
             if dup:
                 raise ValueError(f"duplicate {what} id(s): {sorted(dup)}")
         return self
+
+
+def with_cards(content: UnitedContent, cards: dict[str, list[HeroCard]]) -> UnitedContent:
+    """`content` with extra Hero cards (a position's `cards`, by hero id) after each hero's
+    own cards, as if the pack listed them; raises `ContentError`, one problem per line
+    (`cards.HERO[i].name: …`), for an unknown hero or a name the hero's deck already has."""
+    if not cards:
+        return content
+    heroes = {h.id: h for h in content.heroes}
+    problems = []
+    for hid, extra in cards.items():
+        if hid not in heroes:
+            problems.append(f"cards.{hid}: unknown hero id {hid!r}; this content has: {sorted(heroes)}")
+            continue
+        have = {c.name: f"its card {c.name!r}" for c in heroes[hid].cards}
+        for i, card in enumerate(extra):
+            if card.name in have:
+                problems.append(f"cards.{hid}[{i}].name: {card.name!r} names two different cards: "
+                                f"this one and {have[card.name]}; positions refer to cards by name")
+            have.setdefault(card.name, f"cards.{hid}[{i}]")
+    if problems:
+        raise ContentError(problems)
+    new = [h.model_copy(update={"cards": [*h.cards, *cards[h.id]]}) if h.id in cards else h
+           for h in content.heroes]
+    return content.model_copy(update={"heroes": new})

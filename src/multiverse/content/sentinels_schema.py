@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from multiverse.content.schema import card_name, unique_names
 
 DamageType = Literal[
     "cold", "energy", "fire", "infernal", "lightning", "melee", "projectile", "psychic",
@@ -162,6 +164,8 @@ class Card(Strict):
     modifiers: list[Modifier] = Field(default_factory=list, description="while in play")
     text: str = ""
 
+    _name = field_validator("name")(card_name)
+
 
 class Ability(Strict):
     name: str
@@ -189,6 +193,8 @@ class SentinelsHero(Strict):
     tokens: HeroTokens | None = None
     cards: list[Card]
 
+    _unique = field_validator("cards")(unique_names("cards"))
+
     @model_validator(mode="after")
     def _forty(self) -> SentinelsHero:
         n = sum(c.copies for c in self.cards)
@@ -213,6 +219,8 @@ class SentinelsVillain(Strict):
     flip_effect: Effect = Field(default_factory=list)
     cards: list[Card]
 
+    _unique = field_validator("cards")(unique_names("cards"))
+
 
 class SentinelsEnvironment(Strict):
     """SOTM-1: an environment deck (about 15 cards), no character card."""
@@ -221,6 +229,8 @@ class SentinelsEnvironment(Strict):
     name: str
     original: bool = True
     cards: list[Card]
+
+    _unique = field_validator("cards")(unique_names("cards"))
 
 
 class SentinelsContent(Strict):

@@ -14,11 +14,23 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from multiverse.engine.errors import ContentError
+from multiverse.engine.errors import ContentError, PositionError
+from multiverse.engine.positions import as_bool as _bool
 from multiverse.engine.positions import as_int as _int
 from multiverse.engine.positions import as_list as _list
+from multiverse.engine.positions import as_mapping as _mapping
+from multiverse.engine.positions import (
+    as_seed,
+    content_lines,
+    in_file,
+    names,
+    place,
+    problems,
+    read_position,
+    validation_lines,
+)
 from multiverse.engine.positions import field_error as _err
-from multiverse.engine.positions import read_position
+from multiverse.engine.positions import shown as _shown
 from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
 from multiverse.sentinels.tables import ONE_SHOT
@@ -34,28 +46,8 @@ DECK_PHASES = ("start", "play", "end")
 ZONE_OF = {"hand": Z_HAND, "deck": Z_DECK, "trash": Z_TRASH, "play": Z_PLAY}
 
 
-# ----- reading and small checks -------------------------------------------------------
-
-
-
-
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise _err(where, f"expected true or false, got {value!r}")
-    return value
-
-
-
-
-def _mapping(value: Any, where: str, keys: set[str]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _err(where, f"expected a mapping with keys among {sorted(keys)}, got {value!r}")
-    extra = set(value) - keys
-    if extra:
-        raise _err(where, f"unknown field(s) {sorted(extra)}; known: {sorted(keys)}")
-    return value
+MAX_COUNT = 10**6  # rounds and counters on a card
+MAX_HP = 999  # a stated HP: far above any card's
 
 
 # ----- loading --------------------------------------------------------------------------
@@ -63,54 +55,109 @@ def load_sentinels_position(source: str | Path | dict[str, Any], log: bool = Fal
     """Build a Sentinels state from a position file (YAML/JSON) or mapping; a malformed
     position raises `PositionError` naming the field. `log=True` records the events of the
     run from the stated turn and phase to the first decision (the setup is never logged)."""
-    from multiverse.sentinels.game import tables
-    from multiverse.sentinels.setup import setup
-
     doc, base = read_position(source)
-    extra = set(doc) - KNOWN
-    if extra:
-        raise _err("top level", f"unknown field(s) {sorted(extra)}; known: {sorted(KNOWN)}")
-    cfg = doc.get("config") or {}
-    if not isinstance(cfg, dict):
-        raise _err("config", "expected a mapping of configuration options")
-    cfg = dict(cfg)
+    try:
+        return _load(doc, base, log)
+    except PositionError as exc:
+        raise in_file(exc, Path(source) if base is not None else None) from None  # type: ignore[arg-type]
+
+
+def _config(doc: dict[str, Any], base: Path | None) -> SentinelsConfig:
+    """The configuration: `config` with the top-level `heroes` and the villain's and
+    environment's ids."""
+    cfg = doc.get("config")
+    cfg = dict(_mapping(cfg, "config")) if cfg is not None else {}
+    top: dict[str, str] = {}  # configuration fields stated at the top level
     heroes = doc.get("heroes")
     if heroes is not None:
         if not isinstance(heroes, list) or not heroes:
-            raise _err("heroes", "expected a list of hero ids or mappings with an 'id'")
+            raise _err("heroes", f"expected a list of hero ids or mappings with an 'id', got {_shown(heroes)}")
         ids = []
         for i, h in enumerate(heroes):
             if isinstance(h, dict):
+                _mapping(h, f"heroes[{i}]", HERO_KEYS)
                 if "id" not in h:
                     raise _err(f"heroes[{i}]", "a hero mapping needs an 'id'")
-                ids.append(h["id"])
-            else:
-                ids.append(h)
-        cfg["heroes"] = ids
-    for key in ("villain", "environment"):
+                h = h["id"]
+            if not isinstance(h, str):
+                raise _err(f"heroes[{i}]" + (".id" if isinstance(heroes[i], dict) else ""),
+                           f"expected a hero id, got {_shown(h)}")
+            ids.append(h)
+        cfg["heroes"], top["heroes"] = ids, "heroes"
+    for key, keys in (("villain", VILLAIN_KEYS), ("environment", ENV_KEYS)):
         spec = doc.get(key)
-        if isinstance(spec, str):
-            cfg[key] = spec
-        elif isinstance(spec, dict) and "id" in spec:
-            cfg[key] = spec["id"]
+        if spec is None:
+            continue
+        if isinstance(spec, dict):
+            _mapping(spec, key, keys)
+            if "id" not in spec:
+                continue
+            spec, top[key] = spec["id"], f"{key}.id"
+        else:
+            top[key] = key
+        if not isinstance(spec, str):
+            raise _err(top[key], f"expected an id, got {_shown(spec)}")
+        cfg[key] = spec
     if base is not None and isinstance(cfg.get("content"), str):
         rel = base / cfg["content"]
         if not Path(cfg["content"]).is_absolute() and rel.exists():
             cfg["content"] = str(rel)
+
+    def where(loc: tuple) -> str:
+        if not loc:  # the hero count
+            return "heroes" if "heroes" in top else "config.heroes"
+        head = top.get(loc[0]) if isinstance(loc[0], str) else None
+        return head + place(("x", *loc[1:]))[1:] if head else "config." + place(loc)
+
     try:
-        config = SentinelsConfig.model_validate(cfg)
-        t = tables(config)
+        return SentinelsConfig.model_validate(cfg)
     except ValidationError as exc:
-        raise _err("config", str(exc)) from None
+        raise problems(validation_lines(exc, where)) from None
+
+
+def top_field(doc: dict[str, Any], key: str) -> str:
+    """Where the position states the configuration field `key`."""
+    spec = doc.get(key)
+    if spec is None:
+        return f"config.{key}"
+    return f"{key}.id" if isinstance(spec, dict) else key
+
+
+def _load(doc: dict[str, Any], base: Path | None, log: bool) -> SentinelsState:
+    from multiverse.sentinels.game import tables
+    from multiverse.sentinels.setup import setup
+
+    extra = set(doc) - KNOWN
+    if extra:
+        raise _err("top level", f"unknown field(s) {names(extra)}; known: {sorted(KNOWN)}")
+    config = _config(doc, base)
+    seed = as_seed(doc.get("seed", 0))
+    try:
+        t = tables(config)
     except ContentError as exc:
-        raise _err("config", str(exc)) from None
-    s = setup(t, _int(doc.get("seed", 0), "seed"))
-    _run_setup(s)
-    _apply(s, doc, heroes or [])
-    s.decisions = 0
-    if log:
-        s.log = []
-    s.advance()
+        first, pack = str(exc), str(Path(config.content)) if config.content else None
+        field = "config"
+        for start, key in (("unknown hero id", "heroes"), ("unknown villain", "villain"),
+                           ("unknown environment", "environment")):
+            if first.startswith(start):
+                field = top_field(doc, key)
+        if pack and first.startswith(pack):
+            field = "config.content"
+        raise problems(content_lines(exc, field)) from None
+    s = setup(t, seed)
+    try:
+        _run_setup(s)
+        _apply(s, doc, doc.get("heroes") or [])
+        s.decisions = 0
+        if log:
+            s.log = []
+        s.advance()
+    except PositionError:
+        raise
+    except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError, AssertionError,
+            RecursionError) as exc:  # a gap in the checks: still one line, no traceback
+        raise _err("top level", f"the game cannot run on from this position "
+                   f"({type(exc).__name__}: {_shown(str(exc))}); see docs/sentinels-positions.md") from None
     return s
 
 
@@ -140,7 +187,7 @@ def _pick(s: SentinelsState, o: int, name: Any, where: str, used: set[int], stat
                 best = c
     if best < 0:
         known = sorted({t.name[c] for c in pool})
-        raise _err(where, f"{name!r} is not a (free) card of {t.owner_names[o]}; its cards: {known}")
+        raise _err(where, f"{_shown(name)} is not a (free) card of {t.owner_names[o]}; its cards: {known}")
     used.add(best)
     return best
 
@@ -182,7 +229,7 @@ def _owner_zones(s: SentinelsState, o: int, spec: dict[str, Any], where: str,
                 in_play.append((c, cs, w))
             else:
                 if not isinstance(item, str):
-                    raise _err(w, f"expected a card name, got {item!r}")
+                    raise _err(w, f"expected a card name, got {_shown(item)}")
                 c = _pick(s, o, item, w, used, stated)
             cards.append(c)
         placed[z] = cards
@@ -224,13 +271,13 @@ def _hero_tokens(s: SentinelsState, h: int, value: Any, where: str) -> list[int]
         out = []
         for side, n in value.items():
             if side not in sides:
-                raise _err(where, f"unknown side {side!r}; expected one of {list(sides)}")
-            out += [sides.index(side)] * _int(n, f"{where}.{side}")
+                raise _err(where, f"unknown side {_shown(side)}; expected one of {list(sides)}")
+            out += [sides.index(side)] * _int(n, f"{where}.{side}", 0, 20)
         return out
     out = []
     for i, side in enumerate(_list(value, where)):
         if side not in sides:
-            raise _err(f"{where}[{i}]", f"unknown side {side!r}; expected one of {list(sides)}")
+            raise _err(f"{where}[{i}]", f"unknown side {_shown(side)}; expected one of {list(sides)}")
         out.append(sides.index(side))
     return out
 
@@ -266,11 +313,11 @@ def _apply(s: SentinelsState, doc: dict[str, Any], heroes: list[Any]) -> None:
         where = f"heroes[{h}]"
         char = t.character[h]
         if s.incap[h]:
-            s.hp[char] = _int(spec.get("hp", 0), f"{where}.hp")
+            s.hp[char] = _int(spec.get("hp", 0), f"{where}.hp", -MAX_HP)
             if s.hp[char] > t.max_hp[char]:
                 raise _err(f"{where}.hp", f"expected at most {t.max_hp[char]}")
         elif "hp" in spec:
-            s.hp[char] = _int(spec["hp"], f"{where}.hp")
+            s.hp[char] = _int(spec["hp"], f"{where}.hp", -MAX_HP, MAX_HP)
             if not 1 <= s.hp[char] <= t.max_hp[char]:
                 raise _err(f"{where}.hp", f"expected 1..{t.max_hp[char]} (a hero at 0 HP or less "
                            "is incapacitated: state `incapacitated: true`)")
@@ -284,7 +331,7 @@ def _apply(s: SentinelsState, doc: dict[str, Any], heroes: list[Any]) -> None:
         s.hp[vc] = t.flip_hp
     full = t.flip_hp if s.vflip else t.max_hp[vc]
     if "hp" in vspec:
-        s.hp[vc] = _int(vspec["hp"], "villain.hp")
+        s.hp[vc] = _int(vspec["hp"], "villain.hp", -MAX_HP, MAX_HP)
         if not 1 <= s.hp[vc] <= full:
             raise _err("villain.hp", f"expected 1..{full}")
     _turn(s, doc.get("turn"))
@@ -307,7 +354,8 @@ def _enter_play(s: SentinelsState, entries: list[tuple[int, dict[str, Any], str]
         if "_seq" in spec:
             keyed.append(((0, spec["_seq"], 0), c, spec, where))
         else:
-            keyed.append(((1, _int(spec.get("entered", 0), f"{where}.entered"), i), c, spec, where))
+            keyed.append(((1, _int(spec.get("entered", 0), f"{where}.entered", -MAX_COUNT, MAX_COUNT), i),
+                          c, spec, where))
     keyed.sort(key=lambda k: k[0])
     s.next_seq = max(s.seq[c] for c in chars) + 1
     for _k, c, spec, where in keyed:
@@ -323,15 +371,13 @@ def _enter_play(s: SentinelsState, entries: list[tuple[int, dict[str, Any], str]
         if "hp" in spec:
             if not t.max_hp[c]:
                 raise _err(f"{where}.hp", f"{t.name[c]!r} is not a target: it has no HP")
-            s.hp[c] = _int(spec["hp"], f"{where}.hp")
+            s.hp[c] = _int(spec["hp"], f"{where}.hp", -MAX_HP, MAX_HP)
             low = -99 if t.card[c].indestructible else 1
             if not low <= s.hp[c] <= t.max_hp[c]:
                 raise _err(f"{where}.hp", f"expected 1..{t.max_hp[c]}" if low == 1 else
                            f"expected at most {t.max_hp[c]}")
         if "tokens" in spec:
-            s.tok[c] = _int(spec["tokens"], f"{where}.tokens")
-            if s.tok[c] < 0:
-                raise _err(f"{where}.tokens", "expected 0 or more")
+            s.tok[c] = _int(spec["tokens"], f"{where}.tokens", 0, MAX_COUNT)
     s.inplay = sorted((c for area in s.play for c in area), key=s.seq.__getitem__)
 
 
@@ -350,7 +396,7 @@ def _turn(s: SentinelsState, turn: Any) -> None:
     elif whose in t.hero_ids:
         o = t.hero_ids.index(whose)
     else:
-        raise _err("turn.whose", f"unknown {whose!r}; expected a hero id {list(t.hero_ids)}, "
+        raise _err("turn.whose", f"unknown {_shown(whose)}; expected a hero id {list(t.hero_ids)}, "
                    "'villain' or 'environment'")
     phase = turn.get("phase", "start")
     allowed = HERO_PHASES if o < n else DECK_PHASES
@@ -358,9 +404,7 @@ def _turn(s: SentinelsState, turn: Any) -> None:
         allowed = ("start",)
     if phase not in allowed:
         raise _err("turn.phase", f"expected one of {list(allowed)} for {t.owner_names[o]}'s turn")
-    s.round = _int(turn.get("round", 1), "turn.round")
-    if s.round < 1:
-        raise _err("turn.round", "expected 1 or more")
+    s.round = _int(turn.get("round", 1), "turn.round", 1, MAX_COUNT)
     for key in ("played", "powered"):
         if key in turn and (o >= n or phase in ("start", "play")):
             raise _err(f"turn.{key}", "stated only for a hero's power, draw or end phase")

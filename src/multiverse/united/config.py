@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationInfo,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
+
+from multiverse.content.schema import HeroCard
 
 
 class UnitedConfig(BaseModel):
@@ -45,6 +56,11 @@ class UnitedConfig(BaseModel):
     first_draw: int = Field(3, ge=0, le=12, description="MU-8: cards drawn at setup")
     ko_draw: int = Field(4, ge=0, le=12, description="MU-22: cards drawn when standing up")
     max_turns: int = Field(400, ge=1, description="safety bound: the heroes lose past it")
+    cards: dict[str, list[HeroCard]] = Field(
+        default_factory=dict,
+        description="extra Hero cards for this game only, by hero id (a position's `cards`): "
+        "added after the hero's own cards, as if the pack listed them",
+    )
 
     @model_validator(mode="after")
     def _hero_count(self) -> UnitedConfig:
@@ -54,6 +70,27 @@ class UnitedConfig(BaseModel):
         if not self.solo and not 2 <= n <= 4:
             raise ValueError(f"a game has 2 to 4 heroes (or --solo with 3), not {n}")
         return self
+
+    @field_validator("cards")
+    @classmethod
+    def _cards_of_heroes(cls, cards: dict[str, list[HeroCard]], info: ValidationInfo) -> dict[str, list[HeroCard]]:
+        heroes = info.data.get("heroes", ())
+        strangers = [h for h in cards if h not in heroes]
+        if strangers:
+            raise ValueError(f"cards for hero(es) not in this game: {strangers}; the heroes are {list(heroes)}")
+        return cards
+
+    @model_serializer(mode="wrap")
+    def _omit_no_cards(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Without extra cards the JSON is what it was before `cards` existed (stored
+        configurations and the lab's result keys stay the same)."""
+        data = handler(self)
+        if isinstance(data, dict) and not self.cards:
+            data.pop("cards", None)
+        return data
+
+    def __hash__(self) -> int:  # `cards` holds lists: hash the JSON form instead
+        return hash(self.model_dump_json())
 
     @property
     def n_heroes(self) -> int:

@@ -1,6 +1,8 @@
 """Positions: a human-writable statement of any piece of a game (docs/positions.md).
 
-Everything a position leaves unstated takes its setup value for the same seed.
+Everything a position leaves unstated takes its setup value for the same seed. A malformed
+position raises `PositionError`, one line per problem naming the field ("position: PLACE:
+what was expected"); a position read from a file names the file too.
 """
 
 from __future__ import annotations
@@ -10,11 +12,23 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from multiverse.engine.errors import ContentError
+from multiverse.engine.errors import ContentError, PositionError
+from multiverse.engine.positions import as_bool as _bool
 from multiverse.engine.positions import as_int as _int
 from multiverse.engine.positions import as_list as _list
+from multiverse.engine.positions import as_mapping as _mapping
+from multiverse.engine.positions import (
+    as_seed,
+    content_lines,
+    in_file,
+    names,
+    place,
+    problems,
+    read_position,
+    validation_lines,
+)
 from multiverse.engine.positions import field_error as _err
-from multiverse.engine.positions import read_position
+from multiverse.engine.positions import shown as _shown
 from multiverse.united.board import RING
 from multiverse.united.config import UnitedConfig
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, UnitedState
@@ -28,158 +42,232 @@ STEPS = {
 KNOWN = {
     "config", "seed", "heroes", "solo", "locations", "villain_start", "phase", "sentinels",
     "nimrod", "track", "storyline", "master_plan", "turn", "step", "pile", "since",
-    "villain", "challenge", "missions",
+    "villain", "challenge", "missions", "cards",
 }
+DFP_ONLY = ("phase", "sentinels", "nimrod", "pile")
+HERO_KEYS = {"id", "location", "hand", "deck", "tokens", "target", "ko", "eliminated"}
+LOCATION_KEYS = {"id", "civilians", "thugs", "threat", "filled", "henchman"}
+SENTINEL_KEYS = {"location", "health", "defeated"}
+VILLAIN_KEYS = {"location", "health"}
+STORY_KEYS = {"hero", "card", "facedown"}
+TURN_KEYS = {"hero", "round", "number"}
+CHALLENGE_KEYS = {"location", "health", "holding", "defeated"}
+MISSION_KEYS = {"rescued", "thugs", "threats"}
+MAX_TOKENS = 99  # action tokens of one kind a position may give a hero
+MAX_COUNT = 10**6  # rounds, turn numbers, Mission progress and `since`
 
 
-
-
-
-
-
-
-
-
-def _index(name: Any, names: list[str] | tuple[str, ...], where: str, what: str) -> int:
-    if isinstance(name, int) and 0 <= name < len(names):
+def _index(name: Any, names: list[str] | tuple[str, ...] | range, where: str, what: str) -> int:
+    if isinstance(name, int) and not isinstance(name, bool) and 0 <= name < len(names):
         return name
-    if name in names:
-        return names.index(name)
-    raise _err(where, f"unknown {what} {name!r}; expected one of {list(names)}")
+    if isinstance(name, str) and name in names:
+        return list(names).index(name)
+    raise _err(where, f"unknown {what} {_shown(name)}; expected one of {list(names)}")
+
+
+def _ring(value: Any, where: str) -> int:
+    return _index(value, range(RING), where, "ring position")
 
 
 def load_position(source: str | Path | dict[str, Any]) -> UnitedState:
     """Build a state from a position file (YAML/JSON) or mapping; raise `PositionError`."""
-    from multiverse.united.dofp.game import tables
-    from multiverse.united.dofp.setup import setup
+    doc, base = read_position(source)
+    path = Path(source) if base is not None else None  # type: ignore[arg-type]
+    try:
+        return _load(doc)
+    except PositionError as exc:
+        raise in_file(exc, path) from None
 
-    doc, _ = read_position(source)
-    extra = set(doc) - KNOWN
-    if extra:
-        raise _err("top level", f"unknown field(s) {sorted(extra)}; known: {sorted(KNOWN)}")
-    cfg = dict(doc.get("config") or {})
+
+def _config(doc: dict[str, Any]) -> UnitedConfig:
+    """The game configuration: `config` with the top-level `heroes`, `solo` and `cards`."""
+    cfg = doc.get("config")
+    cfg = dict(_mapping(cfg, "config")) if cfg is not None else {}
+    top: dict[str, str] = {}  # configuration fields stated at the top level
     heroes = doc.get("heroes")
     if heroes is not None:
         if not isinstance(heroes, list) or not heroes:
-            raise _err("heroes", "expected a list of hero ids or mappings with an 'id'")
-        cfg["heroes"] = [h.get("id") if isinstance(h, dict) else h for h in heroes]
-    if "solo" in doc:
-        cfg["solo"] = doc["solo"]
+            raise _err("heroes", f"expected a list of hero ids or mappings with an 'id', got {_shown(heroes)}")
+        ids = []
+        for i, h in enumerate(heroes):
+            if isinstance(h, dict):
+                _mapping(h, f"heroes[{i}]", HERO_KEYS)
+                if "id" not in h:
+                    raise _err(f"heroes[{i}]", "a hero mapping needs an 'id'")
+                h = h["id"]
+            if not isinstance(h, str):
+                raise _err(f"heroes[{i}]" + (".id" if isinstance(heroes[i], dict) else ""),
+                           f"expected a hero id, got {_shown(h)}")
+            ids.append(h)
+        cfg["heroes"], top["heroes"] = ids, "heroes"
+    for key in ("solo", "cards"):
+        if key in doc:
+            if key in cfg and cfg[key] != doc[key]:
+                raise _err(key, f"stated twice, differently: at the top level and as config.{key}; keep one")
+            cfg[key], top[key] = doc[key], key
+
+    def where(loc: tuple) -> str:
+        if not loc:  # the hero count
+            return "heroes" if "heroes" in top else "config.heroes"
+        head = top.get(loc[0]) if isinstance(loc[0], str) else None
+        return head + _sub(loc[1:]) if head else "config." + place(loc)
+
     try:
-        config = UnitedConfig.model_validate(cfg)
-        t = tables(config)
+        return UnitedConfig.model_validate(cfg)
     except ValidationError as exc:
-        raise _err("config", str(exc)) from None
-    except ContentError as exc:  # hero ids, else the configuration (Villain, Challenge, ...)
-        hero_error = str(exc).startswith(("unknown hero id", "a hero appears twice"))
-        raise _err("heroes" if hero_error else "config", str(exc)) from None
-    s = setup(t, _int(doc.get("seed", 0), "seed"))
-    _apply(s, doc, heroes or [])
-    s.advance()
+        raise problems(validation_lines(exc, where)) from None
+
+
+def _sub(loc: tuple) -> str:
+    """`[0].name`, `.blink[0]`: the rest of a path after a top-level field."""
+    text = place(("x", *loc))
+    return text[1:]
+
+
+def _load(doc: dict[str, Any]) -> UnitedState:
+    from multiverse.united.dofp.game import tables
+    from multiverse.united.dofp.setup import setup
+
+    extra = set(doc) - KNOWN
+    if extra:
+        raise _err("top level", f"unknown field(s) {names(extra)}; known: {sorted(KNOWN)}")
+    config = _config(doc)
+    seed = as_seed(doc.get("seed", 0))
+    try:
+        t = tables(config)
+    except ContentError as exc:  # hero ids, the extra cards, else the configuration
+        first = str(exc)
+        if first.startswith(("unknown hero id", "a hero appears twice")):
+            raise problems(content_lines(exc, "heroes" if "heroes" in doc else "config.heroes")) from None
+        if first.startswith("cards."):
+            prefix = "" if "cards" in doc else "config."
+            raise problems([f"position: {prefix}{p}" for p in exc.problems]) from None
+        pack = str(Path(config.content)) if config.content else None
+        raise problems(content_lines(exc, "config.content" if pack and first.startswith(pack)
+                                     else "config")) from None
+    if t.mode == "standard":
+        wrong = [k for k in DFP_ONLY if k in doc]
+        if wrong:
+            raise _err(wrong[0], "a Days of Future Past field; this is a standard game")
+    s = setup(t, seed)
+    heroes = doc.get("heroes") or []
+    try:
+        _apply(s, doc, heroes)
+        s.advance()
+    except PositionError:
+        raise
+    except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError, AssertionError,
+            RecursionError) as exc:  # a gap in the checks above: still one line, no traceback
+        raise _err("top level", f"the game cannot run on from this position "
+                   f"({type(exc).__name__}: {_shown(str(exc))}); see docs/positions.md") from None
     return s
 
 
-def _cards_named(s: UnitedState, h: int, names: Any, where: str, used: set[int]) -> list[int]:
-    if not isinstance(names, list):
-        raise _err(where, "expected a list of card names")
+def _card_named(s: UnitedState, h: int, name: Any, where: str, used: set[int]) -> int:
+    """A free copy of hero `h`'s card `name` (marked used)."""
     t = s.T
-    out = []
-    for i, name in enumerate(names):
-        for c in t.hero_cards[h]:
-            if t.card_name[c] == name and c not in used:
-                used.add(c)
-                out.append(c)
-                break
-        else:
-            known = sorted({t.card_name[c] for c in t.hero_cards[h]})
-            raise _err(f"{where}[{i}]", f"{name!r} is not a (free) card of {t.hero_ids[h]}; "
-                       f"its cards: {known}")
-    return out
+    for c in t.hero_cards[h]:
+        if t.card_name[c] == name and c not in used:
+            used.add(c)
+            return c
+    known = sorted({t.card_name[c] for c in t.hero_cards[h]})
+    raise _err(where, f"{_shown(name)} is not a (free) card of {t.hero_ids[h]}; its cards: {known}")
 
 
-def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
+def _cards_named(s: UnitedState, h: int, cards: Any, where: str, used: set[int]) -> list[int]:
+    if not isinstance(cards, list):
+        raise _err(where, f"expected a list of card names, got {_shown(cards)}")
+    return [_card_named(s, h, name, f"{where}[{i}]", used) for i, name in enumerate(cards)]
+
+
+def _locations(s: UnitedState, locs: Any) -> None:
     t = s.T
     loc_ids = [loc.id for loc in t.content.locations]
-    threat_ids = t.threat_ids
-    if "villain_start" in doc:
-        s.villain_start = _index(doc["villain_start"], range(RING), "villain_start", "ring index")  # type: ignore[arg-type]
-        s.s_loc = [s.villain_start if p >= 0 else -1 for p in s.s_loc]
-        if t.mode == "standard":  # the Villain (on the board from setup) starts there too
-            s.n_loc = s.villain_start
-    locs = doc.get("locations")
-    if locs is not None:
-        if not isinstance(locs, list) or len(locs) != RING:
-            raise _err("locations", f"expected a list of {RING} Locations in ring order")
-        for pos, spec in enumerate(locs):
-            where = f"locations[{pos}]"
-            spec = {"id": spec} if isinstance(spec, str) else spec
-            if not isinstance(spec, dict):
-                raise _err(where, "expected a Location id or a mapping")
-            s.locs[pos] = _index(spec.get("id", loc_ids[s.locs[pos]]), loc_ids, where, "Location")
-            s.civ[pos] = _int(spec.get("civilians", t.loc_start[s.locs[pos]][0]), f"{where}.civilians")
-            s.thug[pos] = _int(spec.get("thugs", t.loc_start[s.locs[pos]][1]), f"{where}.thugs")
-            if s.civ[pos] + s.thug[pos] > t.loc_slots[s.locs[pos]]:
-                raise _err(where, f"{s.civ[pos] + s.thug[pos]} tokens but only "
-                           f"{t.loc_slots[s.locs[pos]]} slots")
-            if "threat" in spec:
-                th = spec["threat"]
-                s.threat[pos] = -1 if th is None else _index(th, threat_ids, f"{where}.threat", "Threat")
-                s.need[pos * 3: pos * 3 + 3] = list(t.threat_cost[s.threat[pos]]) if th else [0, 0, 0]
-                s.hench[pos] = t.threat_health[s.threat[pos]] if th else 0
-            if "henchman" in spec:
-                full = t.threat_health[s.threat[pos]] if s.threat[pos] >= 0 else 0
-                s.hench[pos] = _int(spec["henchman"], f"{where}.henchman")
-                if not full or not 1 <= s.hench[pos] <= full:
-                    raise _err(f"{where}.henchman", f"this Threat's Henchman has 1..{full} Health"
-                               if full else "this Location's Threat has no Henchman")
-            for sym in _list(spec.get("filled", []), f"{where}.filled"):
-                i = pos * 3 + _index(sym, SYMBOLS[:3], f"{where}.filled", "symbol")
-                if s.need[i] <= 0:
-                    raise _err(f"{where}.filled", f"no unfilled {sym} on this Threat")
-                s.need[i] -= 1
-        dup = {x for x in s.locs if s.locs.count(x) > 1}
-        if dup:
-            raise _err("locations", f"a Location appears twice: {[loc_ids[d] for d in dup]}")
-    if "phase" in doc:
-        s.phase = {"sentinels": PHASE_SENTINELS, "nimrod": PHASE_NIMROD}.get(str(doc["phase"]), -1)
-        if s.phase < 0:
-            raise _err("phase", "expected 'sentinels' or 'nimrod'")
-        if s.phase == PHASE_NIMROD:
-            s.s_loc, s.s_hp, s.pile = [-1, -1, -1], [0, 0, 0], []
-            s.target = [-1] * len(s.target)
-            s.n_loc, s.n_hp = s.villain_start, t.nimrod_health
-    sentinels = doc.get("sentinels") or {}
+    if not isinstance(locs, list) or len(locs) != RING:
+        raise _err("locations", f"expected a list of {RING} Locations in ring order")
+    for pos, spec in enumerate(locs):
+        where = f"locations[{pos}]"
+        spec = {"id": spec} if isinstance(spec, str) else spec
+        spec = _mapping(spec, where, LOCATION_KEYS)
+        s.locs[pos] = _index(spec.get("id", loc_ids[s.locs[pos]]), loc_ids, f"{where}.id"
+                             if "id" in spec and not isinstance(locs[pos], str) else where, "Location")
+        slots = t.loc_slots[s.locs[pos]]
+        s.civ[pos] = _int(spec.get("civilians", t.loc_start[s.locs[pos]][0]), f"{where}.civilians", 0, slots)
+        s.thug[pos] = _int(spec.get("thugs", t.loc_start[s.locs[pos]][1]), f"{where}.thugs", 0, slots)
+        if s.civ[pos] + s.thug[pos] > slots:
+            raise _err(where, f"{s.civ[pos] + s.thug[pos]} tokens but only {slots} slots")
+        if "threat" in spec:
+            th = spec["threat"]
+            s.threat[pos] = -1 if th is None else _index(th, t.threat_ids, f"{where}.threat", "Threat")
+            s.need[pos * 3: pos * 3 + 3] = list(t.threat_cost[s.threat[pos]]) if th is not None else [0, 0, 0]
+            s.hench[pos] = t.threat_health[s.threat[pos]] if th is not None else 0
+        if "henchman" in spec:
+            full = t.threat_health[s.threat[pos]] if s.threat[pos] >= 0 else 0
+            if not full:
+                raise _err(f"{where}.henchman", "this Location's Threat has no Henchman")
+            s.hench[pos] = _int(spec["henchman"], f"{where}.henchman", 1, full)
+        for i, sym in enumerate(_list(spec.get("filled", []), f"{where}.filled")):
+            k = pos * 3 + _index(sym, SYMBOLS[:3], f"{where}.filled[{i}]", "symbol")
+            if s.need[k] <= 0:
+                raise _err(f"{where}.filled[{i}]", f"no unfilled {sym} on this Threat")
+            s.need[k] -= 1
+    dup = {x for x in s.locs if s.locs.count(x) > 1}
+    if dup:
+        raise _err("locations", f"a Location appears twice: {[loc_ids[d] for d in dup]}")
+
+
+def _sentinels(s: UnitedState, sentinels: Any) -> None:
+    t = s.T
     if not isinstance(sentinels, dict):
         raise _err("sentinels", "expected a mapping of I/II/III to {location, health} or 'defeated'")
+    if sentinels and s.phase == PHASE_NIMROD:
+        raise _err("sentinels", "every Sentinel is defeated in the Nimrod phase: drop 'sentinels'")
     for key, spec in sentinels.items():
         where = f"sentinels.{key}"
         sn = _index(key, SENTINEL_IDS, where, "Sentinel")
-        if spec in ("defeated", None) or (isinstance(spec, dict) and spec.get("defeated")):
+        defeated = spec in ("defeated", None) or (
+            isinstance(spec, dict) and _bool(spec.get("defeated", False), f"{where}.defeated"))
+        if defeated:
             s.s_loc[sn], s.s_hp[sn] = -1, 0
             s.target = [-1 if x == sn else x for x in s.target]
             s.pile = [x for x in s.pile if x != sn]
             continue
-        if not isinstance(spec, dict):
-            raise _err(where, "expected a mapping with location/health, or 'defeated'")
-        s.s_loc[sn] = _index(spec.get("location", s.villain_start), range(RING), where, "ring index")  # type: ignore[arg-type]
-        s.s_hp[sn] = _int(spec.get("health", t.sentinel_health), f"{where}.health")
-        if not 1 <= s.s_hp[sn] <= t.sentinel_health:
-            raise _err(f"{where}.health", f"expected 1..{t.sentinel_health}")
-    nim = doc.get("nimrod", doc.get("villain"))
+        spec = _mapping(spec, where, SENTINEL_KEYS)
+        s.s_loc[sn] = _ring(spec.get("location", s.villain_start), f"{where}.location")
+        s.s_hp[sn] = _int(spec.get("health", t.sentinel_health), f"{where}.health", 1, t.sentinel_health)
+
+
+def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
+    t = s.T
+    if "villain_start" in doc:
+        s.villain_start = _ring(doc["villain_start"], "villain_start")
+        s.s_loc = [s.villain_start if p >= 0 else -1 for p in s.s_loc]
+        if t.mode == "standard":  # the Villain (on the board from setup) starts there too
+            s.n_loc = s.villain_start
+    if doc.get("locations") is not None:
+        _locations(s, doc["locations"])
+    if "phase" in doc:
+        s.phase = {"sentinels": PHASE_SENTINELS, "nimrod": PHASE_NIMROD}.get(doc["phase"], -1) \
+            if isinstance(doc["phase"], str) else -1
+        if s.phase < 0:
+            raise _err("phase", f"expected 'sentinels' or 'nimrod', got {_shown(doc['phase'])}")
+        if s.phase == PHASE_NIMROD:
+            s.s_loc, s.s_hp, s.pile = [-1, -1, -1], [0, 0, 0], []
+            s.target = [-1] * len(s.target)
+            s.n_loc, s.n_hp = s.villain_start, t.nimrod_health
+    if doc.get("sentinels") is not None:
+        _sentinels(s, doc["sentinels"])
+    key = "nimrod" if "nimrod" in doc else "villain"
+    nim = doc.get(key)
     if nim is not None:
         if s.phase != PHASE_NIMROD:
-            raise _err("nimrod", "Nimrod is in play only with phase: nimrod")
-        if not isinstance(nim, dict):
-            raise _err("nimrod", "expected a mapping with location/health")
-        s.n_loc = _index(nim.get("location", s.n_loc), range(RING), "nimrod.location", "ring index")  # type: ignore[arg-type]
-        s.n_hp = _int(nim.get("health", s.n_hp), "nimrod.health")
-        if not 1 <= s.n_hp <= t.nimrod_health:
-            raise _err("nimrod.health", f"expected 1..{t.nimrod_health}")
+            raise _err(key, "Nimrod is in play only with phase: nimrod")
+        nim = _mapping(nim, key, VILLAIN_KEYS)
+        s.n_loc = _ring(nim.get("location", s.n_loc), f"{key}.location")
+        s.n_hp = _int(nim.get("health", s.n_hp), f"{key}.health", 1, t.nimrod_health)
     _challenge(s, doc)
     if "track" in doc:
-        s.track = _int(doc["track"], "track")
-        if not 0 <= s.track < t.track_max:
-            raise _err("track", f"expected 0..{t.track_max - 1}")
+        s.track = _int(doc["track"], "track", 0, t.track_max - 1)
     # storyline first: its cards are then out of the heroes' decks
     used: set[int] = set()
     story: list[int] = []
@@ -187,19 +275,17 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
     mp_free = list(t.mp_cards)
     for i, e in enumerate(_list(doc.get("storyline") or [], "storyline")):
         where = f"storyline[{i}]"
+        if isinstance(e, dict) and "master_plan" in e:
+            _mapping(e, where, {"master_plan"})
+            _index(e["master_plan"], mp_names, f"{where}.master_plan", "Master Plan card")
+            story.append(_pick_mp(t, e["master_plan"], mp_free, f"{where}.master_plan"))
+            continue
         if not isinstance(e, dict):
             raise _err(where, "expected {hero: ID, card: NAME[, facedown: true]} or {master_plan: NAME}")
-        if "master_plan" in e:
-            _index(e["master_plan"], mp_names, where, "Master Plan card")
-            c = next((c for c in mp_free if t.card_name[c] == e["master_plan"]), None)
-            if c is None:
-                raise _err(where, f"no copy of {e['master_plan']!r} left")
-            mp_free.remove(c)
-            story.append(c)
-            continue
+        _mapping(e, where, STORY_KEYS)
         h = _index(e.get("hero"), t.hero_ids, f"{where}.hero", "hero")
-        (c,) = _cards_named(s, h, [e.get("card")], f"{where}.card", used)
-        story.append(~c if e.get("facedown") else c)
+        c = _card_named(s, h, e.get("card"), f"{where}.card", used)
+        story.append(~c if _bool(e.get("facedown", False), f"{where}.facedown") else c)
     s.story = story
     if "master_plan" in doc:
         listed = _list(doc["master_plan"], "master_plan")
@@ -207,13 +293,46 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
             [_pick_mp(t, n, mp_free, f"master_plan[{i}]") for i, n in enumerate(listed)])]
     else:
         s.mp_deck = [c for c in s.mp_deck if c in mp_free]
+    _heroes(s, heroes, used)
+    if "pile" in doc:
+        if not t.config.solo:
+            raise _err("pile", "the Target token pile is used in solo games only (DFP-SOLO1)")
+        pile = _list(doc["pile"], "pile")
+        s.pile = [_index(x, SENTINEL_IDS, f"pile[{i}]", "Sentinel") for i, x in enumerate(pile)][::-1]
+        gone = [SENTINEL_IDS[x] for x in s.pile if s.s_loc[x] < 0]
+        if gone:
+            raise _err("pile", f"the token(s) of defeated Sentinel(s) {gone} left the pile (DFP-SOLO3)")
+    turn = _mapping(doc.get("turn") or {}, "turn", TURN_KEYS)
+    if "hero" in turn:
+        s.active = _index(turn["hero"], t.hero_ids, "turn.hero", "hero")
+    s.round = _int(turn.get("round", s.round), "turn.round", 1, MAX_COUNT)
+    s.turn = _int(turn.get("number", s.turn), "turn.number", 1, MAX_COUNT)
+    s.since = _int(doc.get("since", 0), "since", 0, MAX_COUNT)
+    if s.grab >= 0:  # DFP-C11: a held hero is where the Sentinel holding them is
+        s.hero_loc[s.grab] = s.s_loc[t.challenge]
+    step_name = doc.get("step", "turn_start")
+    if not isinstance(step_name, str) or step_name not in STEPS:
+        raise _err("step", f"expected one of {sorted(STEPS)}, got {_shown(step_name)}")
+    if s.out[s.active] and step_name != "turn_start":
+        raise _err("step", f"{t.hero_ids[s.active]} is eliminated: their turn is skipped; "
+                   "state another hero's turn")
+    if step_name == "play" and not s.hand[s.active]:
+        raise _err("step", f"{t.hero_ids[s.active]} has no card in hand to play")
+    s.stack = list(STEPS[step_name])
+    if step_name != "turn_start":
+        s.pool, s.fx_card = [0, 0, 0, 0], -1
+
+
+def _heroes(s: UnitedState, heroes: list[Any], used: set[int]) -> None:
+    """Each stated hero's Location, cards, tokens, Target token and KO/elimination."""
+    t = s.T
     stated: dict[int, int] = {}
     for h, spec in enumerate(heroes):
         if isinstance(spec, str):
             spec = {}
         where = f"heroes[{h}]"
         if "location" in spec:
-            s.hero_loc[h] = _index(spec["location"], range(RING), f"{where}.location", "ring index")  # type: ignore[arg-type]
+            s.hero_loc[h] = _ring(spec["location"], f"{where}.location")
         own_used = set(used)
         hand = _cards_named(s, h, spec["hand"], f"{where}.hand", own_used) if "hand" in spec else None
         deck = _cards_named(s, h, spec["deck"], f"{where}.deck", own_used) if "deck" in spec else None
@@ -224,18 +343,20 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
         # unstated: keep the seed's order; stated: the file lists the top card first
         deck = [c for c in s.deck[h] + s.hand[h] if c in rest] if deck is None else deck[::-1]
         s.hand[h], s.deck[h] = hand, deck
-        toks = spec.get("tokens") or {}
-        if not isinstance(toks, dict):
-            raise _err(f"{where}.tokens", "expected a mapping of symbol to count")
+        toks = _mapping(spec.get("tokens") or {}, f"{where}.tokens")
         for sym, n in toks.items():
-            s.tokens[h * 4 + _index(sym, SYMBOLS, f"{where}.tokens", "symbol")] = _int(
-                n, f"{where}.tokens.{sym}")
+            k = _index(sym, SYMBOLS, f"{where}.tokens", "symbol")
+            s.tokens[h * 4 + k] = _int(n, f"{where}.tokens.{sym}", 0, MAX_TOKENS)
         if "target" in spec:
             tg = spec["target"]
             s.target[h] = -1 if tg in (None, "none") else _index(tg, SENTINEL_IDS, f"{where}.target", "Sentinel")
             stated[h] = s.target[h]
-        s.ko[h] = int(bool(spec.get("ko", False)))
-        s.out[h] = int(bool(spec.get("eliminated", False)))
+        s.ko[h] = int(_bool(spec.get("ko", False), f"{where}.ko"))
+        s.out[h] = int(_bool(spec.get("eliminated", False), f"{where}.eliminated"))
+        if s.out[h] and (t.mode == "standard" or s.phase != PHASE_NIMROD):
+            raise _err(f"{where}.eliminated", "heroes are eliminated only while Nimrod fights "
+                       "(DFP-D3): state `phase: nimrod`" if t.mode != "standard" else
+                       "a KO'd hero of a standard game is not eliminated (MU-22): state `ko: true`")
     for h in range(t.n_heroes):
         if len(heroes) > h and isinstance(heroes[h], dict) and "hand" in heroes[h]:
             continue
@@ -244,32 +365,19 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
     for h in range(t.n_heroes):  # a Target token is held by one hero only
         if h not in stated and s.target[h] in stated.values():
             s.target[h] = -1
-    if "pile" in doc:
-        s.pile = [_index(x, SENTINEL_IDS, "pile", "Sentinel") for x in reversed(_list(doc["pile"], "pile"))]
-    turn = doc.get("turn") or {}
-    if not isinstance(turn, dict):
-        raise _err("turn", "expected a mapping {hero, round}")
-    if "hero" in turn:
-        s.active = _index(turn["hero"], t.hero_ids, "turn.hero", "hero")
-    s.round = _int(turn.get("round", s.round), "turn.round")
-    s.turn = _int(turn.get("number", s.turn), "turn.number")
-    s.since = _int(doc.get("since", 0), "since")
-    if s.grab >= 0:  # DFP-C11: a held hero is where the Sentinel holding them is
-        s.hero_loc[s.grab] = s.s_loc[t.challenge]
-    step_name = doc.get("step", "turn_start")
-    if not isinstance(step_name, str) or step_name not in STEPS:
-        raise _err("step", f"expected one of {sorted(STEPS)}")
-    s.stack = list(STEPS[step_name])
-    if step_name != "turn_start":
-        s.pool, s.fx_card = [0, 0, 0, 0], -1
+    twice = sorted({SENTINEL_IDS[x] for x in stated.values() if x >= 0 and list(stated.values()).count(x) > 1})
+    if twice:
+        raise _err("heroes", f"a Target token is held by one hero only: {twice} stated twice")
+    if all(s.out):
+        raise _err("heroes", "every hero is eliminated: that game is over")
 
 
-def _pick_mp(t, name: str, free: list[int], where: str) -> int:
+def _pick_mp(t: Any, name: Any, free: list[int], where: str) -> int:
     for c in free:
         if t.card_name[c] == name:
             free.remove(c)
             return c
-    raise _err(where, f"no free Master Plan card named {name!r}")
+    raise _err(where, f"no free Master Plan card named {_shown(name)}")
 
 
 def symbols_label(sym: list[int]) -> str:
@@ -286,21 +394,21 @@ def _challenge(s: UnitedState, doc: dict[str, Any]) -> None:
     if missions is not None:
         if t.mode != "standard" or not isinstance(missions, dict):
             raise _err("missions", "a mapping {rescued, thugs, threats}, in a standard game only")
+        _mapping(missions, "missions", MISSION_KEYS)
         for i, key in enumerate(("rescued", "thugs", "threats")):
-            s.progress[i] = _int(missions.get(key, 0), f"missions.{key}")
+            s.progress[i] = _int(missions.get(key, 0), f"missions.{key}", 0, MAX_COUNT)
     spec = doc.get("challenge")
     if spec is None:
         return
     if t.challenge < 0 or not isinstance(spec, dict):
         raise _err("challenge", "a mapping {location, health, holding}; the config needs a challenge")
+    _mapping(spec, "challenge", CHALLENGE_KEYS)
     sn = t.challenge
-    if spec.get("defeated"):
+    if _bool(spec.get("defeated", False), "challenge.defeated"):
         s.s_loc[sn], s.s_hp[sn] = -1, 0
         return
-    s.s_loc[sn] = _index(spec.get("location", s.s_loc[sn]), range(RING), "challenge.location", "ring index")  # type: ignore[arg-type]
-    s.s_hp[sn] = _int(spec.get("health", s.s_hp[sn]), "challenge.health")
-    if not 1 <= s.s_hp[sn] <= 40:
-        raise _err("challenge.health", "expected 1..40")
+    s.s_loc[sn] = _ring(spec.get("location", s.s_loc[sn]), "challenge.location")
+    s.s_hp[sn] = _int(spec.get("health", s.s_hp[sn]), "challenge.health", 1, 40)
     if spec.get("holding") is not None:
         if t.challenge_task != "grab":
             raise _err("challenge.holding", "only Sentinel III grabs heroes")

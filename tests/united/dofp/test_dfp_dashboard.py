@@ -140,9 +140,10 @@ def test_track_at_fifteen_loses_in_the_nimrod_phase():
 
 @pytest.mark.rule("DFP-D3")
 def test_all_heroes_eliminated_loses():
+    # Kitty, the last hero, plays the second of her 2 turns (DFP-N4): Nimrod's BAM! follows
     s = load(heroes=[at("logan", 3, eliminated=True), at("kitty-pryde", 0, ["Quick Thinking"])],
              phase="nimrod", nimrod={"location": 0},
-             storyline=story(("logan", "Rusted Claws")), master_plan=["Escalation Cascade"],
+             storyline=story(("kitty-pryde", "Phase Step")), master_plan=["Escalation Cascade"],
              since=1, turn={"hero": "kitty-pryde"}, step="play", track=1)
     play(s, "Quick Thinking")
     end_actions(s)

@@ -170,13 +170,25 @@ def test_last_hero_standing_plays_two_turns_before_each_nimrod_turn():
 
 
 @pytest.mark.rule("DFP-N4")
-def test_two_hero_game_with_one_eliminated():
-    s = load(heroes=[at("logan", 3, ["Rusted Claws", "Old Instincts", "Slow Mend"]),
+@pytest.mark.parametrize(("counted", "expected"), [
+    (("kitty-pryde", "Phased Jab"), "MH" + "HH" + "M" + "HH" + "M"),
+    (("logan", "Berserker Lunge"), "MH" + "H" + "M" + "HH" + "M" + "H"),
+])
+def test_last_hero_plays_two_turns_whatever_the_count_when_the_other_fell(counted, expected):
+    # Nimrod's cadence count stands mid-way (1 Hero card since his last Master Plan card)
+    # when Kitty, the only other hero, is eliminated. From then on Logan always plays 2
+    # consecutive turns between Nimrod's turns: 2 more if the counted card was Kitty's, 1 more
+    # if it was his own (that turn was the first of his pair).
+    hero, card = counted
+    s = load(heroes=[at("logan", 3, ["Rusted Claws", "Old Instincts", "Not My First War"],
+                        deck=["Rusted Claws", "Limp Into the Fight", "Scent of the Hunt"]),
                      at("kitty-pryde", 3, eliminated=True)],
              phase="nimrod", nimrod={"location": 0},
-             master_plan=["Cold Survey of the Ruins"], since=1, turn={"hero": "logan"})
-    # one Hero card since the last Master Plan: Logan's next card completes the pair
-    finish_turn(s, "Rusted Claws")
-    assert pattern(s) == "HM" and s.active == LOGAN and kind(s) == "play_card"
-    finish_turn(s, "Old Instincts")
-    assert pattern(s) == "HMH" and s.active == LOGAN
+             storyline=[{"master_plan": "Sweep the Avenues"}, {"hero": hero, "card": card}],
+             master_plan=["Cold Survey of the Ruins", "Escalation Cascade"],
+             since=1, turn={"hero": "logan", "round": 6})
+    for played in ("Rusted Claws", "Old Instincts", "Not My First War", "Rusted Claws"):
+        assert s.active == LOGAN and kind(s) == "play_card"
+        finish_turn(s, played)
+    assert pattern(s) == expected
+    assert s.out == [0, 1] and s.result is None and s.active == LOGAN and s.round == 10

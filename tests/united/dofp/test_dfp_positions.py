@@ -110,3 +110,71 @@ def test_a_bad_file_names_the_file(tmp_path):
     g.write_text("[1, 2]", encoding="utf-8")
     with pytest.raises(PositionError, match="mapping"):
         load_position(g)
+
+
+# ----- a position's own cards (`cards`) --------------------------------------------------------
+PORTALS = {"name": "Slipstream Portals", "symbols": ["move", "move", "wild"]}
+STORM_CARD = {"name": "Eye of the Needle", "symbols": ["heroic"], "effect": [{"verb": "draw", "amount": 2}]}
+
+
+def test_cards_join_the_heroes_deck_as_if_the_pack_listed_them_after_its_own():
+    base = load_position({"seed": 4, "heroes": ["logan", "storm"]})
+    s = load_position({"seed": 4, "heroes": ["logan", "storm"], "cards": {"storm": [STORM_CARD]}})
+    t = s.T
+    storm = [t.card_name[c] for c in t.hero_cards[1]]
+    assert storm == [base.T.card_name[c] for c in base.T.hero_cards[1]] + ["Eye of the Needle"]
+    extra = t.hero_cards[1][-1]
+    assert t.card_sym[extra] == (0, 0, 1, 0) and t.card_fx[extra] == (("draw", 2, -1, 0, 0),)
+    # unstated, it is shuffled into the seed's setup like the others: 13 cards in hand and deck
+    assert sorted(s.hand[1] + s.deck[1]) == sorted(t.hero_cards[1]) and len(t.hero_cards[1]) == 13
+    # the configuration carries the cards: a new game of that configuration is the same game
+    assert s.T.config.cards["storm"][0].name == "Eye of the Needle"
+    assert new_game(s.T.config, seed=4) == load_position({"seed": 4, "heroes": ["logan", "storm"],
+                                                          "cards": {"storm": [STORM_CARD]}})
+    # config.cards says the same
+    again = load_position({"seed": 4, "heroes": ["logan", "storm"], "config": {"cards": {"storm": [STORM_CARD]}}})
+    assert again == s and again.T.config == s.T.config
+    # and without cards the configuration's JSON is what it always was
+    assert "cards" not in UnitedConfig().model_dump_json()
+
+
+def test_a_positions_card_can_be_placed_like_any_card():
+    s = load_position({"seed": 3, "heroes": [{"id": "logan"}, {"id": "blink", "hand": ["Slipstream Portals"]}],
+                       "cards": {"blink": [PORTALS]}, "turn": {"hero": "blink"}, "step": "play"})
+    # a hand of one card is played at once: its symbols are Blink's to use
+    assert [s.T.card_name[c] for c in s.story] == ["Slipstream Portals"] and s.hand[1] == []
+    assert s.pool == [2, 0, 0, 1] and s.decision().kind == "resolve_actions"
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ({"cards": {"blink": [PORTALS]}}, "position: cards: cards for hero(es) not in this game: ['blink']; "
+                                          "the heroes are ['logan', 'kitty-pryde', 'storm']"),
+        ({"cards": {"storm": [{"name": "Thunderclap"}]}},
+         "position: cards.storm[0].name: 'Thunderclap' names two different cards: this one and its card "
+         "'Thunderclap'; positions refer to cards by name"),
+        ({"cards": {"storm": [STORM_CARD, {**STORM_CARD, "symbols": []}]}},
+         "position: cards.storm[1].name: 'Eye of the Needle' names two different cards: this one and "
+         "cards.storm[0]; positions refer to cards by name"),
+        ({"cards": {"storm": [{"name": " "}]}},
+         "position: cards.storm[0].name: a card name cannot be empty or blank: positions refer to cards by "
+         "name (got ' ')"),
+        ({"cards": {"storm": [{"name": "Gust", "symbols": ["fire"]}]}},
+         "position: cards.storm[0].symbols[0]: Input should be 'move', 'attack', 'heroic' or 'wild' (got 'fire')"),
+        ({"cards": {"storm": [{"name": "Gust", "effect": [{"verb": "bam"}]}]}},
+         "position: cards.storm[0].effect: verb 'bam' is not a hero verb"),
+        ({"cards": {"storm": {"name": "Gust"}}},
+         "position: cards.storm: Input should be a valid list (got {'name': 'Gust'})"),
+        ({"cards": ["Gust"]}, "position: cards: Input should be a valid dictionary (got ['Gust'])"),
+        ({"cards": {"storm": []}, "config": {"cards": {}}},
+         "position: cards: stated twice, differently: at the top level and as config.cards; keep one"),
+        ({"config": {"cards": {"storm": [{"name": "Thunderclap"}]}}},
+         "position: config.cards.storm[0].name: 'Thunderclap' names two different cards: this one and its card "
+         "'Thunderclap'; positions refer to cards by name"),
+    ],
+)
+def test_a_malformed_card_of_a_position_names_its_place(doc, message):
+    with pytest.raises(PositionError) as err:
+        load_position(doc)
+    assert str(err.value).startswith(message), str(err.value)

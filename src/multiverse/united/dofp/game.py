@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from multiverse.content.loader import load_content
+from multiverse.content.schema import with_cards
 from multiverse.engine.save import state_from_json, state_to_json
 from multiverse.united import (  # noqa: F401  (registers the rule steps)
     board,
@@ -25,8 +26,9 @@ FORMAT = "multiverse/united-state/1"
 
 @lru_cache(maxsize=32)
 def tables_for(config_json: str) -> Tables:
+    """The tables of a configuration: its pack plus its extra cards (a position's `cards`)."""
     config = UnitedConfig.model_validate_json(config_json)
-    return build_tables(config, load_content(config.content))
+    return build_tables(config, with_cards(load_content(config.content), config.cards))
 
 
 def tables(config: UnitedConfig) -> Tables:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from multiverse.united.board import opposite
 from multiverse.united.state import PHASE_NIMROD, UnitedState
+from multiverse.united.storyline import last_hero_cards
 
 UNDER_PRESSURE_CADENCE = 2
 
@@ -22,8 +23,16 @@ def nimrod_enters(s: UnitedState) -> None:
 
 def villain_turn_due(s: UnitedState) -> bool:
     """DFP-N3: Nimrod is always Under Pressure: a Master Plan after every 2 Hero cards.
-    DFP-N4 follows: a last hero standing plays 2 turns before each Nimrod turn."""
-    return s.since >= UNDER_PRESSURE_CADENCE
+
+    DFP-N4: once all heroes but one are eliminated, that hero plays 2 consecutive turns
+    before each Nimrod turn, whatever the count was when the others fell: only their own
+    cards among the Hero cards since Nimrod's last Master Plan card count."""
+    live = [h for h, out in enumerate(s.out) if not out]
+    if len(live) != 1:
+        return s.since >= UNDER_PRESSURE_CADENCE
+    owner = s.T.card_owner
+    mine = sum(1 for c in last_hero_cards(s, s.since) if owner[c if c >= 0 else ~c] == live[0])
+    return mine >= UNDER_PRESSURE_CADENCE
 
 
 def nimrod_retreats(s: UnitedState) -> None:
