@@ -281,7 +281,7 @@ def test_a_bad_position_file_is_named(tmp_path, db):
     path.write_text("track: 99\n")
     result = run("play", "--from", path, "--db", db)
     assert result.exit_code == 2
-    assert result.stderr == "error: position: track: expected a whole number from 0 to 14, got 99\n"
+    assert result.stderr == f"error: {path}: track: expected a whole number from 0 to 14, got 99\n"
 
 
 # ------------------------------------------------------------------ agents and startup

@@ -27,7 +27,7 @@ from rich.text import Text
 from multiverse import modes
 from multiverse.agents import AGENTS, agent_seed, decision_seed
 from multiverse.engine.decision import Decision
-from multiverse.engine.errors import ConfigError, IllegalChoice
+from multiverse.engine.errors import ConfigError, IllegalChoice, PositionError
 from multiverse.modes.base import Mode
 from multiverse.store.games import GameStore
 from multiverse.store.replay import GameStart, verify
@@ -247,7 +247,10 @@ def _position_start(args: PlayArgs, options: dict[str, Any]) -> tuple[GameStart,
         near = path.parent / content  # stored games replay from the document alone
         if near.exists():
             doc["config"]["content"] = str(near.resolve())
-    state = mode.load_position(doc)
+    try:
+        state = mode.load_position(doc)
+    except PositionError as exc:  # name the file: the loader was given its mapping
+        raise PositionError(f"{path}: {str(exc).removeprefix('position: ')}") from None
     start = GameStart(mode.stored_config(state), int(doc.get("seed", 0)), doc)
     return start, state
 
