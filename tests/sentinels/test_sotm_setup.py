@@ -73,6 +73,7 @@ def _setup_villain() -> dict:
         cards=[
             {"name": "Sentry", "kind": "target", "hp": 4, "keywords": ["minion"], "copies": 2,
              "play": [dmg(2, {"group": "hero", "pick": "each"}, type="energy", source="this")]},
+            {"name": "Scout", "kind": "target", "hp": 3, "keywords": ["minion"]},
         ])
 
 
@@ -84,17 +85,20 @@ def test_setup_text_puts_cards_into_play_without_triggering_anything(tmp_path: P
     d = s.decision()  # the villain's setup: search the villain deck for a minion
     assert d.kind == "search"
     sentries = [c for c in s.deck[s.T.villain] if s.T.name[c] == "Sentry"]
-    assert sorted(d.ids()) == sorted(f"card:{c}" for c in sentries)  # a villain search always finds
+    scout = next(c for c in s.deck[s.T.villain] if s.T.name[c] == "Scout")
+    # one option per distinct card, no "take nothing": a villain search always finds
+    assert d.ids() == [f"card:{min(sentries)}", f"card:{scout}"]
+    sentry = sentries[-1]  # the first copy in deck order (from the top) is the one taken
     # nothing has been drawn yet: the setup text comes first, then each player draws 4
     assert all(len(s.hand[h]) == 0 for h in range(3))
-    s.apply(f"card:{sentries[0]}")
+    s.apply(f"card:{min(sentries)}")
     ev = s.take_events()
     setup_part = ev[:kinds(ev).index("turn")]  # before the villain's first turn
     # the setup resolved, then each player drew 4; neither the Sentry's own entering text nor
     # the villain's reaction to a villain card entering play resolved
     assert kinds(setup_part) == ["draw", "draw", "draw"]
     assert [(e.data["hero"], e.data["count"]) for e in setup_part] == [(0, 4), (1, 4), (2, 4)]
-    assert s.zone[sentries[0]] == Z_PLAY and s.seq[sentries[0]] < s.seq[char(s, "villain")] + 2
+    assert s.zone[sentry] == Z_PLAY and s.seq[sentry] < s.seq[char(s, "villain")] + 2
     assert names(s, "play", "villain")[:2] == ["The Overlord", "Sentry"]
 
 

@@ -18,6 +18,8 @@ _FIXED = frozenset({"this", "this_hero", "villain_character", "source"})
 _NO_HEROES = frozenset({"villain", "villain_character", "environment", "non_hero"})
 SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy"})
 DURATIONS = {"this_turn": 0, "until_your_next_turn": 1, "while_in_play": 2}
+DECK_VERBS = frozenset({"play_top", "reveal_top", "search", "shuffle_trash_into_deck",
+                        "arrange_top", "move_to_bottom"})
 
 
 def effect_frames(s: SentinelsState, fx: tuple[int, ...], this: int, hero: int, other: int) -> list[tuple]:
@@ -77,28 +79,13 @@ def run_step(s: SentinelsState, f: tuple) -> None:
     elif v == "use_power":
         if hero >= 0 and not s.incap[hero]:
             s.stack.append(("power_now", hero, n))
-    elif v == "play_top":
-        for _ in range(n):
-            s.stack.append(("play_top", deck_owner(s, st.deck, this, hero)))
-    elif v == "reveal_top":
-        reveal_top(s, sid, deck_owner(s, st.deck, this, hero), n)
-    elif v == "search":
-        s.stack.append(("search", sid, deck_owner(s, st.deck, this, hero), this, hero))
-    elif v == "shuffle_trash_into_deck":
-        o = deck_owner(s, st.deck, this, hero)
-        for c in list(s.trash[o]):
-            move(s, c, Z_DECK)
-        s.shuffle(s.deck[o])
-    elif v == "arrange_top":
-        o = deck_owner(s, st.deck, this, hero)
-        top = tuple(s.deck[o][-n:][::-1]) if n else ()
-        if len(top) > 1:
-            s.stack.append(("arrange", o, top, ()))
-    elif v == "move_to_bottom":
-        o = deck_owner(s, st.deck, this, hero)
-        c = top_card(s, o)
-        if c >= 0:
-            move(s, c, Z_DECK, bottom=True)
+    elif v in DECK_VERBS:
+        if st.deck == "each_hero":  # each active hero's deck, in play order, one after another
+            for h in reversed(range(t.n_heroes)):
+                if not s.incap[h]:
+                    s.stack.append(("deck_step", sid, this, hero, h))
+        else:
+            deck_step(s, sid, this, hero, deck_owner(s, st.deck, this, hero))
     elif v == "add_tokens":
         if s.zone[this] == Z_PLAY:
             s.tok[this] += n
@@ -108,8 +95,9 @@ def run_step(s: SentinelsState, f: tuple) -> None:
         flip_hero_tokens(s, hero, st.side, st.to_side, n)  # type: ignore[arg-type]
     elif v == "seed_environment":
         seed_environment(s, this)
-    elif v == "modify":
-        s.mods.append((sid, this, hero, DURATIONS[st.duration], hero if hero >= 0 else s.turn))
+    elif v == "modify":  # "until your next turn": the text's hero, else the card's owner
+        o = hero if hero >= 0 else t.owner[this] if this >= 0 else s.turn
+        s.mods.append((sid, this, hero, DURATIONS[st.duration], o))
     elif v == "may":
         s.stack.append(("may", sid, this, hero, other))
     elif v == "if":
@@ -130,6 +118,40 @@ def run_step(s: SentinelsState, f: tuple) -> None:
 
         if not s.vflip and t.flip_hp:
             villain_down(s)
+
+
+@step("deck_step")
+def deck_step_frame(s: SentinelsState, f: tuple) -> None:
+    """One hero's part of a `deck: each_hero` step (SOTM-11: each hero's own deck)."""
+    _, sid, this, hero, o = f
+    if not s.incap[o]:
+        deck_step(s, sid, this, hero, o)
+
+
+def deck_step(s: SentinelsState, sid: int, this: int, hero: int, o: int) -> None:
+    """A verb acting on the deck of owner `o`."""
+    st = s.T.steps[sid]
+    v = st.verb
+    n = amount_of(s, sid)
+    if v == "play_top":
+        for _ in range(n):
+            s.stack.append(("play_top", o))
+    elif v == "reveal_top":
+        reveal_top(s, sid, o, n)
+    elif v == "search":  # each hero searches their own deck: that hero's player chooses
+        s.stack.append(("search", sid, o, this, o if st.deck == "each_hero" else hero))
+    elif v == "shuffle_trash_into_deck":
+        for c in list(s.trash[o]):
+            move(s, c, Z_DECK)
+        s.shuffle(s.deck[o])
+    elif v == "arrange_top":
+        top = tuple(s.deck[o][-n:][::-1]) if n else ()
+        if len(top) > 1:
+            s.stack.append(("arrange", o, top, ()))
+    elif v == "move_to_bottom":
+        c = top_card(s, o)
+        if c >= 0:
+            move(s, c, Z_DECK, bottom=True)
 
 
 def amount_of(s: SentinelsState, sid: int) -> int:
@@ -344,10 +366,24 @@ def send(s: SentinelsState, c: int, to: str, o: int) -> None:
 
 
 def _search_options(s: SentinelsState, f: tuple) -> tuple:
+    """One option per distinct card (by name): it takes the first copy in deck order (the
+    deck from the top, then the trash from the top); its id names the lowest-numbered copy,
+    so it does not depend on the deck's order (a reshuffled sample keeps it)."""
     _, sid, o, this, hero = f
-    kw = (s.T.steps[sid].keyword or "").lower()
-    pool = [c for c in s.deck[o] + s.trash[o] if not kw or kw in s.T.keywords[c]]
-    opts = [Option(f"card:{c}", s.name(c), {"card": c}) for c in sorted(set(pool))]
+    t = s.T
+    kw = (t.steps[sid].keyword or "").lower()
+    first: dict[str, int] = {}
+    low: dict[str, int] = {}
+    for c in (*reversed(s.deck[o]), *reversed(s.trash[o])):
+        if kw and kw not in t.keywords[c]:
+            continue
+        name = t.name[c]
+        if name not in first:
+            first[name] = low[name] = c
+        elif c < low[name]:
+            low[name] = c
+    opts = [Option(f"card:{low[name]}", name, {"card": first[name]})
+            for name in sorted(first, key=low.__getitem__)]
     if opts and hero >= 0:  # a hero may come up empty; a villain's search always finds
         opts.append(Option("none", "Take nothing", {"card": -1}))
     return _seat(s, hero), f"{s.name(this)}: search for a card", opts

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.sentinels import effects as effects_mod
-from multiverse.sentinels.state import SentinelsState, choice
+from multiverse.sentinels.state import Z_PLAY, SentinelsState, choice, step
 
 
 def _triggers_of(s: SentinelsState, cid: int) -> tuple:
@@ -33,15 +33,25 @@ def _whose_ok(s: SentinelsState, whose: str, card: int, owner: int) -> bool:
 
 def fire_turn(s: SentinelsState, event: str, owner: int) -> None:
     """SOTM-7: start- or end-of-turn effects of every card in play, in the order the cards
-    entered play; the first resolves first."""
+    entered play; the first resolves first. Each card's text waits in a `turn_text` frame
+    and resolves only if that card is still in play when its turn comes."""
     frames: list[tuple] = []
-    table, vc = s.T.triggers, s.T.villain_character
+    table, vc, seq = s.T.triggers, s.T.villain_character, s.seq
     for c in s.inplay:
         trs = s.T.flipped_triggers if (c == vc and s.vflip) else table[c]
         for on, whose, fx in trs:
             if on == event and _whose_ok(s, whose, c, owner):
-                frames += effects_mod.effect_frames(s, fx, c, _hero_of(s, c), -1)
+                frames.append(("turn_text", c, seq[c], fx))
     s.stack.extend(reversed(frames))
+
+
+@step("turn_text")
+def turn_text(s: SentinelsState, f: tuple) -> None:
+    """SOTM-7: a card's queued start- or end-of-turn text resolves only if the card is still
+    in play (the same stay: not destroyed, nor gone and back, since it was queued)."""
+    _, c, seq, fx = f
+    if s.zone[c] == Z_PLAY and s.seq[c] == seq:
+        effects_mod.push_effect(s, fx, c, _hero_of(s, c), -1)
 
 
 def fire_on_card(s: SentinelsState, event: str, cid: int, other: int) -> None:

@@ -133,6 +133,8 @@ def play_phase(s: SentinelsState, f: tuple, opt: Option) -> None:
 
 def _play_now_options(s: SentinelsState, f: tuple) -> tuple:
     h = f[1]
+    if s.incap[h]:  # SOTM-17: incapacitated by an earlier play, the hero plays no more
+        return 0, "", []
     opts = [Option(f"play:{c}", s.name(c), {"card": c}) for c in s.hand[h]]
     opts.append(Option("skip", "Play no card", {"card": -1}))
     return s.seat(h), f"{s.T.owner_names[h]} may play a card now", opts
@@ -167,7 +169,9 @@ def play_from_hand(s: SentinelsState, h: int, c: int) -> bool:
 
 def put_into_play(s: SentinelsState, c: int, from_deck: bool = False) -> None:
     """SOTM-8: a one-shot resolves top to bottom and goes to its owner's trash; every other
-    card enters play (with full HP if it is a target) and its text resolves."""
+    card enters play (with full HP if it is a target) and its text resolves. SOTM-10: a
+    Limited card from a deck beside its copy goes to its hero's hand (a villain or
+    environment card is discarded)."""
     t = s.T
     o = t.owner[c]
     hero = o if o < t.n_heroes else -1
@@ -176,8 +180,14 @@ def put_into_play(s: SentinelsState, c: int, from_deck: bool = False) -> None:
         s.stack.append(("to_trash", c))
         push_effect(s, t.play_fx[c], c, hero, -1)
         return
-    if limited_in_play(s, c):  # a Limited card from a deck cannot enter: it is discarded
-        s.stack.append(("to_trash", c))
+    if limited_in_play(s, c):  # SOTM-10: from a hero's deck to hand, else discarded
+        if hero >= 0:
+            put(s, c, Z_HAND, home=o)
+            if s.log is not None:
+                s.emit("limited", f"{s.name(c)} is Limited and already in play: it goes to "
+                       f"{t.owner_names[o]}'s hand", card=c)
+        else:
+            s.stack.append(("to_trash", c))
         return
     put(s, c, Z_PLAY)
     if s.phase != "setup":  # SOTM-2: cards put into play during setup trigger nothing
