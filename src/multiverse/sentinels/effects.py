@@ -367,23 +367,21 @@ def send(s: SentinelsState, c: int, to: str, o: int) -> None:
 
 def _search_options(s: SentinelsState, f: tuple) -> tuple:
     """One option per distinct card (by name): it takes the first copy in deck order (the
-    deck from the top, then the trash from the top); its id names the lowest-numbered copy,
-    so it does not depend on the deck's order (a reshuffled sample keeps it)."""
+    deck from the top, then the trash from the top). Its id and data name the
+    lowest-numbered copy, never the copy to be taken, so neither depends on the deck's
+    order: the decider's view reveals no order, and a reshuffled sample keeps the ids."""
     _, sid, o, this, hero = f
     t = s.T
     kw = (t.steps[sid].keyword or "").lower()
-    first: dict[str, int] = {}
     low: dict[str, int] = {}
-    for c in (*reversed(s.deck[o]), *reversed(s.trash[o])):
+    for c in (*s.deck[o], *s.trash[o]):
         if kw and kw not in t.keywords[c]:
             continue
         name = t.name[c]
-        if name not in first:
-            first[name] = low[name] = c
-        elif c < low[name]:
+        if name not in low or c < low[name]:
             low[name] = c
-    opts = [Option(f"card:{low[name]}", name, {"card": first[name]})
-            for name in sorted(first, key=low.__getitem__)]
+    opts = [Option(f"card:{low[name]}", name, {"card": low[name]})
+            for name in sorted(low, key=low.__getitem__)]
     if opts and hero >= 0:  # a hero may come up empty; a villain's search always finds
         opts.append(Option("none", "Take nothing", {"card": -1}))
     return _seat(s, hero), f"{s.name(this)}: search for a card", opts
@@ -394,7 +392,9 @@ def resolve_search(s: SentinelsState, f: tuple, opt: Option) -> None:
     """Search a deck and its trash for a card; the deck is then shuffled."""
     _, sid, o, _this, _hero = f
     c = opt.data["card"]
-    if c >= 0:
+    if c >= 0:  # the first copy of that name: the deck from the top, then the trash
+        name = s.T.name[c]
+        c = next(x for x in (*reversed(s.deck[o]), *reversed(s.trash[o])) if s.T.name[x] == name)
         send(s, c, s.T.steps[sid].to, o)
     s.shuffle(s.deck[o])
 
