@@ -206,7 +206,7 @@ def test_render_shows_hp_tokens_hand_and_powers():
     t = s.T
     for h in range(t.n_heroes):
         char = t.character[h]
-        assert f"HP {s.hp[char]}/{t.max_hp[char]}" in text
+        assert f"HP {s.hp[char]}/{s.max_hp(char)}" in text
         assert f"complexity {t.complexity[h]}" in text
     harpy = t.hero_ids.index("the-harpy")
     sides, start = t.hero_tokens[harpy]
@@ -216,7 +216,7 @@ def test_render_shows_hp_tokens_hand_and_powers():
     assert text.count(f"Hand: {len(s.hand[(seat + 1) % 3])} cards") >= 1  # others counted
     assert "Powers: " in text and "(villain)" in text and "(environment)" in text
     vc = t.villain_character
-    assert f"HP {s.hp[vc]}/{t.max_hp[vc]}" in text
+    assert f"HP {s.hp[vc]}/{s.max_hp(vc)}" in text
     assert f"round {s.round}" in text
 
 
@@ -232,7 +232,7 @@ def test_render_shows_incapacitated_flipped_tokens_and_modifiers():
     s = load_sentinels_position(pos)
     text = board_text(s, 0)
     assert "HP 7/" in text and "INCAPACITATED" in text and "FLIPPED" in text
-    assert f"HP 9/{s.T.flip_hp}" in text
+    assert f"HP 9/{s.max_hp(s.T.villain_character)}" in text
     assert "Tokens: 1 arcana · 4 avian" in text
     assert "Modifiers in force" in text and "Corroding Aura:" in text
     assert "Luminary's turn · play phase" in text

@@ -207,7 +207,8 @@ def test_the_warden_of_rust_has_setup_turn_triggers_a_flip_side_and_a_deck(pack)
     v = next(v for v in pack.villains if v.id == "warden-of-rust")
     assert v.setup
     assert {tr.when for tr in v.triggers} >= {"start_of_turn", "end_of_turn"}
-    assert v.flip_hp and v.flipped_triggers and v.flipped_modifiers and v.flip_effect
+    flip = v.sides[0]  # its flip side: a face restored to full HP, with its own text
+    assert flip.hp and flip.restore_hp and flip.triggers and flip.modifiers and flip.on_flip
     n = sum(c.copies for c in v.cards)
     assert 23 <= n <= 27, n
     kinds = {c.kind for c in v.cards}

@@ -72,7 +72,7 @@ def _blast_pack(tmp_path: Path, position: dict, **kw):
                          {"name": "Bulwark", "kind": "device", "hp": 4, "indestructible": True},
                          {"name": "Smite", "kind": "one-shot",
                           "play": [dmg(5, {"group": "hero", "pick": "lowest_hp"}, source="villain_character")]}],
-                  flip_hp=10, **kw)
+                  sides=[{"hp": 10, "restore_hp": True}], **kw)
     return load(tmp_path, position, heroes=[alpha], villain_=vil)
 
 

@@ -137,10 +137,10 @@ def _flip_pack(tmp_path: Path, position: dict, flip: bool = True, env_cards: lis
     alpha = hero("alpha", power=[dmg(3, VILLAIN, type="radiant")])
     kw = {}
     if flip:
-        kw = {"flip_hp": 15,
-              "flipped_triggers": [{"when": "end_of_turn", "whose": "villain",
-                                    "effect": [dmg(2, EACH_HERO, type="fire", source="villain_character")]}],
-              "flip_effect": [{"verb": "play_top", "deck": "villain"}]}
+        kw = {"sides": [{"hp": 15, "restore_hp": True,
+                         "triggers": [{"when": "end_of_turn", "whose": "villain",
+                                       "effect": [dmg(2, EACH_HERO, type="fire", source="villain_character")]}],
+                         "on_flip": [{"verb": "play_top", "deck": "villain"}]}]}
     vil = villain(triggers=[{"when": "end_of_turn", "whose": "villain",
                              "effect": [dmg(1, EACH_HERO, type="melee", source="villain_character")]}],
                   cards=[{"name": "Minion", "kind": "target", "hp": 2},
@@ -166,7 +166,8 @@ def test_the_villain_flips_at_zero_hp_when_its_card_says_so(tmp_path: Path) -> N
         "The Overlord flips! → 15 HP",
         "The Overlord plays Minion",  # its flip text
     ]
-    assert s.vflip == 1 and s.result is None and names(s, "play", "villain") == ["The Overlord", "Minion"]
+    assert s.face[char(s, 'villain')] == 1 and s.result is None
+    assert names(s, "play", "villain") == ["The Overlord", "Minion"]
     # the flip side's end-of-turn text replaces the front's: 2 fire to each hero, not 1 melee
     v_turn = next(i for i, e in enumerate(ev) if e.kind == "turn" and e.data["owner"] == s.T.villain)
     after = damage(s, ev[v_turn:])

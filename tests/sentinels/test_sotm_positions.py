@@ -24,7 +24,7 @@ def _pack(tmp_path: Path) -> str:
                     {"name": "Drone", "kind": "target", "hp": 4, "copies": 2}],
                  tokens={"sides": ["arcana", "avian"], "start": ["arcana", "arcana", "avian"]})
     vil = villain(setup=[{"verb": "search", "deck": "villain", "keyword": "minion", "to": "play"}],
-                  flip_hp=12,
+                  sides=[{"hp": 12, "restore_hp": True}],
                   cards=[{"name": "Sentry", "kind": "target", "hp": 4, "keywords": ["minion"], "copies": 3},
                          {"name": "Bulwark", "kind": "device", "hp": 5, "indestructible": True}])
     return write_pack(tmp_path, heroes=[alpha], villain_=vil)
@@ -92,7 +92,7 @@ def test_every_stated_field(tmp_path: Path) -> None:
     # a deck stated with the hand: the hero's other cards are out of the game
     assert sum(1 for c in t.deck_cards[0] if s.zone[c] == Z_BOX) == 40 - 7
     assert s.incap[1] == 1 and hp(s, "beta") == -4 and names(s, "play", "beta") == ["Beta"]
-    assert s.vflip == 1 and hp(s, "villain") == 9
+    assert s.face[char(s, "villain")] == 1 and hp(s, "villain") == 9
     assert names(s, "play", "villain") == ["The Overlord", "Bulwark"] and hp(s, "villain", "Bulwark") == 0
     assert names(s, "deck", "villain") == ["Sentry", "Lull"] and names(s, "trash", "villain") == ["Sentry"]
     assert names(s, "deck", "environment") == ["Calm"] and names(s, "trash", "environment") == ["Calm", "Calm"]
@@ -241,4 +241,4 @@ def test_the_documented_example_loads() -> None:
         if "is not a (free) card of" in str(exc):
             pytest.skip(f"the default pack renamed a card of the documented example: {exc}")
         raise
-    assert s.decision().kind == "play_phase" and s.round == 6 and s.vflip == 1
+    assert s.decision().kind == "play_phase" and s.round == 6 and s.face[s.T.villain_character] == 1

@@ -18,14 +18,14 @@ from .support import char, dmg, hero, hp, kinds, load, names, villain, write_pac
 
 @pytest.mark.rule("SOTM-1")
 def test_components_character_forty_cards_villain_environment(tmp_path: Path) -> None:
-    vil = villain(hp=30, flip_hp=12)
+    vil = villain(hp=30, sides=[{"hp": 12, "restore_hp": True}])
     s = load(tmp_path, {"turn": {"whose": "alpha", "phase": "power"}}, villain_=vil)
     t = s.T
     for h, hid in enumerate(("alpha", "beta", "gamma")):
         c = char(s, hid)
         # a character card: in play, starting HP, one innate power, three incapacitated abilities
-        assert s.zone[c] == Z_PLAY and s.hp[c] == t.max_hp[c] == 20
-        assert t.power_fx[c] and len(t.incap_fx[h]) == 3
+        assert s.zone[c] == Z_PLAY and s.hp[c] == t.max_hp[c][0] == 20
+        assert t.power_fx[c][0] and len(t.incap_fx[h]) == 3
         # and a 40-card deck: 4 in hand, 36 in the deck
         mine = t.deck_cards[h]
         assert len(mine) == 40 and all(t.owner[x] == h for x in mine)
@@ -33,7 +33,7 @@ def test_components_character_forty_cards_villain_environment(tmp_path: Path) ->
         assert all(s.zone[x] == Z_HAND for x in s.hand[h]) and all(s.zone[x] == Z_DECK for x in s.deck[h])
     # a villain: a character card with HP and a flip side, and a deck
     vc = char(s, "villain")
-    assert s.zone[vc] == Z_PLAY and s.hp[vc] == 30 and t.flip_hp == 12
+    assert s.zone[vc] == Z_PLAY and s.hp[vc] == 30 and t.max_hp[vc] == (30, 12)
     assert len(s.deck[t.villain]) == 10
     # an environment: a deck and no character card
     assert s.play[t.env] == [] and len(s.deck[t.env]) == 10

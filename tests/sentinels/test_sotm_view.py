@@ -20,7 +20,8 @@ def _state(tmp_path: Path):
              "modifier": {"kind": "increase_dealt", "amount": 2, "applies_to": "this_hero", "damage_type": "fire"}}]},
         {"name": "Gem", "kind": "one-shot", "copies": 4}],
         tokens={"sides": ["arcana", "avian"], "start": ["arcana", "avian"]})
-    vil = villain(flip_hp=12, cards=[{"name": "Bulwark", "kind": "device", "hp": 5, "indestructible": True}])
+    vil = villain(sides=[{"hp": 12, "restore_hp": True}],
+                  cards=[{"name": "Bulwark", "kind": "device", "hp": 5, "indestructible": True}])
     s = load(tmp_path, {
         "heroes": [{"id": "alpha", "hp": 17, "hand": ["Brace", "Gem"], "deck": ["Gem", "Gem"], "trash": ["Gem"],
                     "play": [{"name": "Drone", "hp": 3, "tokens": 2}, "Aura"]},

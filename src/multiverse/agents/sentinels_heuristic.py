@@ -86,7 +86,8 @@ def _scored(d: Decision, s: Any) -> list[tuple[float, str]]:
         return [(_card_value(t.card[o.data["card"]]) if o.data["card"] >= 0 else 0.0, o.id)
                 for o in opts]
     if kind in ("power_phase", "power_now"):
-        return [(0.8 * sum(_step_value(t.steps[i]) for i in t.power_fx[o.data["card"]]) + 0.5
+        return [(0.8 * sum(_step_value(t.steps[i])
+                           for i in t.power_fx[o.data["card"]][s.face[o.data["card"]]]) + 0.5
                  if o.data["card"] >= 0 else 0.0, o.id) for o in opts]
     if kind == "select":
         return _target_scores(d, s, d.prompt)

@@ -40,12 +40,13 @@ def features(s: Any) -> list[float]:
     n = t.n_heroes
     hp, incap = s.hp, s.incap
     vc = t.villain_character
-    full = t.flip_hp if s.vflip else t.max_hp[vc]
+    face = s.face
+    full = t.max_hp[vc][face[vc]]
     fracs = []
     standing = []
     for h in range(n):
         c = t.character[h]
-        f = 0.0 if incap[h] else max(0, hp[c]) / t.max_hp[c]
+        f = 0.0 if incap[h] else max(0, hp[c]) / t.max_hp[c][face[c]]
         fracs.append(f)
         if not incap[h]:
             standing.append(h)
@@ -56,22 +57,23 @@ def features(s: Any) -> list[float]:
         if c == vc or t.hero_char[c] >= 0:
             continue
         sd = side[c]
+        f = face[c]
         if sd == 1:
             villain_cards += 1
-            if max_hp[c]:
+            if max_hp[c][f]:
                 villain_target_hp += hp[c]
         elif sd == 2:
-            if max_hp[c]:
+            if max_hp[c][f]:
                 env_targets += 1
         elif owner[c] < n:
             hero_cards += 1
-        for m in t.modifiers[c]:
+        for m in t.modifiers[c][f]:
             if (m.kind in _GOOD) == (sd == 0):
                 good += 1
             else:
                 bad += 1
     hands = [len(s.hand[h]) for h in standing] or [0]
-    return [1.0, max(0, hp[vc]) / full if full else 0.0, float(s.vflip), sum(fracs) / n,
+    return [1.0, max(0, hp[vc]) / full if full else 0.0, float(face[vc] != 0), sum(fracs) / n,
             min((fracs[h] for h in standing), default=0.0), sum(incap) / n,
             villain_cards / 5, villain_target_hp / 20, env_targets / 3, hero_cards / (3 * n),
             sum(hands) / len(hands) / 5, min(hands) / 5, good / 3, bad / 3, s.round / 10]

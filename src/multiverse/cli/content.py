@@ -2,7 +2,7 @@
 
 A pack is a Marvel United pack or a Sentinels of the Multiverse pack. `validate` tells them
 apart by their top-level keys: `environments`, or `villains` whose entries have `cards`
-(or `hp`/`flip_hp`), or heroes with a `complexity`, make a Sentinels pack; `locations`,
+(or `hp`/`sides`), or heroes with a `complexity`, make a Sentinels pack; `locations`,
 `dofp`, `missions`, `difficulties`, or villains with `master_plan`/`threats`/`health`, a
 Marvel United pack. When the keys do not decide, both schemas are tried and the better
 match (fewer problems) is reported.
@@ -32,7 +32,7 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 UNITED_KEYS = {"locations", "dofp", "missions", "difficulties"}
 UNITED_VILLAIN_KEYS = {"master_plan", "threats", "health", "bam", "overflow", "plot"}
-SENTINELS_VILLAIN_KEYS = {"cards", "hp", "flip_hp", "setup", "flip_effect"}
+SENTINELS_VILLAIN_KEYS = {"cards", "hp", "sides", "setup", "flip_hp", "flip_effect"}
 SENTINELS_HERO_KEYS = {"complexity", "incapacitated", "hp", "power", "tokens"}
 
 
@@ -159,7 +159,8 @@ def sentinels_tables(content: SentinelsContent) -> list[Table]:
                        tokens)
     villains = _table("Villains", ("id", "name", "HP", "flip HP", "cards"))
     for v in content.villains:
-        villains.add_row(v.id, Text(v.name), str(v.hp), str(v.flip_hp or "—"),
+        flips = ", ".join(str(f.hp or "—") for f in v.sides)  # each flip side's HP, in order
+        villains.add_row(v.id, Text(v.name), str(v.hp), flips or "—",
                          str(sum(c.copies for c in v.cards)))
     envs = _table("Environments", ("id", "name", "cards"))
     for e in content.environments:

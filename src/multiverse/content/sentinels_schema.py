@@ -51,11 +51,12 @@ class Condition(Strict):
     test: Literal[
         "this_hero_hp_at_least", "this_hp_at_least", "tokens_on_this_at_least",
         "hero_tokens_showing_at_least", "cards_in_hand_at_least", "villain_flipped",
-        "cards_in_play_with_keyword_at_least", "trash_has_at_least",
+        "cards_in_play_with_keyword_at_least", "trash_has_at_least", "this_face_is",
     ]
     amount: int = 1
     side: str | None = Field(None, description="token side name for hero tokens")
     keyword: str | None = None
+    face: int | None = Field(None, ge=0, le=9, description="this_face_is: the face's index")
 
 
 Verb = Literal[
@@ -84,7 +85,8 @@ Verb = Literal[
     "each_player_may_draw",  # each hero's player may draw a card
     "one_hero",  # the players choose one active hero; `do` resolves as that hero
     "destroy_this",  # destroy the card with this effect
-    "flip_villain",  # flip the villain character card
+    "flip",  # flip each selected card to its next face (or to `face`)
+    "flip_villain",  # flip the villain character card to its next face, if it has one
     "heroes_lose",  # the heroes lose the game (SOTM-18: "when a card says so")
 ]
 
@@ -121,7 +123,19 @@ class Step(Strict):
     duration: Literal["this_turn", "until_your_next_turn", "while_in_play"] = "this_turn"
     side: str | None = None
     to_side: str | None = None
+    face: int | None = Field(None, ge=0, le=9,
+                             description="flip: the face to show (0: the front); none: the next")
     prompt: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _flip_any_card(cls, data: object) -> object:
+        """`flip` selects among all cards in play, not only targets, unless told otherwise."""
+        if isinstance(data, dict) and data.get("verb") == "flip":
+            target = data.get("target")
+            if target is None or (isinstance(target, dict) and "targets_only" not in target):
+                data = {**data, "target": {**(target or {}), "targets_only": False}}
+        return data
 
     @model_validator(mode="after")
     def _needs(self) -> Step:
@@ -147,6 +161,26 @@ class Trigger(Strict):
     effect: Effect
 
 
+class Side(Strict):
+    """Another face of a card (faces 1, 2, …; the card's own fields are face 0, its front):
+    a villain's flip side, OblivAeon's forms, a Shield's phases, a Mission's reward. Flipping
+    to this face may restore the printed HP (OBL-C11) and clear the card's tokens (OBL-C14).
+    An unset `kind` or `keywords` is the front's; an unset `hp` means no HP on this face."""
+
+    name: str | None = Field(None, description="this face's title (default: the card's name)")
+    kind: CardKind | None = None
+    keywords: list[str] | None = None
+    hp: int | None = Field(None, ge=1, le=200)
+    restore_hp: bool = Field(False, description="OBL-C11: flipping to this face restores its HP")
+    clear_tokens: bool = Field(False, description="OBL-C14: flipping to this face removes tokens")
+    on_flip: Effect = Field(default_factory=list, description="resolved as the card flips here")
+    play: Effect = Field(default_factory=list)
+    power: Effect = Field(default_factory=list)
+    triggers: list[Trigger] = Field(default_factory=list)
+    modifiers: list[Modifier] = Field(default_factory=list)
+    text: str = ""
+
+
 class Card(Strict):
     """A deck card: one-shot, ongoing, equipment, device or target (SOTM-8 … SOTM-12)."""
 
@@ -162,6 +196,8 @@ class Card(Strict):
     power: Effect = Field(default_factory=list, description="a power this card gives its hero")
     triggers: list[Trigger] = Field(default_factory=list)
     modifiers: list[Modifier] = Field(default_factory=list, description="while in play")
+    sides: list[Side] = Field(default_factory=list, max_length=9,
+                              description="the card's other faces (1, 2, …)")
     text: str = ""
 
     _name = field_validator("name")(card_name)
@@ -203,8 +239,12 @@ class SentinelsHero(Strict):
         return self
 
 
+_LEGACY_FLIP = ("flip_hp", "flipped_triggers", "flipped_modifiers", "flip_effect")
+
+
 class SentinelsVillain(Strict):
-    """SOTM-1: a villain character (HP, setup, flip side) and its deck."""
+    """SOTM-1: a villain character (HP, setup, flip sides) and its deck. SOTM-18: at 0 HP
+    the character flips to its next face (`sides`), or is defeated when it has none left."""
 
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
@@ -213,13 +253,22 @@ class SentinelsVillain(Strict):
     setup: Effect = Field(default_factory=list)
     triggers: list[Trigger] = Field(default_factory=list)
     modifiers: list[Modifier] = Field(default_factory=list)
-    flip_hp: int | None = Field(None, description="flips at 0 HP and is restored to this HP")
-    flipped_triggers: list[Trigger] = Field(default_factory=list)
-    flipped_modifiers: list[Modifier] = Field(default_factory=list)
-    flip_effect: Effect = Field(default_factory=list)
+    sides: list[Side] = Field(default_factory=list, max_length=9,
+                              description="the character card's other faces, flipped in order")
     cards: list[Card]
 
     _unique = field_validator("cards")(unique_names("cards"))
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_legacy_flip(cls, data: object) -> object:
+        if isinstance(data, dict):
+            old = [k for k in _LEGACY_FLIP if k in data]
+            if old:
+                raise ValueError(
+                    f"{', '.join(old)}: a villain's flip side is now a face: `sides: [{{hp: N, "
+                    "restore_hp: true, on_flip: [...], triggers: [...], modifiers: [...]}]`")
+        return data
 
 
 class SentinelsEnvironment(Strict):

@@ -29,9 +29,9 @@ class SentinelsEncoder(Encoder):
         self.hero_ids = list(t.hero_ids)
         self.token_sides = [list(t.hero_tokens[h][0]) for h in range(nh)]
         self.deck0 = [max(len(c), 1) for c in t.deck_cards]  # heroes, villain, environment
-        self.card_kind = t.kind
+        self.card_kind = [k[0] for k in t.kind]  # options name cards: their printed fronts
         self.card_owner = t.owner
-        self.card_max_hp = t.max_hp
+        self.card_max_hp = [hp[0] for hp in t.max_hp]
         self.option_features = (
             "present", *(f"verb={x}" for x in (*SOTM_TAGS, "other")), "card", "card_id/n_cards",
             *(f"card_kind={k}" for k in KINDS), *(f"card_owner={o}" for o in range(nh + 2)),

@@ -1,4 +1,4 @@
-"""The damage pipeline (SOTM-13 … SOTM-15), destruction, incapacitation, villain flip."""
+"""The damage pipeline (SOTM-13 … SOTM-15), destruction, incapacitation, flipping cards."""
 
 from __future__ import annotations
 
@@ -6,18 +6,17 @@ from multiverse.engine.decision import Option
 from multiverse.sentinels.select import in_group
 from multiverse.sentinels.state import Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import DAMAGE_TYPES, CMod
-from multiverse.sentinels.zones import to_trash
+from multiverse.sentinels.zones import flip, to_trash
 
 
 def active_modifiers(s: SentinelsState) -> list[tuple[CMod, int]]:
-    """Every modifier in force, with the card it is read from: cards in play (the villain
-    character's flipped side when flipped) and temporary modifiers of effects."""
+    """Every modifier in force, with the card it is read from: cards in play (each at the
+    face it shows) and temporary modifiers of effects."""
     t = s.T
     out: list[tuple[CMod, int]] = []
-    table, vc = t.cmods, t.villain_character
+    table, face = t.cmods, s.face
     for c in s.inplay:
-        mods = t.cmods_flipped if (c == vc and s.vflip) else table[c]
-        for m in mods:
+        for m in table[c][face[c]]:
             out.append((m, c))
     for sid, this, _hero, _dur, _o in s.mods:
         out.append((t.step_cmod[sid], this))
@@ -161,7 +160,7 @@ def heal(s: SentinelsState, cid: int, n: int) -> None:
     """SOTM-9: HP is regained up to the maximum, never above."""
     if not s.is_target(cid) or n <= 0:
         return
-    full = s.T.flip_hp if (cid == s.T.villain_character and s.vflip) else s.T.max_hp[cid]
+    full = s.T.max_hp[cid][s.face[cid]]
     old = s.hp[cid]
     s.hp[cid] = min(full, old + n)
     if s.log is not None and s.hp[cid] != old:
@@ -213,16 +212,35 @@ def incapacitate(s: SentinelsState, h: int) -> None:
 
 
 def villain_down(s: SentinelsState) -> None:
-    """SOTM-18: at 0 HP the villain flips if its card says so, else it is defeated."""
-    t = s.T
-    if t.flip_hp and not s.vflip:
-        s.vflip = 1
-        s.hp[t.villain_character] = t.flip_hp
-        if s.log is not None:
-            s.emit("villain_flips", f"{s.name(t.villain_character)} flips! → {t.flip_hp} HP")
-        effects_mod.push_effect(s, t.flip_fx, t.villain_character, -1, -1)
+    """SOTM-18: at 0 HP the villain character flips to its next face if it has one (a face
+    that does not restore HP leaves it at 0 or less: it goes down again), else it is
+    defeated."""
+    vc = s.T.villain_character
+    if s.face[vc] + 1 < s.T.n_faces[vc]:
+        flip_card(s, vc, s.face[vc] + 1)
+        if s.hp[vc] <= 0:
+            s.stack.append(("check_destroyed", vc))
         return
-    s.end("win", f"{s.name(t.villain_character)} is defeated")
+    s.end("win", f"{s.name(vc)} is defeated")
+
+
+def flip_card(s: SentinelsState, cid: int, face: int = -1) -> None:
+    """Flip a card to `face` (-1: its next), then resolve that face's flip text while the
+    card is in play (OBL-C11 HP, OBL-C14 tokens: `zones.flip`)."""
+    t = s.T
+    if not flip(s, cid, face):
+        return
+    f = s.face[cid]
+    if s.zone[cid] != Z_PLAY:
+        return
+    if s.log is not None:
+        hp = f" → {s.hp[cid]} HP" if t.max_hp[cid][f] else ""
+        label = t.face_name[cid][f]
+        shown = f" ({label})" if label != t.name[cid] else ""
+        s.emit("villain_flips" if cid == t.villain_character else "flipped",
+               f"{s.name(cid)} flips!{shown}{hp}", card=cid, face=f)
+    o = t.owner[cid]
+    effects_mod.push_effect(s, t.flip_fx[cid][f], cid, o if o < t.n_heroes else -1, -1)
 
 
 from multiverse.sentinels import effects as effects_mod  # noqa: E402  (circular: effects uses damage)

@@ -8,7 +8,7 @@ reacts to: the damage source, the card entering play).
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
-from multiverse.sentinels.damage import deal_damage, destroy, heal
+from multiverse.sentinels.damage import deal_damage, destroy, flip_card, heal
 from multiverse.sentinels.select import candidates
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import DAMAGE_TYPES
@@ -16,7 +16,7 @@ from multiverse.sentinels.zones import draw, move, take, to_trash, top_card
 
 _FIXED = frozenset({"this", "this_hero", "villain_character", "source"})
 _NO_HEROES = frozenset({"villain", "villain_character", "environment", "non_hero"})
-SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy"})
+SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy", "flip"})
 DURATIONS = {"this_turn": 0, "until_your_next_turn": 1, "while_in_play": 2}
 DECK_VERBS = frozenset({"play_top", "reveal_top", "search", "shuffle_trash_into_deck",
                         "arrange_top", "move_to_bottom"})
@@ -113,11 +113,10 @@ def run_step(s: SentinelsState, f: tuple) -> None:
         destroy(s, this)
     elif v == "heroes_lose":
         s.end("loss", f"{s.name(this)} says the heroes lose")
-    elif v == "flip_villain":
-        from multiverse.sentinels.damage import villain_down
-
-        if not s.vflip and t.flip_hp:
-            villain_down(s)
+    elif v == "flip_villain":  # the villain character's flip: to its next face, if any
+        vc = t.villain_character
+        if s.face[vc] + 1 < t.n_faces[vc]:
+            flip_card(s, vc, s.face[vc] + 1)
 
 
 @step("deck_step")
@@ -178,10 +177,13 @@ def condition(s: SentinelsState, sid: int, this: int, hero: int) -> bool:
     if c.test == "cards_in_hand_at_least":
         return hero >= 0 and len(s.hand[hero]) >= c.amount
     if c.test == "villain_flipped":
-        return bool(s.vflip)
+        return s.face[t.villain_character] != 0
+    if c.test == "this_face_is":
+        return this >= 0 and s.face[this] == (c.face or 0)
     if c.test == "cards_in_play_with_keyword_at_least":
         kw = (c.keyword or "").lower()
-        return sum(1 for x in s.cards_in_play() if kw in t.keywords[x]) >= c.amount
+        face = s.face
+        return sum(1 for x in s.inplay if kw in t.keywords[x][face[x]]) >= c.amount
     if c.test == "trash_has_at_least":
         return hero >= 0 and len(s.trash[hero]) >= c.amount
     return False
@@ -240,7 +242,7 @@ def _select_options(s: SentinelsState, f: tuple) -> tuple:
     if sel.pick in ("highest_hp", "lowest_hp"):
         best = (max if sel.pick == "highest_hp" else min)(s.hp[c] for c in pool)
         pool = [c for c in pool if s.hp[c] == best]  # SOTM-16: ties are the players' choice
-    opts = [Option(f"card:{c}", (_target_label, s.name(c), s.hp[c] if s.T.max_hp[c] else None),
+    opts = [Option(f"card:{c}", (_target_label, s.name(c), s.hp[c] if s.max_hp(c) else None),
                    {"card": c}) for c in pool]
     if sel.pick == "up_to" and done:
         opts.append(Option("stop", "No more", {"card": -1}))
@@ -287,6 +289,8 @@ def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: i
             s.stack.append(("check_destroyed", c))
     elif v == "destroy":
         destroy(s, c)
+    elif v == "flip":
+        flip_card(s, c, -1 if st.face is None else st.face)
 
 
 # ----- hand, deck and play choices ---------------------------------------------------
@@ -341,7 +345,7 @@ def reveal_top(s: SentinelsState, sid: int, o: int, n: int) -> None:
             return
         if s.log is not None:
             s.emit("reveal", f"{s.T.owner_names[o]} reveals {s.name(c)}", card=c)
-        if st.keyword is None or st.keyword.lower() in s.T.keywords[c]:
+        if st.keyword is None or st.keyword.lower() in s.T.keywords[c][s.face[c]]:
             send(s, c, st.to, o)
         else:
             to_trash(s, c)
@@ -374,8 +378,9 @@ def _search_options(s: SentinelsState, f: tuple) -> tuple:
     t = s.T
     kw = (t.steps[sid].keyword or "").lower()
     low: dict[str, int] = {}
+    face = s.face
     for c in (*s.deck[o], *s.trash[o]):
-        if kw and kw not in t.keywords[c]:
+        if kw and kw not in t.keywords[c][face[c]]:
             continue
         name = t.name[c]
         if name not in low or c < low[name]:

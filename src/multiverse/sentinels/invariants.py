@@ -29,8 +29,9 @@ def check_invariants(s: SentinelsState) -> None:
     assert all(s.zone[c] == Z_PLAY for c in (*t.character, t.villain_character))
     # HP within the maximum; nothing at 0 HP or less in play unless it is indestructible
     vc = t.villain_character
+    assert len(s.face) == len(t.card) and all(0 <= s.face[c] < t.n_faces[c] for c in range(len(t.card)))
     for c in in_play:
-        full = t.flip_hp if (c == vc and s.vflip) else t.max_hp[c]
+        full = t.max_hp[c][s.face[c]]
         assert s.hp[c] <= full, f"{t.name[c]} has {s.hp[c]} > {full} HP"
         if s.is_target(c) and s.hp[c] <= 0 and not (c == vc and s.result == "win"):
             assert t.card[c].indestructible, f"{t.name[c]} is at {s.hp[c]} HP in play"

@@ -37,9 +37,9 @@ from multiverse.sentinels.tables import ONE_SHOT
 
 KNOWN = {"config", "seed", "heroes", "villain", "environment", "turn"}
 HERO_KEYS = {"id", "hp", "hand", "deck", "trash", "play", "incapacitated", "tokens"}
-VILLAIN_KEYS = {"id", "hp", "flipped", "play", "deck", "trash"}
+VILLAIN_KEYS = {"id", "hp", "flipped", "face", "play", "deck", "trash"}
 ENV_KEYS = {"id", "play", "deck", "trash"}
-CARD_KEYS = {"name", "hp", "tokens", "entered"}
+CARD_KEYS = {"name", "hp", "tokens", "entered", "face"}
 TURN_KEYS = {"whose", "phase", "round", "played", "powered"}
 HERO_PHASES = ("start", "play", "power", "draw", "end")
 DECK_PHASES = ("start", "play", "end")
@@ -314,27 +314,37 @@ def _apply(s: SentinelsState, doc: dict[str, Any], heroes: list[Any]) -> None:
         char = t.character[h]
         if s.incap[h]:
             s.hp[char] = _int(spec.get("hp", 0), f"{where}.hp", -MAX_HP)
-            if s.hp[char] > t.max_hp[char]:
-                raise _err(f"{where}.hp", f"expected at most {t.max_hp[char]}")
+            if s.hp[char] > s.max_hp(char):
+                raise _err(f"{where}.hp", f"expected at most {s.max_hp(char)}")
         elif "hp" in spec:
             s.hp[char] = _int(spec["hp"], f"{where}.hp", -MAX_HP, MAX_HP)
-            if not 1 <= s.hp[char] <= t.max_hp[char]:
-                raise _err(f"{where}.hp", f"expected 1..{t.max_hp[char]} (a hero at 0 HP or less "
+            if not 1 <= s.hp[char] <= s.max_hp(char):
+                raise _err(f"{where}.hp", f"expected 1..{s.max_hp(char)} (a hero at 0 HP or less "
                            "is incapacitated: state `incapacitated: true`)")
         if "tokens" in spec:
             s.htok[h] = _hero_tokens(s, h, spec["tokens"], f"{where}.tokens")
     vc = t.villain_character
     if "flipped" in vspec and _bool(vspec["flipped"], "villain.flipped"):
-        if not t.flip_hp:
+        if t.n_faces[vc] < 2:
             raise _err("villain.flipped", f"{t.name[vc]} has no flip side")
-        s.vflip = 1
-        s.hp[vc] = t.flip_hp
-    full = t.flip_hp if s.vflip else t.max_hp[vc]
+        if "face" in vspec:
+            raise _err("villain.flipped", "state `flipped` or `face`, not both")
+        _show_face(s, vc, 1)
+    if "face" in vspec:
+        _show_face(s, vc, _int(vspec["face"], "villain.face", 0, t.n_faces[vc] - 1))
+    full = s.max_hp(vc)
     if "hp" in vspec:
         s.hp[vc] = _int(vspec["hp"], "villain.hp", -MAX_HP, MAX_HP)
         if not 1 <= s.hp[vc] <= full:
             raise _err("villain.hp", f"expected 1..{full}")
     _turn(s, doc.get("turn"))
+
+
+def _show_face(s: SentinelsState, c: int, face: int) -> None:
+    """A stated face: shown as printed, at that face's full HP (its flip text does not
+    resolve)."""
+    s.face[c] = face
+    s.hp[c] = s.max_hp(c)
 
 
 def _enter_play(s: SentinelsState, entries: list[tuple[int, dict[str, Any], str]]) -> None:
@@ -361,21 +371,23 @@ def _enter_play(s: SentinelsState, entries: list[tuple[int, dict[str, Any], str]
     for _k, c, spec, where in keyed:
         if t.card[c].limited and any(t.name[x] == t.name[c] for area in s.play for x in area):
             raise _err(where, f"{t.name[c]!r} is Limited: only one copy can be in play (SOTM-10)")
-        if t.kind[c] == ONE_SHOT:
+        if "face" in spec:
+            s.face[c] = _int(spec["face"], f"{where}.face", 0, t.n_faces[c] - 1)
+        if t.kind[c][s.face[c]] == ONE_SHOT:
             raise _err(where, f"{t.name[c]!r} is a one-shot: it never stays in play (SOTM-8)")
         s.play[s.home[c]].append(c)
         s.zone[c] = Z_PLAY
         s.seq[c] = s.next_seq
         s.next_seq += 1
-        s.hp[c] = t.max_hp[c]
+        full = s.hp[c] = s.max_hp(c)
         if "hp" in spec:
-            if not t.max_hp[c]:
+            if not full:
                 raise _err(f"{where}.hp", f"{t.name[c]!r} is not a target: it has no HP")
             s.hp[c] = _int(spec["hp"], f"{where}.hp", -MAX_HP, MAX_HP)
             low = -99 if t.card[c].indestructible else 1
-            if not low <= s.hp[c] <= t.max_hp[c]:
-                raise _err(f"{where}.hp", f"expected 1..{t.max_hp[c]}" if low == 1 else
-                           f"expected at most {t.max_hp[c]}")
+            if not low <= s.hp[c] <= full:
+                raise _err(f"{where}.hp", f"expected 1..{full}" if low == 1 else
+                           f"expected at most {full}")
         if "tokens" in spec:
             s.tok[c] = _int(spec["tokens"], f"{where}.tokens", 0, MAX_COUNT)
     s.inplay = sorted((c for area in s.play for c in area), key=s.seq.__getitem__)

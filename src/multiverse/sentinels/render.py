@@ -50,6 +50,9 @@ def card_line(s: SentinelsState, card: dict[str, Any], area: int) -> Text:
     owner's play area (a planted seed) names its owner."""
     t = s.T
     out = Text(f"• {card['name']}")
+    if "face" in card:  # a card with faces: the one it shows
+        shown = card["face_name"] if card["face_name"] != card["name"] else f"face {card['face']}"
+        out.append(f" [{shown}]", style="magenta")
     out.append(f" ({card['kind']})", style="dim")
     if "hp" in card:
         out.append("  ")
@@ -180,7 +183,7 @@ def hero_panel(s: SentinelsState, v: dict[str, Any], h: int, seat: int) -> Panel
         powers = Text("Powers: ", style="bold")
         cards = [char, *(c["card"] for c in hv["play"])]
         names = [f"{hero.power.name} ({t.name[char]})" if c == char else t.name[c]
-                 for c in cards if t.power_fx[c] and t.owner[c] == h]
+                 for c in cards if t.power_fx[c][s.face[c]] and t.owner[c] == h]
         powers.append("; ".join(names) or "none", style="")
         if s.turn == h and s.powered:  # public: the power phase is over for this turn
             powers.append("  (used this turn)", style="dim")
@@ -197,10 +200,16 @@ def villain_panel(s: SentinelsState, v: dict[str, Any]) -> Panel:
     t = s.T
     vv = v["villain"]
     head = hp_text(vv["hp"], vv["max_hp"])
+    vc = t.villain_character
     if vv["flipped"]:
         head.append("   FLIPPED", style="bold magenta")
-    elif t.flip_hp:
-        head.append(f"   flips at 0 (→ {t.flip_hp} HP)", style="dim")
+        if vv["face_name"] != vv["name"]:
+            head.append(f" ({vv['face_name']})", style="magenta")
+    nxt = vv["face"] + 1
+    if nxt < vv["faces"]:
+        hp = t.max_hp[vc][nxt]
+        head.append("   flips at 0" + (f" (→ {hp} HP)" if hp and t.restore_hp[vc][nxt] else ""),
+                    style="dim")
     lines = [head, Text(f"Deck {vv['deck_size']} · Trash {len(vv['trash'])}", style="dim")]
     lines.append(Text("In play:" if vv["play"] else "In play: nothing else", style="bold"))
     lines.extend(card_line(s, c, t.villain) for c in vv["play"])

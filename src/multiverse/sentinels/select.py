@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from multiverse.content.sentinels_schema import Select
 from multiverse.sentinels.state import Z_PLAY, SentinelsState
-from multiverse.sentinels.tables import CHARACTER
+from multiverse.sentinels.tables import KINDS
 
 
 def in_group(s: SentinelsState, group: str, cid: int, this: int, other: int = -1) -> bool:
@@ -54,19 +54,21 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
     kw = sel.keyword.lower() if sel.keyword else None
     group = sel.group
     max_hp, cards, keywords, side, hero_char = t.max_hp, t.card, t.keywords, t.side, t.hero_char
-    incap = s.incap
+    incap, face, kinds = s.incap, s.face, t.kind
     want = _SIDES.get(group)  # groups that are a set of sides: a fast test
-    for c in s.inplay:
-        if targets_only and (not max_hp[c] or (hero_char[c] >= 0 and incap[hero_char[c]])):
+    k = KINDS.index(kind) if kind else -1
+    for c in s.inplay:  # every table read at the face the card shows
+        f = face[c]
+        if targets_only and (not max_hp[c][f] or (hero_char[c] >= 0 and incap[hero_char[c]])):
             continue
-        if not targets_only and t.kind[c] == CHARACTER and kind != "character" \
+        if not targets_only and cards[c].kind == "character" and kind != "character" \
                 and group != "hero_character":  # SOTM-12: a character card is not a "card"
             continue
         if exclude and c == this:
             continue
-        if kind and cards[c].kind != kind:
+        if k >= 0 and kinds[c][f] != k:
             continue
-        if kw and kw not in keywords[c]:
+        if kw and kw not in keywords[c][f]:
             continue
         if (side[c] in want) if want is not None else in_group(s, group, c, this, other):
             out.append(c)

@@ -31,7 +31,7 @@ def setup(t: Tables, seed: int) -> SentinelsState:
     s.seq = [0] * n_cards
     s.next_seq = 1
     s.incap = [0] * t.n_heroes
-    s.vflip = 0
+    s.face = [0] * n_cards
     s.htok = [list(t.hero_tokens[h][1]) for h in range(t.n_heroes)]
     s.mods = []
     s.inplay = []

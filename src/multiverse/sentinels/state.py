@@ -2,7 +2,8 @@
 
 Owners: heroes 0..H-1, then the villain (H), then the environment (H+1). A card's `home`
 is the owner whose deck, trash and play area hold it (a planted seed's home is the
-environment, OBL-HE3).
+environment, OBL-HE3). `face[c]` is the face card `c` shows (0: its printed front); every
+per-card table of `Tables` that a face can change is read at that face.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ class SentinelsState(GameState):
 
     __slots__ = (
         "deck",
+        "face",
         "hand",
         "home",
         "hp",
@@ -39,12 +41,11 @@ class SentinelsState(GameState):
         "tok",
         "trash",
         "turn",
-        "vflip",
         "zone",
     )
 
     DATA = ("zone", "home", "deck", "hand", "trash", "play", "hp", "tok", "seq", "next_seq",
-            "incap", "vflip", "htok", "mods", "turn", "phase", "round", "played", "powered",
+            "incap", "face", "htok", "mods", "turn", "phase", "round", "played", "powered",
             "incap_used", "inplay")
     NESTED = frozenset({"deck", "hand", "trash", "play", "htok"})
     STEPS: ClassVar[dict[str, StepFn]] = {}
@@ -74,10 +75,18 @@ class SentinelsState(GameState):
     def is_target(self, cid: int) -> bool:
         """SOTM-9: a card in play with HP (an incapacitated hero is not a target, SOTM-17)."""
         t = self.T
-        if self.zone[cid] != Z_PLAY or not t.max_hp[cid]:
+        if self.zone[cid] != Z_PLAY or not t.max_hp[cid][self.face[cid]]:
             return False
         h = t.hero_char[cid]
         return h < 0 or not self.incap[h]
+
+    def max_hp(self, cid: int) -> int:
+        """The printed HP of the face the card shows (0: not a target on that face)."""
+        return self.T.max_hp[cid][self.face[cid]]
+
+    def flipped(self, cid: int) -> bool:
+        """Does the card show a face other than its front?"""
+        return self.face[cid] != 0
 
     def side(self, cid: int) -> str:
         """'hero', 'villain' or 'environment': whose card it is (SOTM-12)."""

@@ -8,6 +8,7 @@ from multiverse.content.sentinels_schema import (
     Card,
     Modifier,
     SentinelsContent,
+    Side,
     Step,
     Trigger,
 )
@@ -21,6 +22,7 @@ KINDS = ("one-shot", "ongoing", "equipment", "device", "target", "character")
 
 Ids = tuple[int, ...]
 CMod = tuple[str, int, str, int]  # kind, amount, applies_to, damage type index (-1: any)
+Trig = tuple[str, str, Ids]  # when, whose, effect
 
 
 def compile_mod(m: Modifier) -> CMod:
@@ -45,23 +47,24 @@ class Tables:
     side: list[int] = field(default_factory=list)  # 0 hero, 1 villain, 2 environment card
     hero_char: list[int] = field(default_factory=list)  # hero index if a hero character, else -1
     name: list[str] = field(default_factory=list)
-    kind: list[int] = field(default_factory=list)
-    max_hp: list[int] = field(default_factory=list)  # 0: not a target
-    keywords: list[frozenset[str]] = field(default_factory=list)
-    play_fx: list[Ids] = field(default_factory=list)
-    power_fx: list[Ids] = field(default_factory=list)
-    triggers: list[tuple[tuple[str, str, Ids], ...]] = field(default_factory=list)
-    modifiers: list[tuple[Modifier, ...]] = field(default_factory=list)
-    cmods: list[tuple[CMod, ...]] = field(default_factory=list)  # compiled, for the pipeline
-    cmods_flipped: tuple[CMod, ...] = ()
+    # per card, per face (index: the state's `face[card]`; 0 is the printed front)
+    n_faces: list[int] = field(default_factory=list)
+    face_name: list[tuple[str, ...]] = field(default_factory=list)
+    kind: list[tuple[int, ...]] = field(default_factory=list)
+    max_hp: list[tuple[int, ...]] = field(default_factory=list)  # 0: not a target on that face
+    keywords: list[tuple[frozenset[str], ...]] = field(default_factory=list)
+    play_fx: list[tuple[Ids, ...]] = field(default_factory=list)
+    power_fx: list[tuple[Ids, ...]] = field(default_factory=list)
+    triggers: list[tuple[tuple[Trig, ...], ...]] = field(default_factory=list)
+    modifiers: list[tuple[tuple[Modifier, ...], ...]] = field(default_factory=list)
+    cmods: list[tuple[tuple[CMod, ...], ...]] = field(default_factory=list)  # compiled
+    flip_fx: list[tuple[Ids, ...]] = field(default_factory=list)  # resolved on flipping to it
+    restore_hp: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C11
+    clear_tokens: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C14
     step_cmod: dict[int, CMod] = field(default_factory=dict)
     deck_cards: list[list[int]] = field(default_factory=list)  # per owner, at setup
     character: list[int] = field(default_factory=list)  # hero character cards, by hero
     villain_character: int = -1
-    flip_hp: int = 0
-    flipped_triggers: tuple[tuple[str, str, Ids], ...] = ()
-    flipped_modifiers: tuple[Modifier, ...] = ()
-    flip_fx: Ids = ()
     setup_fx: Ids = ()
     incap_fx: list[tuple[tuple[str, Ids], ...]] = field(default_factory=list)  # by hero
     hero_tokens: list[tuple[tuple[str, ...], tuple[int, ...]]] = field(default_factory=list)
@@ -89,24 +92,34 @@ class Tables:
             out.append(sid)
         return tuple(out)
 
-    def _trig(self, trs: list[Trigger]) -> tuple[tuple[str, str, Ids], ...]:
+    def _trig(self, trs: list[Trigger]) -> tuple[Trig, ...]:
         return tuple((tr.when, tr.whose, self.reg(tr.effect)) for tr in trs)
 
     def add_card(self, o: int, c: Card) -> int:
+        """A card instance with its faces: the card itself (face 0), then `c.sides`."""
         cid = len(self.card)
         self.card.append(c)
         self.owner.append(o)
         self.side.append(0 if o < self.n_heroes else 1 if o == self.villain else 2)
         self.hero_char.append(o if c.kind == "character" and o < self.n_heroes else -1)
         self.name.append(c.name)
-        self.kind.append(KINDS.index(c.kind))
-        self.max_hp.append(c.hp or 0)
-        self.keywords.append(frozenset(k.lower() for k in c.keywords))
-        self.play_fx.append(self.reg(c.play))
-        self.power_fx.append(self.reg(c.power))
-        self.triggers.append(self._trig(c.triggers))
-        self.modifiers.append(tuple(c.modifiers))
-        self.cmods.append(tuple(compile_mod(m) for m in c.modifiers))
+        front = Side(name=c.name, kind=c.kind, keywords=c.keywords, hp=c.hp, play=c.play,
+                     power=c.power, triggers=c.triggers, modifiers=c.modifiers)
+        faces = (front, *c.sides)
+        self.n_faces.append(len(faces))
+        self.face_name.append(tuple(f.name or c.name for f in faces))
+        self.kind.append(tuple(KINDS.index(f.kind or c.kind) for f in faces))
+        self.max_hp.append(tuple(f.hp or 0 for f in faces))
+        self.keywords.append(tuple(frozenset(k.lower() for k in (c.keywords if f.keywords is None
+                                                                 else f.keywords)) for f in faces))
+        self.play_fx.append(tuple(self.reg(f.play) for f in faces))
+        self.power_fx.append(tuple(self.reg(f.power) for f in faces))
+        self.triggers.append(tuple(self._trig(f.triggers) for f in faces))
+        self.modifiers.append(tuple(tuple(f.modifiers) for f in faces))
+        self.cmods.append(tuple(tuple(compile_mod(m) for m in f.modifiers) for f in faces))
+        self.flip_fx.append(tuple(self.reg(f.on_flip) for f in faces))
+        self.restore_hp.append(tuple(f.restore_hp for f in faces))
+        self.clear_tokens.append(tuple(f.clear_tokens for f in faces))
         return cid
 
 
@@ -141,13 +154,8 @@ def build_tables(config: SentinelsConfig, content: SentinelsContent) -> Tables:
         t.complexity.append(h.complexity)
         t.deck_cards.append([t.add_card(hi, c) for c in h.cards for _ in range(c.copies)])
     vc = t.add_card(n, Card(name=v.name, kind="character", hp=v.hp, triggers=v.triggers,
-                            modifiers=v.modifiers))
+                            modifiers=v.modifiers, sides=v.sides))
     t.villain_character = vc
-    t.flip_hp = v.flip_hp or 0
-    t.flipped_triggers = t._trig(v.flipped_triggers)
-    t.flipped_modifiers = tuple(v.flipped_modifiers)
-    t.cmods_flipped = tuple(compile_mod(m) for m in v.flipped_modifiers)
-    t.flip_fx = t.reg(v.flip_effect)
     t.setup_fx = t.reg(v.setup)
     t.deck_cards.append([t.add_card(n, c) for c in v.cards for _ in range(c.copies)])
     t.deck_cards.append([t.add_card(n + 1, c) for c in e.cards for _ in range(c.copies)])

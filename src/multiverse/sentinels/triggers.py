@@ -9,8 +9,8 @@ from multiverse.sentinels.state import Z_PLAY, SentinelsState, choice, step
 
 
 def _triggers_of(s: SentinelsState, cid: int) -> tuple:
-    t = s.T
-    return t.flipped_triggers if (cid == t.villain_character and s.vflip) else t.triggers[cid]
+    """The triggers of the face the card shows."""
+    return s.T.triggers[cid][s.face[cid]]
 
 
 def _hero_of(s: SentinelsState, cid: int) -> int:
@@ -36,10 +36,9 @@ def fire_turn(s: SentinelsState, event: str, owner: int) -> None:
     entered play; the first resolves first. Each card's text waits in a `turn_text` frame
     and resolves only if that card is still in play when its turn comes."""
     frames: list[tuple] = []
-    table, vc, seq = s.T.triggers, s.T.villain_character, s.seq
+    table, face, seq = s.T.triggers, s.face, s.seq
     for c in s.inplay:
-        trs = s.T.flipped_triggers if (c == vc and s.vflip) else table[c]
-        for on, whose, fx in trs:
+        for on, whose, fx in table[c][face[c]]:
             if on == event and _whose_ok(s, whose, c, owner):
                 frames.append(("turn_text", c, seq[c], fx))
     s.stack.extend(reversed(frames))

@@ -175,10 +175,11 @@ def put_into_play(s: SentinelsState, c: int, from_deck: bool = False) -> None:
     t = s.T
     o = t.owner[c]
     hero = o if o < t.n_heroes else -1
-    if t.kind[c] == ONE_SHOT or (t.card[c].seed and not from_deck):
+    f = s.face[c]  # a card is played at the face it shows
+    if t.kind[c][f] == ONE_SHOT or (t.card[c].seed and not from_deck):
         # a one-shot (or a seed being planted, OBL-HE3) resolves without entering play
         s.stack.append(("to_trash", c))
-        push_effect(s, t.play_fx[c], c, hero, -1)
+        push_effect(s, t.play_fx[c][f], c, hero, -1)
         return
     if limited_in_play(s, c):  # SOTM-10: from a hero's deck to hand, else discarded
         if hero >= 0:
@@ -191,7 +192,7 @@ def put_into_play(s: SentinelsState, c: int, from_deck: bool = False) -> None:
         return
     put(s, c, Z_PLAY)
     if s.phase != "setup":  # SOTM-2: cards put into play during setup trigger nothing
-        push_effect(s, t.play_fx[c], c, hero, -1)
+        push_effect(s, t.play_fx[c][f], c, hero, -1)
         fire_enters_play(s, c)
 
 
@@ -225,7 +226,7 @@ def play_seed(s: SentinelsState, c: int) -> None:
     """OBL-HE3: a seed played from the environment deck resolves its "played from the
     environment deck" text (not its planting text); a one-shot seed then goes to the
     environment trash, any other seed stays in play in the environment's area."""
-    if s.T.kind[c] == ONE_SHOT:
+    if s.T.kind[c][s.face[c]] == ONE_SHOT:
         s.stack.append(("to_trash", c))
     else:
         put(s, c, Z_PLAY)
@@ -235,7 +236,7 @@ def play_seed(s: SentinelsState, c: int) -> None:
 def powers_of(s: SentinelsState, h: int) -> list[int]:
     """Cards whose power hero `h` may use: the character card and their cards in play."""
     t = s.T
-    return [c for c in s.play[h] if t.power_fx[c] and t.owner[c] == h]
+    return [c for c in s.play[h] if t.power_fx[c][s.face[c]] and t.owner[c] == h]
 
 
 def _power_options(s: SentinelsState, f: tuple) -> tuple:
@@ -272,7 +273,7 @@ def use_power(s: SentinelsState, h: int, c: int) -> None:
         s.powered = 1
     if s.log is not None:
         s.emit("power", f"{s.T.owner_names[h]} uses the power of {s.name(c)}", hero=h, card=c)
-    push_effect(s, s.T.power_fx[c], c, h, -1)
+    push_effect(s, s.T.power_fx[c][s.face[c]], c, h, -1)
 
 
 @step("draw_phase")

@@ -12,6 +12,7 @@ from typing import Any
 
 from multiverse.sentinels.effects import DURATIONS
 from multiverse.sentinels.state import SentinelsState
+from multiverse.sentinels.tables import KINDS
 
 DURATION_NAMES = {code: name for name, code in DURATIONS.items()}
 
@@ -19,11 +20,13 @@ DURATION_NAMES = {code: name for name, code in DURATIONS.items()}
 def _card(s: SentinelsState, c: int) -> dict[str, Any]:
     t = s.T
     card = t.card[c]
-    out: dict[str, Any] = {"card": c, "name": t.name[c], "kind": card.kind,
-                           "keywords": sorted(t.keywords[c]), "tokens": s.tok[c]}
-    if t.max_hp[c]:
-        full = t.flip_hp if (c == t.villain_character and s.vflip) else t.max_hp[c]
-        out.update(hp=s.hp[c], max_hp=full, target=s.is_target(c))
+    f = s.face[c]
+    out: dict[str, Any] = {"card": c, "name": t.name[c], "kind": KINDS[t.kind[c][f]],
+                           "keywords": sorted(t.keywords[c][f]), "tokens": s.tok[c]}
+    if t.n_faces[c] > 1:  # a card with faces: which it shows, and that face's title
+        out.update(face=f, faces=t.n_faces[c], face_name=t.face_name[c][f])
+    if t.max_hp[c][f]:
+        out.update(hp=s.hp[c], max_hp=t.max_hp[c][f], target=s.is_target(c))
     if card.limited:
         out["limited"] = True
     if card.indestructible:
@@ -50,8 +53,7 @@ def modifiers_in_force(s: SentinelsState) -> list[dict[str, Any]]:
     t = s.T
     out = []
     for c in s.cards_in_play():
-        mods = t.flipped_modifiers if (c == t.villain_character and s.vflip) else t.modifiers[c]
-        for m in mods:
+        for m in t.modifiers[c][s.face[c]]:
             out.append({"card": c, "name": t.name[c], "kind": m.kind, "amount": m.amount,
                         "applies_to": m.applies_to, "damage_type": m.damage_type,
                         "duration": "while_in_play"})
@@ -74,7 +76,7 @@ def view(s: SentinelsState, seat: int) -> dict[str, Any]:
         sides = t.hero_tokens[h][0]
         heroes.append({
             "id": t.hero_ids[h], "name": t.owner_names[h], "seat": s.seat(h),
-            "hp": s.hp[c], "max_hp": t.max_hp[c], "incapacitated": bool(s.incap[h]),
+            "hp": s.hp[c], "max_hp": s.max_hp(c), "incapacitated": bool(s.incap[h]),
             "target": s.is_target(c), "character": c,
             "hand": _listed(s, s.hand[h]) if mine else None,
             "hand_size": len(s.hand[h]), "deck_size": len(s.deck[h]),
@@ -99,8 +101,9 @@ def view(s: SentinelsState, seat: int) -> dict[str, Any]:
         "heroes": heroes,
         "villain": {
             "id": t.config.villain or t.content.villains[0].id, "name": t.owner_names[t.villain],
-            "hp": s.hp[vc], "max_hp": t.flip_hp if s.vflip else t.max_hp[vc],
-            "flipped": bool(s.vflip), "character": vc,
+            "hp": s.hp[vc], "max_hp": s.max_hp(vc),
+            "flipped": s.face[vc] != 0, "face": s.face[vc], "faces": t.n_faces[vc],
+            "face_name": t.face_name[vc][s.face[vc]], "character": vc,
             "deck_size": len(s.deck[t.villain]), "trash": _listed(s, s.trash[t.villain]),
             "play": _play(s, t.villain, skip=vc),
         },

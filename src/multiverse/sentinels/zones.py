@@ -37,7 +37,7 @@ def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom:
         s.inplay.append(cid)
         s.seq[cid] = s.next_seq
         s.next_seq += 1
-        s.hp[cid] = s.T.max_hp[cid]
+        s.hp[cid] = s.T.max_hp[cid][s.face[cid]]
 
 
 def move(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom: bool = False) -> None:
@@ -80,6 +80,31 @@ def draw(s: SentinelsState, h: int, n: int) -> int:
     if k:
         s.emit("draw", f"{s.T.owner_names[h]} draws {k}", hero=h, count=k)
     return k
+
+
+def flip(s: SentinelsState, cid: int, face: int = -1) -> bool:
+    """Turn a card to `face` (-1: its next face, the last one turning back to the front).
+    In play, HP is kept (never above the new face's) unless the face restores its printed HP
+    (OBL-C11) or the card had none; a face without HP is no target; a face may clear the
+    card's tokens (OBL-C14). Flipping is not entering or leaving play. False: no other face."""
+    t = s.T
+    n = t.n_faces[cid]
+    old = s.face[cid]
+    new = (old + 1) % n if face < 0 else face
+    if n < 2 or new == old or new >= n:
+        return False
+    s.face[cid] = new
+    if s.zone[cid] == Z_PLAY:
+        full = t.max_hp[cid][new]
+        if not full:
+            s.hp[cid] = 0
+        elif t.restore_hp[cid][new] or not t.max_hp[cid][old]:
+            s.hp[cid] = full
+        else:
+            s.hp[cid] = min(s.hp[cid], full)
+        if t.clear_tokens[cid][new]:
+            s.tok[cid] = 0
+    return True
 
 
 def limited_in_play(s: SentinelsState, cid: int) -> bool:
