@@ -26,14 +26,12 @@ from rich.text import Text
 
 from multiverse import modes
 from multiverse.agents import AGENTS, agent_seed, decision_seed
+from multiverse.agents.seats import HUMAN, make_seat_agent, parse_seat, seat_spec
 from multiverse.engine.decision import Decision
 from multiverse.engine.errors import ConfigError, IllegalChoice, PositionError
 from multiverse.modes.base import Mode
 from multiverse.store.games import GameStore
 from multiverse.store.replay import GameStart, verify
-
-HUMAN = "human"
-DEFAULT_ITERATIONS = 200
 
 HELP = """Type the number of an option (or its id) and press Enter. Words:
   undo   take back your last decision (the agents' decisions after it go too)
@@ -88,33 +86,6 @@ class PlayArgs:
         from multiverse.cli.games import db_flag
 
         return db_flag(self.db)
-
-
-def seat_spec(name: str, iterations: int | None) -> str:
-    """How a seat is stored: `human`, `random`, `heuristic`, `ismcts(iterations=200)`."""
-    if name == "ismcts":
-        return f"ismcts(iterations={iterations or DEFAULT_ITERATIONS})"
-    return name
-
-
-def parse_seat(spec: str) -> tuple[str, dict[str, Any]]:
-    """`ismcts(iterations=200)` → ("ismcts", {"iterations": 200})."""
-    name, _, rest = spec.partition("(")
-    params: dict[str, Any] = {}
-    for item in filter(None, rest.rstrip(")").split(",")):
-        k, _, v = item.partition("=")
-        try:
-            params[k.strip()] = json.loads(v)
-        except ValueError:
-            params[k.strip()] = v.strip()
-    return name.strip(), params
-
-
-def make_seat_agent(spec: str, seed: int) -> Any:
-    name, params = parse_seat(spec)
-    if name == "ismcts":
-        params.setdefault("reuse", False)  # a choice depends on the state only
-    return AGENTS[name](seed, **params)
 
 
 def resolve_seats(args: PlayArgs, n_seats: int, stored: list[str] | None = None) -> list[str]:
