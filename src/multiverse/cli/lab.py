@@ -10,11 +10,13 @@ import os
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import click
 import typer
 from typer.core import TyperGroup
+
+if TYPE_CHECKING:  # click is typer's (vendored); the core install has no `click` package
+    import click
 
 MODES_PLACEHOLDER = "{modes}"
 
