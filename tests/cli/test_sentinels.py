@@ -396,3 +396,14 @@ def test_the_heuristic_agent_plays_a_sentinels_game(db):
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout.strip().splitlines()[-1])
     assert out["mode"] == "sentinels" and out["result"] in ("win", "loss") and out["decisions"] > 0
+
+
+def test_the_docs_sentinels_example_position_plays_and_replays(db):
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "sentinels.yaml"
+    out = last_json(run("play", "--from", example, "--auto", "--json", "--db", db))
+    assert (out["mode"], out["seed"], out["heroes"]) == ("sentinels", 3,
+                                                         ["luminary", "the-harpy", "lifeline"])
+    rec = stored(db, out["game_id"])
+    assert rec.position["villain"] == {"hp": 12}
+    s, problem = verify(rec)
+    assert problem is None and s.state_hash() == out["final_hash"]
