@@ -302,6 +302,32 @@ def bench(
     raise typer.Exit(main(json_out, games))
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on")] = 8000,
+    db: DbOption = None,
+    agent_delay: Annotated[float, typer.Option(
+        "--agent-delay", min=0.0, help="Seconds an agent waits before each of its moves")] = 0.0,
+) -> None:
+    """The browser table: a lobby, a page per seat, spectators, replays (extra `web`)."""
+    try:
+        import uvicorn
+
+        from multiverse.web.app import create_app
+    except ImportError as exc:
+        raise _fail(f"serve needs the web extra ({exc.name} is missing): "
+                    "pip install 'multiverse[web]'") from None
+    from multiverse.store.games import GameStore, StoreError
+
+    try:
+        GameStore(db).close()  # a database that cannot be used is one error line, at once
+    except StoreError as exc:
+        raise _fail(str(exc)) from None
+    print(f"Serving the tables of {db or 'the default database'} on http://{host}:{port}/", flush=True)
+    uvicorn.run(create_app(db, agent_delay), host=host, port=port, log_level="warning")
+
+
 def main(argv: list[str] | None = None) -> int:
     """The `multiverse` command: typer's own usage errors (an unknown option, a bad value)
     print as one `error: …` line with exit 2, like every other bad input."""

@@ -1,0 +1,170 @@
+"""The FastAPI application of `multiverse serve`: the JSON API, the WebSocket of live
+updates, and the pages (lobby, table, replay) as static files.
+
+    POST /api/tables                 open a table            → {"id", "seats", "spectator"}
+    GET  /api/tables/ID?key=KEY      a seat's answer         → {"view", "decision", "result"}
+    POST /api/tables/ID/choose       {"key", "option"}       → the same answer, after the move
+    GET  /api/tables/ID/about        mode, seats, decisions  (public)
+    GET  /api/games/ID/replay/PLY    a stored game at a decision, as a spectator sees it
+    WS   /ws/tables/ID?key=KEY       the seat's answer and new narration at every move
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import Body, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
+
+from multiverse import modes
+from multiverse.agents import AGENTS
+from multiverse.agents.seats import HUMAN
+from multiverse.store.games import GameStore, StoreError
+from multiverse.web.hub import Hub, Refused, Table, replay_step
+
+STATIC = Path(str(resources.files("multiverse.web") / "static"))
+
+
+class Choice(BaseModel):
+    key: str | None = None
+    option: str
+
+
+def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAPI:
+    """The application serving the games database `db` (None: the default database)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub = Hub(GameStore(db), agent_delay)  # opened on the event loop's thread
+        app.state.hub = hub
+        hub.resume_all()
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    app = FastAPI(title="multiverse", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(Refused)
+    async def refused(_request: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+
+    @app.exception_handler(StoreError)
+    async def store_error(_request: Request, exc: StoreError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=500)
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        return request.app.state.hub
+
+    def seat_for(table: Table, key: str | None) -> int | None:
+        """The seat of a key (None without a key: a spectator); a wrong key is refused."""
+        if key is None:
+            return None
+        seat = table.seat_of(key)
+        if seat is None:
+            raise Refused(403, "this key opens no seat of this table")
+        return seat
+
+    # ----- the JSON API ------------------------------------------------------------------
+    @app.get("/api/modes")
+    async def list_modes() -> dict[str, Any]:
+        """What the lobby offers: every registered mode with its heroes and options."""
+        return {"agents": [HUMAN, *AGENTS],
+                "modes": [{"name": m.name, "description": m.description,
+                           "default_heroes": list(m.default_heroes), "hero_counts": list(m.hero_counts),
+                           "options": [{"field": o.field, "flag": o.flag, "help": o.help,
+                                        "choices": list(o.choices)} for o in m.options]}
+                          for m in modes.all_modes()]}
+
+    @app.post("/api/tables")
+    async def open_table(request: Request, body: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008
+        table = hub_of(request).create(body)
+        gid = table.game_id
+        return {"id": gid,
+                "seats": [{"seat": i, "link": None if key is None else f"/t/{gid}/seat/{i}?key={key}"}
+                          for i, key in enumerate(table.keys)],
+                "spectator": f"/t/{gid}/watch"}
+
+    @app.get("/api/tables/{gid}")
+    async def get_table(request: Request, gid: int, key: str | None = None) -> dict[str, Any]:
+        table = hub_of(request).table(gid)
+        return table.answer(seat_for(table, key))
+
+    @app.get("/api/tables/{gid}/about")
+    async def about_table(request: Request, gid: int) -> dict[str, Any]:
+        return hub_of(request).table(gid).about()
+
+    @app.post("/api/tables/{gid}/choose")
+    async def choose(request: Request, gid: int, choice: Choice) -> dict[str, Any]:
+        hub = hub_of(request)
+        table = hub.table(gid)
+        hub.choose(table, choice.key, choice.option)  # stored before the answer
+        return table.answer(table.seat_of(choice.key))
+
+    @app.get("/api/games/{gid}/replay/{ply}")
+    async def replay(request: Request, gid: int, ply: int) -> dict[str, Any]:
+        return replay_step(hub_of(request).store, gid, ply)
+
+    # ----- live updates ------------------------------------------------------------------
+    @app.websocket("/ws/tables/{gid}")
+    async def live(websocket: WebSocket, gid: int, key: str | None = None) -> None:
+        """The seat's answer (a spectator's without a key) now and after every move, with
+        the narration lines not sent yet; a wrong key closes the socket (code 4403)."""
+        hub = hub_of(websocket)
+        try:
+            table = hub.table(gid)
+            seat = seat_for(table, key)
+        except Refused as exc:
+            await websocket.close(code=4000 + exc.status, reason=str(exc))
+            return
+        await websocket.accept()
+        sent, version = 0, -1
+        closed = asyncio.ensure_future(_drain(websocket))
+        try:
+            while not closed.done():
+                version = table.version
+                lines = table.log[sent:]
+                sent += len(lines)
+                await websocket.send_json({"about": table.about(), "answer": table.answer(seat),
+                                           "log": {"from": sent - len(lines), "lines": lines}})
+                change = asyncio.ensure_future(hub.wait_change(table, version))
+                await asyncio.wait([change, closed], return_when=asyncio.FIRST_COMPLETED)
+                change.cancel()
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            closed.cancel()
+
+    # ----- the pages ---------------------------------------------------------------------
+    @app.get("/")
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "lobby.html")
+
+    @app.get("/t/{gid}/seat/{seat}")
+    async def seat_page(gid: int, seat: int) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/t/{gid}/watch")
+    async def watch_page(gid: int) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/replay/{gid}")
+    async def replay_page(gid: int) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    return app
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends, until it goes."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            await websocket.receive_text()

@@ -1,0 +1,305 @@
+"""The tables a server is playing: each a stored game, its seats' keys, its live state and
+its narration; agents move by themselves in a background task per table.
+
+Everything runs on the server's event loop (one thread: the store's SQLite connection is
+used only there); only a slow agent's search runs in a worker thread, on a clone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import secrets
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from multiverse import modes
+from multiverse.agents import AGENTS, agent_seed, decision_seed
+from multiverse.agents.seats import HUMAN, make_seat_agent, parse_seat, seat_spec
+from multiverse.engine.errors import ConfigError, IllegalChoice, MultiverseError
+from multiverse.modes.base import Mode
+from multiverse.store.games import GameInUse, GameLock, GameStore
+from multiverse.store.replay import GameStart, verify
+from multiverse.web.tables import TableKeys, new_key
+
+SPECTATOR = -1  # the seat whose view a spectator gets: no hero's hand is theirs
+SLOW_AGENTS = ("ismcts",)  # searched in a worker thread, so the server keeps answering
+
+
+class Refused(Exception):
+    """A request the server refuses: `status` is the HTTP status, the message says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class Table:
+    """One table: a stored game being played (or over) and what the pages need of it."""
+
+    game_id: int
+    start: GameStart
+    state: Any
+    choices: list[str]
+    seats: list[str]
+    keys: list[str | None]
+    log: list[str]
+    lock: GameLock | None = None
+    version: int = 0
+    changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task | None = None
+
+    @property
+    def mode(self) -> Mode:
+        return modes.of_state(self.state)
+
+    def seat_of(self, key: str | None) -> int | None:
+        """The seat a key opens, else None."""
+        if not key:
+            return None
+        for seat, k in enumerate(self.keys):
+            if k is not None and secrets.compare_digest(k, key):
+                return seat
+        return None
+
+    def answer(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` (None: a spectator) is shown: its view, the pending decision (with
+        its options only for the deciding seat) and the result. Only the state goes in, so
+        the same state always gives the same answer."""
+        s = self.state
+        view = self.mode.view(s, SPECTATOR if seat is None else seat)
+        d = s.decision()
+        decision: dict[str, Any] | None = None
+        if d is not None:
+            decision = {"seat": d.seat, "prompt": d.prompt}
+            if seat is not None and d.seat == seat:
+                decision["options"] = [{"id": o.id, "label": o.label} for o in d.options]
+        return {"view": view, "decision": decision, "result": s.result}
+
+    def about(self) -> dict[str, Any]:
+        """The table's public facts for its page: mode, seats (who plays each), decisions."""
+        mode = self.mode
+        return {"id": self.game_id, "mode": mode.name, "seed": self.start.seed,
+                "seats": [{"seat": i, "name": mode.seat_name(self.state, i), "player": spec}
+                          for i, spec in enumerate(self.seats)],
+                "decisions": len(self.choices)}
+
+
+class Hub:
+    """The server's tables, its store and its agents' pace."""
+
+    def __init__(self, store: GameStore, agent_delay: float = 0.0) -> None:
+        self.store = store
+        self.keys = TableKeys(store)
+        self.agent_delay = agent_delay
+        self.tables: dict[int, Table] = {}
+
+    # ----- opening and resuming ---------------------------------------------------------
+    def create(self, request: dict[str, Any]) -> Table:
+        """A new table from the API's request (`POST /api/tables`); `Refused(400)` names
+        what is wrong, before anything is stored."""
+        req = dict(request)
+        name = req.pop("mode", None) or modes.default().name
+        try:
+            mode = modes.get(str(name))
+        except MultiverseError as exc:
+            raise Refused(400, str(exc)) from None
+        heroes = req.pop("heroes", None)
+        seed = req.pop("seed", None)
+        seats = req.pop("seats", None)
+        solo = bool(req.pop("solo", False))
+        if "content" in req:
+            raise Refused(400, "content: the server plays its own content packs only")
+        if seed is None:
+            seed = secrets.randbits(32)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise Refused(400, f"seed {seed!r}: expected a whole number from 0")
+        try:
+            config = mode.make_config(None if heroes is None else str(heroes), req, solo, {})
+        except (MultiverseError, ValueError) as exc:
+            raise Refused(400, str(exc).splitlines()[0]) from None
+        n = mode.n_seats(config)
+        if seats is None:
+            seats = [HUMAN] * n
+        if not isinstance(seats, list) or len(seats) != n:
+            raise Refused(400, f"seats: this game has {n} seat(s); name a player for each")
+        specs = []
+        for spec in seats:
+            base = parse_seat(str(spec))[0]
+            if base != HUMAN and base not in AGENTS:
+                raise Refused(400, f"seats: unknown player {spec!r}; use human or an agent: "
+                                   f"{', '.join(AGENTS)}")
+            specs.append(str(spec) if "(" in str(spec) or base == HUMAN else seat_spec(base, None))
+        start = GameStart(config, seed)
+        try:
+            state = start.state(log=True)
+        except ConfigError as exc:
+            raise Refused(400, str(exc)) from None
+        log = [e.text for e in state.take_events()]
+        gid = self.store.create(mode=mode.name, config=config.model_dump(mode="json"), seed=seed,
+                                seats=specs, start_hash=state.state_hash())
+        keys = [new_key() if spec == HUMAN else None for spec in specs]
+        self.keys.add(gid, keys)
+        table = Table(gid, start, state, [], specs, keys, log, lock=self.store.lock(gid))
+        self.tables[gid] = table
+        self._run(table)
+        return table
+
+    def resume_all(self) -> list[int]:
+        """Take up every unfinished table of the database (its agents carry on); a table
+        another process holds, or one that no longer replays, is skipped with a warning."""
+        out = []
+        for gid in self.keys.unfinished():
+            try:
+                table = self._load(gid, lock=True)
+            except (GameInUse, Refused) as exc:
+                print(f"warning: table {gid} not resumed: {exc}", file=sys.stderr)
+                continue
+            self._run(table)
+            out.append(gid)
+        return out
+
+    def _load(self, gid: int, lock: bool) -> Table:
+        keys = self.keys.get(gid)
+        if keys is None:
+            raise Refused(404, f"no table {gid}")
+        held = self.store.lock(gid) if lock else None
+        try:
+            rec = self.store.get(gid)
+            if rec is None:
+                raise Refused(404, f"no table {gid}")
+            log: list[str] = []
+            state, problem = verify(rec, log=True,
+                                    on_step=lambda _p, _o, s: log.extend(e.text for e in s.take_events()))
+            if problem:
+                raise Refused(500, f"table {gid} no longer replays as stored: {problem}")
+        except BaseException:
+            if held is not None:
+                held.release()
+            raise
+        state.log = []
+        table = Table(gid, GameStart.of(rec), state, list(rec.choices), list(rec.seats), keys, log,
+                      lock=held)
+        self.tables[gid] = table
+        return table
+
+    def table(self, gid: int) -> Table:
+        """A table by id: one being played, else a finished one read from the store."""
+        table = self.tables.get(gid)
+        if table is None:
+            table = self._load(gid, lock=False)
+            if table.state.result is None:  # unfinished and not ours: another server has it
+                del self.tables[gid]
+                raise Refused(404, f"table {gid} is not being served here")
+        return table
+
+    # ----- playing ------------------------------------------------------------------------
+    def choose(self, table: Table, key: str | None, option: str) -> None:
+        """A seat's choice: `Refused(403)` for a wrong, missing or other seat's key,
+        `Refused(409)` for an option not offered; nothing changes on a refusal."""
+        seat = table.seat_of(key)
+        if seat is None:
+            raise Refused(403, "this key opens no seat of this table")
+        d = table.state.decision()
+        if d is None:
+            raise Refused(409, f"the game is over ({table.state.result})")
+        if d.seat != seat:
+            raise Refused(403, f"the decision is seat {d.seat}'s, not seat {seat}'s")
+        if d.get(option) is None:
+            raise Refused(409, f"{option!r} is not an option of this decision")
+        self._apply(table, option)
+
+    def _apply(self, table: Table, option: str) -> None:
+        """Apply an option on a copy, commit it to the store, then make it the table's
+        state: a choice answered is a choice stored, and a failed one changes nothing."""
+        new = table.state.clone()
+        new.log = []
+        try:
+            new.apply(option)
+        except IllegalChoice as exc:
+            raise Refused(409, str(exc)) from None
+        self.store.add_move(table.game_id, len(table.choices) + 1, option, new.state_hash())
+        table.log.extend(e.text for e in new.take_events())
+        table.state = new
+        table.choices.append(option)
+        if new.result is not None:
+            self.store.finish(table.game_id, result=new.result, reason=new.reason or None,
+                              rounds=new.round, final_hash=new.state_hash())
+        table.version += 1
+        table.wake.set()
+        asyncio.get_running_loop().create_task(self._notify(table))
+
+    async def _notify(self, table: Table) -> None:
+        async with table.changed:
+            table.changed.notify_all()
+
+    def _run(self, table: Table) -> None:
+        if table.state.result is None and any(spec != HUMAN for spec in table.seats):
+            table.task = asyncio.get_running_loop().create_task(self._agents(table))
+
+    async def _agents(self, table: Table) -> None:
+        """Move the table's agent seats whenever the decision is theirs, until the end."""
+        while (d := table.state.decision()) is not None:
+            spec = table.seats[d.seat]
+            if spec == HUMAN:
+                table.wake.clear()
+                await table.wake.wait()
+                continue
+            await asyncio.sleep(self.agent_delay)
+            n = len(table.choices)
+            seed = decision_seed(agent_seed(table.start.seed, d.seat), n)
+            agent = make_seat_agent(spec, seed)
+            if parse_seat(spec)[0] in SLOW_AGENTS:
+                option = await asyncio.to_thread(agent.choose, d, table.state.clone())
+            else:
+                option = agent.choose(d, table.state)
+            if len(table.choices) == n:  # nothing moved meanwhile
+                self._apply(table, option)
+
+    async def wait_change(self, table: Table, seen: int) -> int:
+        """Wait until the table has moved past version `seen`; returns the new version."""
+        async with table.changed:
+            await table.changed.wait_for(lambda: table.version != seen)
+        return table.version
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            if table.task is not None:
+                table.task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await table.task
+            if table.lock is not None:
+                table.lock.release()
+        self.store.close()
+
+
+def replay_step(store: GameStore, gid: int, ply: int) -> dict[str, Any]:
+    """A stored game at decision `ply` (0: the start), as a spectator sees it, with the
+    narration up to there and the choice that led there."""
+    rec = store.get(gid)
+    if rec is None:
+        raise Refused(404, f"no game {gid}")
+    ply = max(0, min(ply, len(rec.choices)))
+    cut = dataclasses.replace(rec, choices=rec.choices[:ply], hashes=rec.hashes[:ply])
+    log: list[str] = []
+    last: list[str | None] = [None]
+
+    def step(_p: int, option: Any, s: Any) -> None:
+        log.extend(e.text for e in s.take_events())
+        last[0] = None if option is None else option.label
+
+    state, problem = verify(cut, log=True, on_step=step)
+    if problem:
+        raise Refused(500, f"game {gid} no longer replays as stored: {problem}")
+    mode = modes.of_state(state)
+    d = state.decision()
+    return {"id": gid, "mode": mode.name, "ply": ply, "plies": len(rec.choices),
+            "seats": [{"seat": i, "name": mode.seat_name(state, i), "player": p}
+                      for i, p in enumerate(rec.seats)],
+            "view": mode.view(state, SPECTATOR),
+            "decision": None if d is None else {"seat": d.seat, "prompt": d.prompt},
+            "result": state.result, "choice": last[0], "log": log}

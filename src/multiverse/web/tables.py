@@ -1,0 +1,57 @@
+"""The secrets of the browser tables, in their own table of the games database.
+
+A row per table the server opened: the game's id (a row of `games`) and one secret key per
+seat (`null` for an agent's seat). The keys live beside the game so that a restarted server
+serves the same links; nothing else about a table is stored here (its start, seats and
+choices are the stored game).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+
+from multiverse.store.games import GameStore, StoreError
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS web_tables (
+    game_id  INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    keys     TEXT NOT NULL
+);
+"""
+
+
+def new_key() -> str:
+    """A seat's secret: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+class TableKeys:
+    """The `web_tables` table of a games database (through the store's connection)."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        try:
+            with store.db:
+                store.db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{store.path}: cannot prepare the table of web tables: {exc}") from None
+
+    def add(self, game_id: int, keys: list[str | None]) -> None:
+        with self.store.db:
+            self.store.db.execute("INSERT INTO web_tables (game_id, keys) VALUES (?, ?)",
+                                  (game_id, json.dumps(keys)))
+
+    def get(self, game_id: int) -> list[str | None] | None:
+        """The seats' keys of a table, or None when the game is not a table of the server."""
+        row = self.store.db.execute("SELECT keys FROM web_tables WHERE game_id = ?",
+                                    (game_id,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def unfinished(self) -> list[int]:
+        """The tables whose game has no result yet, oldest first."""
+        rows = self.store.db.execute(
+            "SELECT w.game_id FROM web_tables w JOIN games g ON g.id = w.game_id"
+            " WHERE g.result IS NULL ORDER BY w.game_id").fetchall()
+        return [gid for (gid,) in rows]

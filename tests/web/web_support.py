@@ -1,0 +1,62 @@
+"""Helpers of the web tests."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+
+def wait_for(get: Any, seat: int | None, timeout: float = 60.0) -> dict:
+    """Poll `get()` (an answer) until it is `seat`'s decision or the game is over."""
+    deadline = time.monotonic() + timeout
+    while True:
+        a = get()
+        d = a["decision"]
+        if a["result"] is not None or (d is not None and d["seat"] == seat and "options" in d):
+            return a
+        assert time.monotonic() < deadline, f"no decision for seat {seat}: {a['decision']}"
+        time.sleep(0.01)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`multiverse serve --db DB --port PORT` in a subprocess, stopped by `kill()` (SIGKILL)."""
+
+    def __init__(self, db: Any, port: int, *args: str) -> None:
+        import os
+        import subprocess
+        import sys
+
+        self.url = f"http://127.0.0.1:{port}"
+        env = {**os.environ, "MULTIVERSE_DB": str(db) + ".unused"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "multiverse.cli.main", "serve", "--db", str(db), "--port", str(port),
+             *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        import httpx
+
+        deadline = time.monotonic() + 30
+        while True:
+            assert self.proc.poll() is None, self.proc.stderr.read().decode()  # type: ignore[union-attr]
+            try:
+                if httpx.get(self.url + "/api/modes", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        import signal
+
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=30)
+        for stream in (self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                stream.close()
