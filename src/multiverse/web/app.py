@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import Body, FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
@@ -155,6 +155,10 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
     @app.get("/t/{gid}/watch")
     async def watch_page(gid: int) -> FileResponse:
         return FileResponse(STATIC / "table.html")
+
+    @app.get("/favicon.ico")
+    async def favicon() -> Response:
+        return Response(status_code=204)
 
     @app.get("/replay/{gid}")
     async def replay_page(gid: int) -> FileResponse:

@@ -1,0 +1,275 @@
+/* The browser table of `multiverse serve`: lobby, table and replay pages.
+   Vanilla JS, no build step. The server sends views; each mode's board is drawn here from
+   its view (renderers by mode family); every text is set with textContent (never HTML). */
+"use strict";
+const Multiverse = (() => {
+  // ----- small helpers -------------------------------------------------------------------
+  function h(tag, attrs, ...children) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") el.className = v;
+      else if (k === "text") el.textContent = v;
+      else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+      else el.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children.flat()) {
+      if (c === null || c === undefined || c === false) continue;
+      el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return el;
+  }
+  const $ = (id) => document.getElementById(id);
+  const chip = (text, cls) => h("span", { class: "chip " + (cls || "") }, text);
+  const bar = (value, max, cls) =>
+    h("div", { class: "bar " + (cls || ""), title: `${value} / ${max}` },
+      h("span", { style: `width:${max ? Math.max(0, Math.min(100, (100 * value) / max)) : 0}%` }));
+  async function api(method, url, body) {
+    const r = await fetch(url, {
+      method, headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const data = await r.json().catch(() => ({}));
+    if (!r.ok) throw new Error(data.error || (data.detail && JSON.stringify(data.detail)) || r.statusText);
+    return data;
+  }
+  function cardList(cards, testid) {
+    return h("ul", { class: "cards", "data-testid": testid },
+      (cards || []).map((c) => h("li", { title: c.kind ? `${c.kind}${c.keywords && c.keywords.length ? " · " + c.keywords.join(", ") : ""}` : null },
+        c.name + (c.hp !== undefined ? ` (${c.hp}/${c.max_hp} HP)` : "") + (c.tokens ? ` ·${c.tokens} tokens` : ""))));
+  }
+  function handOf(hero) {
+    if (hero.hand === null || hero.hand === undefined)
+      return h("p", { class: "dim", "data-testid": "hand-hidden" }, `${hero.hand_size} card(s) in hand (hidden)`);
+    return h("div", {}, h("span", { class: "dim" }, "Hand:"), cardList(hero.hand, "hand"));
+  }
+
+  // ----- the boards, one renderer per family of modes --------------------------------------
+  const NEED = { move: "Move", attack: "Attack", heroic: "Heroic", wild: "Wild" };
+  function unitedBoard(v, deciding) {
+    const here = (pos) => {
+      const pieces = [];
+      for (const s of v.sentinels || []) if (!s.defeated && s.location === pos) pieces.push(chip(`${s.name} ${s.health}♥`, "enemy"));
+      if (v.nimrod && !v.villain && v.nimrod.location === pos) pieces.push(chip(`${v.nimrod.name || "Nimrod"} ${v.nimrod.health ?? ""}♥`, "enemy"));
+      if (v.villain && v.villain.location === pos) pieces.push(chip(`${v.villain.name} ${v.villain.health}/${v.villain.max_health}♥`, "enemy"));
+      for (const hero of v.heroes) if (hero.location === pos) pieces.push(chip(hero.name, "hero" + (hero.ko ? " ko" : "")));
+      return pieces;
+    };
+    const loc = (l) => h("article", { class: "location", "data-testid": "location", "data-position": l.position },
+      h("h3", {}, h("span", { class: "pos" }, `${l.position + 1}. `), l.name, v.villain_start === l.position ? " ⚑" : ""),
+      h("div", { class: "pieces" },
+        chip(`${l.civilians} civilian${l.civilians === 1 ? "" : "s"}`),
+        chip(`${l.thugs} thug${l.thugs === 1 ? "" : "s"}`), chip(`${l.slots} slots`)),
+      h("div", { class: "pieces" }, here(l.position)),
+      l.threat ? h("div", { class: "threat" }, h("strong", {}, l.threat.name),
+        Object.keys(l.threat.need || {}).length ? " — needs " + Object.entries(l.threat.need).map(([k, n]) => `${n} ${NEED[k] || k}`).join(", ") : "",
+        l.threat.henchman ? ` — ${l.threat.henchman.name} ${l.threat.henchman.health}/${l.threat.henchman.max_health}♥` : "") : null);
+    const locs = v.locations;
+    const plot = v.plot || { name: "Track", value: v.track, threshold: v.track_max };
+    const centre = h("div", { class: "centre track" },
+      h("div", {}, h("strong", {}, plot.name), ` ${plot.value} / ${plot.threshold}`,
+        ` · round ${v.round} · ${v.phase}`, v.difficulty && v.difficulty !== "normal" ? ` · ${v.difficulty}` : "",
+        v.challenge ? ` · challenge ${v.challenge.name || v.challenge.id || ""}` : "",
+        v.villain_turn_every ? ` · villain turn every ${v.villain_turn_every} hero cards (${v.hero_cards_since_villain_turn} so far)` : ""),
+      bar(plot.value, plot.threshold),
+      h("div", { class: "pieces" }, (v.sentinels || []).map((s) =>
+        chip(`${s.name}: ${s.defeated ? "defeated" : s.health + "♥"}`, "enemy"))));
+    const ring = h("div", { class: "ring" }, loc(locs[0]), loc(locs[1]), loc(locs[2]), centre, loc(locs[5]), loc(locs[4]), loc(locs[3]));
+    const heroes = h("div", { class: "heroes" }, v.heroes.map((hero) =>
+      h("article", { class: "hero" + (hero.seat === deciding ? " active" : ""), "data-testid": "hero" },
+        h("h3", {}, hero.name, h("span", { class: "dim" }, ` · seat ${hero.seat}`), hero.ko ? " · KO" : "", hero.eliminated ? " · out" : ""),
+        h("div", { class: "dim" }, `at ${locs[hero.location] ? locs[hero.location].name : "—"} · deck ${hero.deck_size}`,
+          hero.target ? ` · targets Sentinel ${hero.target}` : "",
+          Object.keys(hero.tokens || {}).length ? " · tokens " + Object.entries(hero.tokens).map(([k, n]) => `${n} ${k}`).join(", ") : ""),
+        handOf(hero))));
+    const story = h("div", { class: "story panel" }, h("h2", {}, "Storyline"),
+      (v.storyline || []).length ? cardList(v.storyline.map((c) => ({ name: c.facedown ? `facedown (${c.hero})` : c.name })), "storyline")
+        : h("p", { class: "dim" }, "empty"));
+    return [ring, heroes, story];
+  }
+  function sentinelsBoard(v, deciding) {
+    const top = h("div", { class: "track" }, `Round ${v.round} · ${v.turn}'s turn · ${v.phase} phase`,
+      Object.keys(v.counters || {}).length ? " · " + Object.entries(v.counters).map(([k, n]) => `${k} ${n}`).join(", ") : "");
+    const vil = v.villain, env = v.environment;
+    const decks = h("div", { class: "decks" },
+      h("article", { class: "panel", "data-testid": "villain" }, h("h3", {}, vil.face_name || vil.name),
+        h("div", {}, `${vil.hp} / ${vil.max_hp} HP · deck ${vil.deck_size} · trash ${vil.trash.length}`), bar(vil.hp, vil.max_hp, "hp"),
+        h("span", { class: "dim" }, "In play:"), cardList(vil.play, "villain-play")),
+      h("article", { class: "panel", "data-testid": "environment" }, h("h3", {}, env.name),
+        h("div", {}, `deck ${env.deck_size} · trash ${env.trash.length}`),
+        h("span", { class: "dim" }, "In play:"), cardList(env.play, "environment-play")));
+    const heroes = h("div", { class: "heroes" }, v.heroes.map((hero) =>
+      h("article", { class: "hero" + (hero.seat === deciding ? " active" : ""), "data-testid": "hero" },
+        h("h3", {}, hero.name, h("span", { class: "dim" }, ` · seat ${hero.seat}`), hero.incapacitated ? " · incapacitated" : ""),
+        h("div", {}, `${hero.hp} / ${hero.max_hp} HP · deck ${hero.deck_size} · trash ${hero.trash.length}`,
+          hero.tokens ? ` · tokens ${hero.tokens.join(", ")}` : ""), bar(hero.hp, hero.max_hp, "hp"),
+        h("span", { class: "dim" }, "In play:"), cardList(hero.play, "hero-play"), handOf(hero))));
+    const mods = (v.modifiers || []).length ? h("div", { class: "panel" }, h("h2", {}, "In force"),
+      h("ul", {}, v.modifiers.map((m) => h("li", {}, `${m.name}: ${m.kind.replace(/_/g, " ")} ${m.amount}` +
+        (m.damage_type ? ` (${m.damage_type})` : "") + ` — ${m.applies_to.replace(/_/g, " ")}, ${m.duration.replace(/_/g, " ")}`)))) : null;
+    return [top, decks, heroes, mods];
+  }
+  const BOARDS = { dofp: unitedBoard, standard: unitedBoard, sentinels: sentinelsBoard };
+  function drawBoard(el, view, deciding) {
+    const draw = BOARDS[view.mode];
+    el.replaceChildren(...(draw ? draw(view, deciding) : [h("pre", { class: "raw" }, JSON.stringify(view, null, 1))]).filter(Boolean));
+  }
+  function logLine(text) {
+    return h("li", { class: /^—/.test(text) ? "turn" : null }, text);
+  }
+  function statusText(about, answer, seat) {
+    const names = Object.fromEntries((about ? about.seats : []).map((s) => [s.seat, s]));
+    if (answer.result) return h("span", { class: "result " + answer.result, "data-testid": "result" },
+      answer.result === "win" ? "The heroes won." : "The heroes lost.", answer.view.reason ? ` (${answer.view.reason})` : "");
+    const d = answer.decision;
+    if (!d) return "";
+    const who = names[d.seat] ? `${names[d.seat].name} (${names[d.seat].player})` : `seat ${d.seat}`;
+    return d.seat === seat ? `Your decision: ${d.prompt}` : `Waiting for ${who}: ${d.prompt}`;
+  }
+
+  // ----- the table page ------------------------------------------------------------------
+  function table() {
+    const m = location.pathname.match(/^\/t\/(\d+)\/(?:seat\/(\d+)|watch)/);
+    const gid = m[1], seat = m[2] === undefined ? null : Number(m[2]);
+    const key = new URLSearchParams(location.search).get("key");
+    let socket = null, retry = 300, logCount = 0, busy = false;
+    $("title").textContent = seat === null ? `table ${gid} · spectator` : `table ${gid} · seat ${seat}`;
+    function show(msg) {
+      const a = msg.answer, about = msg.about;
+      if (about) $("title").textContent = `table ${gid} · ${about.mode} · ` + (seat === null ? "spectator"
+        : `seat ${seat} (${about.seats[seat] ? about.seats[seat].name : ""})`);
+      const d = a.decision;
+      drawBoard($("board"), a.view, d ? d.seat : null);
+      $("status").replaceChildren(statusText(about, a, seat));
+      const mine = d && d.options ? d.options : [];
+      $("prompt").textContent = mine.length ? d.prompt : a.result ? "Game over" : "Not your decision";
+      $("options").replaceChildren(...mine.map((o) => h("button", {
+        "data-testid": "option", "data-option-id": o.id, type: "button", onclick: () => choose(o.id),
+      }, o.label)));
+      busy = false;
+      if (msg.log) {
+        const log = $("log");
+        if (msg.log.from === 0) { log.replaceChildren(); logCount = 0; }
+        if (msg.log.from === logCount) {
+          log.append(...msg.log.lines.map(logLine));
+          logCount += msg.log.lines.length;
+          log.scrollTop = log.scrollHeight;
+        }
+      }
+    }
+    async function choose(option) {
+      if (busy) return;
+      busy = true;
+      for (const b of $("options").querySelectorAll("button")) b.disabled = true;
+      $("error").textContent = "";
+      try {
+        await api("POST", `/api/tables/${gid}/choose`, { key, option });
+      } catch (e) {
+        busy = false;
+        $("error").textContent = e.message;
+        for (const b of $("options").querySelectorAll("button")) b.disabled = false;
+      }
+    }
+    function connect() {
+      const proto = location.protocol === "https:" ? "wss" : "ws";
+      socket = new WebSocket(`${proto}://${location.host}/ws/tables/${gid}` + (key ? `?key=${encodeURIComponent(key)}` : ""));
+      socket.onopen = () => { retry = 300; $("connection").textContent = ""; };
+      socket.onmessage = (ev) => show(JSON.parse(ev.data));
+      socket.onclose = (ev) => {
+        if (ev.code === 4403 || ev.code === 4404) { $("connection").textContent = ev.reason || "refused"; return; }
+        $("connection").textContent = "connection lost: reconnecting…";
+        setTimeout(connect, retry);
+        retry = Math.min(retry * 2, 3000);
+      };
+    }
+    connect();
+  }
+
+  // ----- the lobby -----------------------------------------------------------------------
+  async function lobby() {
+    const info = await api("GET", "/api/modes");
+    const modeSel = $("mode");
+    for (const m of info.modes) modeSel.append(h("option", { value: m.name }, m.name));
+    const current = () => info.modes.find((m) => m.name === modeSel.value);
+    function seatCount() {
+      const text = $("heroes").value.trim();
+      if (!text) return current().hero_counts[0] + 1 <= current().hero_counts[1] ? Math.max(3, current().hero_counts[0]) : current().hero_counts[0];
+      return /^\d+$/.test(text) ? Number(text) : text.split(",").filter((x) => x.trim()).length;
+    }
+    function drawSeats() {
+      const n = Math.max(1, Math.min(8, seatCount()));
+      const old = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+      $("seats").replaceChildren(h("legend", {}, "Seats"), ...Array.from({ length: n }, (_, i) =>
+        h("label", {}, `Seat ${i}`, h("select", { name: `seat${i}`, "data-testid": "seat-player" },
+          info.agents.map((a) => h("option", { value: a, selected: (old[i] || (i === 0 ? "human" : "random")) === a }, a))))));
+    }
+    function drawOptions() {
+      const m = current();
+      $("mode-help").textContent = m.description;
+      $("heroes").placeholder = `a number (${m.hero_counts.join("–")}) or ids: ${m.default_heroes.join(",")}`;
+      $("options").replaceChildren(h("legend", {}, "Options"), ...m.options.map((o) =>
+        h("label", { title: o.help }, o.flag, o.choices.length
+          ? h("select", { name: "opt:" + o.field }, h("option", { value: "" }, "(default)"), o.choices.map((c) => h("option", { value: c }, c)))
+          : h("input", { name: "opt:" + o.field, placeholder: o.help }))));
+      drawSeats();
+    }
+    modeSel.onchange = drawOptions;
+    $("heroes").oninput = drawSeats;
+    drawOptions();
+    $("lobby-form").onsubmit = async (ev) => {
+      ev.preventDefault();
+      $("lobby-error").textContent = "";
+      const body = { mode: modeSel.value, seats: [...$("seats").querySelectorAll("select")].map((s) => s.value) };
+      const heroes = $("heroes").value.trim();
+      if (heroes) body.heroes = /^\d+$/.test(heroes) ? Number(heroes) : heroes;
+      if ($("seed").value !== "") body.seed = Number($("seed").value);
+      for (const el of $("options").querySelectorAll("[name^='opt:']")) if (el.value) body[el.name.slice(4)] = el.value;
+      try {
+        const t = await api("POST", "/api/tables", body);
+        $("opened-id").textContent = t.id;
+        $("links").replaceChildren(
+          ...t.seats.map((s) => h("li", {}, s.link
+            ? h("a", { href: s.link, "data-testid": "seat-link", "data-seat": s.seat, target: "_blank" }, `Seat ${s.seat} (${body.seats[s.seat]})`)
+            : `Seat ${s.seat}: ${body.seats[s.seat]} (an agent)`)),
+          h("li", {}, h("a", { href: t.spectator, "data-testid": "spectator-link", target: "_blank" }, "Spectators")),
+          h("li", {}, h("a", { href: `/replay/${t.id}`, "data-testid": "replay-link", target: "_blank" }, "Replay")));
+        $("opened").hidden = false;
+      } catch (e) {
+        $("lobby-error").textContent = e.message;
+      }
+    };
+  }
+
+  // ----- the replay viewer ---------------------------------------------------------------
+  function replay() {
+    const gid = location.pathname.match(/^\/replay\/(\d+)/)[1];
+    let ply = Number(new URLSearchParams(location.search).get("ply") || 0), plies = 0;
+    async function go(n) {
+      try {
+        const r = await api("GET", `/api/games/${gid}/replay/${Math.max(0, n)}`);
+        ply = r.ply; plies = r.plies;
+        $("title").textContent = `game ${gid} · ${r.mode} · replay`;
+        $("ply").max = plies; $("ply").value = ply;
+        $("where").textContent = `decision ${ply} of ${plies}` + (r.choice ? ` — ${r.choice}` : "");
+        drawBoard($("board"), r.view, r.decision ? r.decision.seat : null);
+        $("status").replaceChildren(statusText({ seats: r.seats }, r, null));
+        $("log").replaceChildren(...r.log.map(logLine));
+        $("log").scrollTop = $("log").scrollHeight;
+      } catch (e) {
+        $("status").textContent = e.message;
+      }
+    }
+    $("first").onclick = () => go(0);
+    $("prev").onclick = () => go(ply - 1);
+    $("next").onclick = () => go(Math.min(plies, ply + 1));
+    $("last").onclick = () => go(1e9);
+    $("ply").onchange = () => go(Number($("ply").value));
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "ArrowRight") go(Math.min(plies, ply + 1));
+      if (e.key === "ArrowLeft") go(ply - 1);
+    });
+    go(ply);
+  }
+
+  return { table, lobby, replay, drawBoard };
+})();
