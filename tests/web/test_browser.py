@@ -1,0 +1,167 @@
+"""End to end in a real browser (issue 11's quality bar): Debian's chromium driven by
+Playwright through `executable_path` (Playwright's own browser download is never used).
+
+A table is opened in the lobby; two seats are joined from two browser contexts and played by
+clicking, the third seat is an agent; a spectator watches. Board and narration update in
+every page; the spectator sees no hand and no option; the server is killed with SIGKILL in
+the middle of the game and started again, the pages reconnect, and the game is finished.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from web_support import Server, free_port
+
+from multiverse.store.games import GameStore
+from multiverse.store.replay import verify
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(),
+                       reason="Debian's chromium is not installed at /usr/bin/chromium "
+                              "(apt-get install -y chromium)"),
+]
+
+SHOWN = """ids => {
+  const b = [...document.querySelectorAll('[data-testid=option]')];
+  return b.length === ids.length && b.every((x, i) => x.dataset.optionId === ids[i] && !x.disabled);
+}"""
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+def open_in_lobby(page, url: str) -> tuple[int, list[str], str]:
+    """Open a DFP table in the lobby: seats 0 and 1 human, seat 2 the heuristic agent."""
+    page.goto(url + "/")
+    page.wait_for_selector("[data-testid=lobby-form] select[name=seat0]")
+    page.select_option("#mode", "dofp")
+    page.fill("#heroes", "3")
+    page.fill("#seed", "11")
+    page.select_option("select[name=seat0]", "human")
+    page.select_option("select[name=seat1]", "human")
+    page.select_option("select[name=seat2]", "heuristic")
+    page.click("[data-testid=create-table]")
+    page.wait_for_selector("[data-testid=spectator-link]")
+    links = [a.get_attribute("href") for a in page.query_selector_all("[data-testid=seat-link]")]
+    spectator = page.get_attribute("[data-testid=spectator-link]", "href")
+    gid = int(spectator.split("/")[2])
+    return gid, links, spectator
+
+
+def log_count(page) -> int:
+    return page.locator("[data-testid=log] li").count()
+
+
+def test_a_dfp_table_played_in_two_browsers_with_an_agent_survives_a_kill(db, browser):
+    port = free_port()
+    server = Server(db, port)
+    try:
+        lobby = browser.new_page()
+        gid, links, spectator = open_in_lobby(lobby, server.url)
+        assert len(links) == 2 and all(f"/t/{gid}/seat/" in x and "key=" in x for x in links)
+        keys = [x.split("key=")[1] for x in links]
+        pages = []
+        for link in links:  # each seat in its own browser context (its own cookies, storage)
+            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+            page.goto(server.url + link)
+            page.wait_for_selector("[data-testid=board] [data-testid=location]")
+            pages.append(page)
+        watch = browser.new_context().new_page()
+        watch.goto(server.url + spectator)
+        watch.wait_for_selector("[data-testid=board] [data-testid=location]")
+
+        # a seat sees its own hand only; the spectator sees none and has no option
+        assert pages[0].locator("[data-testid=hand]").count() == 1
+        assert pages[1].locator("[data-testid=hand]").count() == 1
+        assert watch.locator("[data-testid=hand]").count() == 0
+        assert watch.locator("[data-testid=hand-hidden]").count() == 3
+        assert watch.locator("[data-testid=option]").count() == 0
+
+        clicks, killed, checked_both = 0, False, False
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
+            a = httpx.get(f"{server.url}/api/tables/{gid}", timeout=30).json()
+            if a["result"] is not None:
+                break
+            seat = a["decision"]["seat"]
+            if seat == 2:  # the agent's: it moves by itself
+                time.sleep(0.01)
+                continue
+            mine = httpx.get(f"{server.url}/api/tables/{gid}", params={"key": keys[seat]}, timeout=30).json()
+            if mine["decision"] is None or mine["decision"]["seat"] != seat:
+                continue
+            ids = [o["id"] for o in mine["decision"]["options"]]
+            page, other = pages[seat], pages[1 - seat]
+            page.wait_for_function(SHOWN, arg=ids, timeout=30000)  # exactly the API's options
+            assert other.locator("[data-testid=option]").count() == 0
+            before = (log_count(page), log_count(other), other.inner_text("[data-testid=board]"))
+            page.click(f'[data-testid=option][data-option-id="{ids[0]}"]')
+            clicks += 1
+            if not checked_both:  # the click shows in both seats' board and narration
+                page.wait_for_function(f"() => document.querySelectorAll('[data-testid=log] li').length > {before[0]}")
+                other.wait_for_function(f"() => document.querySelectorAll('[data-testid=log] li').length > {before[1]}")
+                other.wait_for_function("b => document.querySelector('[data-testid=board]').innerText !== b",
+                                        arg=before[2])
+                checked_both = True
+            if clicks == 12 and not killed:
+                server.kill()  # SIGKILL in the middle of the game
+                with GameStore(db, readonly=True) as store:
+                    assert store.get(gid).result is None
+                server = Server(db, port)  # the pages reconnect by themselves
+                killed = True
+        else:
+            raise AssertionError("the game did not end in time")
+        assert killed and clicks > 12
+        result = a["result"]
+        for page in [*pages, watch]:
+            page.wait_for_selector("[data-testid=result]", timeout=30000)
+            assert page.locator("[data-testid=option]").count() == 0
+        assert watch.locator("[data-testid=hand]").count() == 0
+    finally:
+        server.kill()
+    with GameStore(db, readonly=True) as store:
+        rec = store.get(gid)
+    state, problem = verify(rec)
+    assert problem is None and rec.result == state.result == result
+
+
+def test_the_replay_viewer_steps_through_a_stored_game(db, browser):
+    server = Server(db, free_port())
+    try:
+        out = httpx.post(f"{server.url}/api/tables", json={
+            "mode": "dofp", "heroes": 2, "seed": 3, "seats": ["random", "heuristic"]}).json()
+        gid = out["id"]
+        deadline = time.monotonic() + 60
+        while httpx.get(f"{server.url}/api/tables/{gid}").json()["result"] is None:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        page = browser.new_page()
+        page.goto(f"{server.url}/replay/{gid}")
+        page.wait_for_selector("[data-testid=board] [data-testid=location]")
+        assert page.inner_text("[data-testid=replay-where]").startswith("decision 0 of ")
+        start_log = log_count(page)
+        page.click("[data-testid=replay-next]")
+        page.wait_for_function("() => document.querySelector('[data-testid=replay-where]')"
+                               ".innerText.startsWith('decision 1 of')")
+        assert log_count(page) >= start_log
+        page.click("[data-testid=replay-last]")
+        page.wait_for_selector("[data-testid=result]")
+        assert page.locator("[data-testid=hand]").count() == 0
+    finally:
+        server.kill()
