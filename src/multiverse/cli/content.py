@@ -32,7 +32,7 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 UNITED_KEYS = {"locations", "dofp", "missions", "difficulties"}
 UNITED_VILLAIN_KEYS = {"master_plan", "threats", "health", "bam", "overflow", "plot"}
-SENTINELS_VILLAIN_KEYS = {"cards", "hp", "sides", "setup", "flip_hp", "flip_effect"}
+SENTINELS_VILLAIN_KEYS = {"cards", "hp", "sides", "setup", "counters", "reserve", "flip_hp", "flip_effect"}
 SENTINELS_HERO_KEYS = {"complexity", "incapacitated", "hp", "power", "tokens"}
 
 
@@ -162,10 +162,22 @@ def sentinels_tables(content: SentinelsContent) -> list[Table]:
         flips = ", ".join(str(f.hp or "—") for f in v.sides)  # each flip side's HP, in order
         villains.add_row(v.id, Text(v.name), str(v.hp), flips or "—",
                          str(sum(c.copies for c in v.cards)))
+    extra = []
+    if any(v.counters or v.reserve for v in content.villains):  # OBL-ID1, OBL-C5
+        extra.append(_table("Counters and reserve piles", ("villain", "counter", "start", "min", "max",
+                                                           "thresholds", "reserve")))
+        for v in content.villains:
+            for i, c in enumerate(v.counters or [None]):
+                reserve = str(sum(x.copies for x in v.reserve)) if v.reserve and i == 0 else ""
+                if c is None:
+                    extra[0].add_row(v.id, "—", "", "", "", "", reserve)
+                    continue
+                extra[0].add_row(v.id, Text(c.name), str(c.start), str(c.min), str(c.max),
+                                 ", ".join(f"{t.at} {t.crossing}" for t in c.thresholds), reserve)
     envs = _table("Environments", ("id", "name", "cards"))
     for e in content.environments:
         envs.add_row(e.id, Text(e.name), str(sum(c.copies for c in e.cards)))
-    return [heroes, villains, envs]
+    return [heroes, villains, *extra, envs]
 
 
 def united_tables(content: UnitedContent) -> list[Table]:

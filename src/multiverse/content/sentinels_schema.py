@@ -52,11 +52,13 @@ class Condition(Strict):
         "this_hero_hp_at_least", "this_hp_at_least", "tokens_on_this_at_least",
         "hero_tokens_showing_at_least", "cards_in_hand_at_least", "villain_flipped",
         "cards_in_play_with_keyword_at_least", "trash_has_at_least", "this_face_is",
+        "counter_at_least", "counter_at_most", "cards_under_this_at_least", "reserve_has_at_least",
     ]
     amount: int = 1
     side: str | None = Field(None, description="token side name for hero tokens")
     keyword: str | None = None
     face: int | None = Field(None, ge=0, le=9, description="this_face_is: the face's index")
+    counter: str | None = Field(None, description="counter_at_least/at_most: a counter's name")
 
 
 Verb = Literal[
@@ -75,8 +77,11 @@ Verb = Literal[
     "shuffle_trash_into_deck",  # shuffle `deck`'s trash into it
     "arrange_top",  # look at the top `amount` cards of `deck`; put them back in any order
     "move_to_bottom",  # put the top card of `deck` on the bottom
-    "add_tokens",  # put `amount` counters on this card
-    "remove_tokens",  # remove `amount` counters from this card
+    "add_tokens",  # put `amount` tokens on this card, or on the named `counter`
+    "remove_tokens",  # remove `amount` tokens from this card, or from the named `counter`
+    "remove_from_game",  # remove each selected card from the game (never a character card)
+    "put_under_this",  # put each selected card in play under this card
+    "play_from_reserve",  # put the bottom `amount` cards of the reserve into play (OBL-C5)
     "flip_hero_tokens",  # flip `amount` of this hero's tokens from side `side` to `to_side`
     "seed_environment",  # this card goes into the environment deck, which is shuffled
     "modify",  # a continuous modifier with a duration
@@ -114,7 +119,7 @@ class Step(Strict):
     target: Select = Select()
     deck: Deck = "this"
     keyword: str | None = None
-    to: Literal["hand", "play", "trash", "deck_bottom"] = "hand"
+    to: Literal["hand", "play", "trash", "deck_bottom", "under", "removed"] = "hand"
     then: list[Step] = Field(default_factory=list)
     do: list[Step] = Field(default_factory=list)
     otherwise: list[Step] = Field(default_factory=list)
@@ -125,6 +130,7 @@ class Step(Strict):
     to_side: str | None = None
     face: int | None = Field(None, ge=0, le=9,
                              description="flip: the face to show (0: the front); none: the next")
+    counter: str | None = Field(None, description="add_tokens/remove_tokens: a named counter")
     prompt: str = ""
 
     @model_validator(mode="before")
@@ -239,6 +245,35 @@ class SentinelsHero(Strict):
         return self
 
 
+class Threshold(Strict):
+    """Text a counter fires when its value crosses `at`: going up (old < at <= new), going
+    down (old > at >= new) or either way."""
+
+    at: int = Field(ge=-99, le=999)
+    crossing: Literal["up", "down", "either"] = "up"
+    effect: Effect
+    text: str = ""
+
+
+class Counter(Strict):
+    """A named counter of the game (Devastation, the Countdown): a value kept within
+    `min`..`max`, starting at `start`, whose thresholds fire text (OBL-ID1)."""
+
+    name: str = Field(min_length=1, max_length=40)
+    start: int = Field(0, ge=-99, le=999)
+    min: int = Field(0, ge=-99, le=999)
+    max: int = Field(99, ge=-99, le=999)
+    thresholds: list[Threshold] = Field(default_factory=list)
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _bounds(self) -> Counter:
+        if not self.min <= self.start <= self.max:
+            raise ValueError(f"counter {self.name!r}: start {self.start} is not within "
+                             f"{self.min}..{self.max}")
+        return self
+
+
 _LEGACY_FLIP = ("flip_hp", "flipped_triggers", "flipped_modifiers", "flip_effect")
 
 
@@ -255,9 +290,22 @@ class SentinelsVillain(Strict):
     modifiers: list[Modifier] = Field(default_factory=list)
     sides: list[Side] = Field(default_factory=list, max_length=9,
                               description="the character card's other faces, flipped in order")
+    counters: list[Counter] = Field(default_factory=list, max_length=20,
+                                    description="named counters; their text is villain text")
+    reserve: list[Card] = Field(default_factory=list, description=(
+        "cards set aside in a reserve pile (not a deck), shuffled at setup; they come into "
+        "play from its bottom (play_from_reserve, OBL-C5)"))
     cards: list[Card]
 
     _unique = field_validator("cards")(unique_names("cards"))
+    _unique_reserve = field_validator("reserve")(unique_names("reserve"))
+
+    @model_validator(mode="after")
+    def _counter_names(self) -> SentinelsVillain:
+        names = [c.name for c in self.counters]
+        if len(set(names)) != len(names):
+            raise ValueError(f"villain {self.id!r}: two counters share a name: {names}")
+        return self
 
     @model_validator(mode="before")
     @classmethod
@@ -291,3 +339,61 @@ class SentinelsContent(Strict):
     heroes: list[SentinelsHero] = Field(min_length=1)
     villains: list[SentinelsVillain] = Field(min_length=1)
     environments: list[SentinelsEnvironment] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _counters_declared(self) -> SentinelsContent:
+        """Every counter a step or condition names is declared by a villain of the pack (in
+        a game without it, such a step does nothing and such a condition is false)."""
+        declared = {c.name for v in self.villains for c in v.counters}
+        named: set[str] = set()
+        for st in _all_steps(self):
+            named.update(x for x in (st.counter, st.cond.counter if st.cond else None) if x)
+        unknown = sorted(named - declared)
+        if unknown:
+            raise ValueError(f"unknown counter(s) {unknown}; the villains declare "
+                             f"{sorted(declared) or 'none'}")
+        return self
+
+
+def _all_steps(content: SentinelsContent) -> list[Step]:
+    """Every step of a pack, sub-steps included."""
+    out: list[Step] = []
+
+    def walk(fx: list[Step]) -> None:
+        for st in fx:
+            out.append(st)
+            walk(st.then)
+            walk(st.do)
+            walk(st.otherwise)
+
+    def card(c: Card | Side) -> None:
+        walk(c.play)
+        walk(c.power)
+        for tr in c.triggers:
+            walk(tr.effect)
+        for side in getattr(c, "sides", ()):
+            card(side)
+        if isinstance(c, Side):
+            walk(c.on_flip)
+
+    for h in content.heroes:
+        walk(h.power.effect)
+        for a in h.incapacitated:
+            walk(a.effect)
+        for c in h.cards:
+            card(c)
+    for v in content.villains:
+        walk(v.setup)
+        for tr in v.triggers:
+            walk(tr.effect)
+        for side in v.sides:
+            card(side)
+        for ctr in v.counters:
+            for th in ctr.thresholds:
+                walk(th.effect)
+        for c in (*v.cards, *v.reserve):
+            card(c)
+    for e in content.environments:
+        for c in e.cards:
+            card(c)
+    return out

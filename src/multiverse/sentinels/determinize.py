@@ -4,7 +4,7 @@ consistently with what it sees (DESIGN property 5). Search agents play on such s
 `determinize(state, seat, rng)` returns a copy of `state` in which
 
 - every deck is reshuffled — heroes', the villain's and the environment's (deck orders are
-  hidden from everybody);
+  hidden from everybody) — and so is the reserve pile;
 - the hands of the *other* seats' heroes are pooled with their decks and dealt again,
   keeping every hand and deck size (a hero's cards live only in that hero's zones, so the
   unseen cards of each owner are swapped between that owner's unseen zones);
@@ -90,6 +90,8 @@ def determinize(state: SentinelsState, seat: int, rng: Shuffler) -> SentinelsSta
         for c in rest:
             zone[c] = Z_DECK
         deck[:movable] = rest
+    if len(det.reserve) > 1:  # the reserve pile's order is hidden like a deck's
+        rng.shuffle(det.reserve)
     det.rng = _draw64(rng)
     _refresh_decision(det)
     return det

@@ -12,11 +12,22 @@ from multiverse.sentinels.damage import deal_damage, destroy, flip_card, heal
 from multiverse.sentinels.select import candidates
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import DAMAGE_TYPES
-from multiverse.sentinels.zones import draw, move, take, to_trash, top_card
+from multiverse.sentinels.zones import (
+    cards_under,
+    draw,
+    move,
+    put,
+    put_under,
+    remove_from_game,
+    take,
+    to_trash,
+    top_card,
+)
 
 _FIXED = frozenset({"this", "this_hero", "villain_character", "source"})
 _NO_HEROES = frozenset({"villain", "villain_character", "environment", "non_hero"})
-SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy", "flip"})
+SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy", "flip", "remove_from_game",
+                       "put_under_this"})
 DURATIONS = {"this_turn": 0, "until_your_next_turn": 1, "while_in_play": 2}
 DECK_VERBS = frozenset({"play_top", "reveal_top", "search", "shuffle_trash_into_deck",
                         "arrange_top", "move_to_bottom"})
@@ -87,10 +98,18 @@ def run_step(s: SentinelsState, f: tuple) -> None:
         else:
             deck_step(s, sid, this, hero, deck_owner(s, st.deck, this, hero))
     elif v == "add_tokens":
-        if s.zone[this] == Z_PLAY:
+        if st.counter is not None:
+            change_counter(s, st.counter, n)
+        elif s.zone[this] == Z_PLAY:
             s.tok[this] += n
     elif v == "remove_tokens":
-        s.tok[this] = max(0, s.tok[this] - n)
+        if st.counter is not None:
+            change_counter(s, st.counter, -n)
+        else:
+            s.tok[this] = max(0, s.tok[this] - n)
+    elif v == "play_from_reserve":
+        for _ in range(n):
+            s.stack.append(("from_reserve",))
     elif v == "flip_hero_tokens":
         flip_hero_tokens(s, hero, st.side, st.to_side, n)  # type: ignore[arg-type]
     elif v == "seed_environment":
@@ -136,7 +155,7 @@ def deck_step(s: SentinelsState, sid: int, this: int, hero: int, o: int) -> None
         for _ in range(n):
             s.stack.append(("play_top", o))
     elif v == "reveal_top":
-        reveal_top(s, sid, o, n)
+        reveal_top(s, sid, o, n, this)
     elif v == "search":  # each hero searches their own deck: that hero's player chooses
         s.stack.append(("search", sid, o, this, o if st.deck == "each_hero" else hero))
     elif v == "shuffle_trash_into_deck":
@@ -186,7 +205,51 @@ def condition(s: SentinelsState, sid: int, this: int, hero: int) -> bool:
         return sum(1 for x in s.inplay if kw in t.keywords[x][face[x]]) >= c.amount
     if c.test == "trash_has_at_least":
         return hero >= 0 and len(s.trash[hero]) >= c.amount
+    if c.test in ("counter_at_least", "counter_at_most"):  # a counter not in this game: false
+        i = t.counter_index.get(c.counter or "", -1)
+        if i < 0:
+            return False
+        return s.ctr[i] >= c.amount if c.test == "counter_at_least" else s.ctr[i] <= c.amount
+    if c.test == "cards_under_this_at_least":
+        return this >= 0 and len(cards_under(s, this)) >= c.amount
+    if c.test == "reserve_has_at_least":
+        return len(s.reserve) >= c.amount
     return False
+
+
+def change_counter(s: SentinelsState, name: str, delta: int) -> None:
+    """OBL-ID1: add (or remove) tokens of a named counter, kept within its bounds; each
+    threshold the value crosses fires its text (villain text), in the order crossed. A
+    counter this game lacks is left alone."""
+    t = s.T
+    i = t.counter_index.get(name, -1)
+    if i < 0:
+        return
+    old = s.ctr[i]
+    new = max(t.counter_min[i], min(t.counter_max[i], old + delta))
+    if new == old:
+        return
+    s.ctr[i] = new
+    if s.log is not None:
+        s.emit("counter", f"{name}: {old} → {new}", counter=name, old=old, value=new)
+    crossed = [(at, fx) for at, way, fx in t.thresholds[i]
+               if (way >= 0 and old < at <= new) or (way <= 0 and new <= at < old)]
+    crossed.sort(key=lambda x: x[0], reverse=new < old)
+    for _at, fx in reversed(crossed):  # the first crossed resolves first
+        push_effect(s, fx, t.villain_character, -1, -1)
+
+
+@step("from_reserve")
+def from_reserve(s: SentinelsState, f: tuple) -> None:
+    """OBL-C5: the bottom card of the reserve comes into play: a target entering play, not
+    a card being played (no play text, no "enters play" reactions)."""
+    if not s.reserve:
+        return
+    c = s.reserve[0]
+    take(s, c)
+    put(s, c, Z_PLAY)
+    if s.log is not None:
+        s.emit("from_reserve", f"{s.name(c)} comes into play from the reserve", card=c)
 
 
 def flip_hero_tokens(s: SentinelsState, hero: int, side: str, to_side: str, n: int) -> None:
@@ -291,6 +354,10 @@ def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: i
         destroy(s, c)
     elif v == "flip":
         flip_card(s, c, -1 if st.face is None else st.face)
+    elif v == "remove_from_game":
+        remove_from_game(s, c)
+    elif v == "put_under_this":
+        put_under(s, c, this)
 
 
 # ----- hand, deck and play choices ---------------------------------------------------
@@ -336,7 +403,7 @@ def resolve_may_draw(s: SentinelsState, f: tuple, opt: Option) -> None:
         draw(s, f[1], 1)
 
 
-def reveal_top(s: SentinelsState, sid: int, o: int, n: int) -> None:
+def reveal_top(s: SentinelsState, sid: int, o: int, n: int, this: int = -1) -> None:
     """Reveal the top cards: those matching `keyword` go to `to`, the rest are discarded."""
     st = s.T.steps[sid]
     for _ in range(n):
@@ -346,13 +413,19 @@ def reveal_top(s: SentinelsState, sid: int, o: int, n: int) -> None:
         if s.log is not None:
             s.emit("reveal", f"{s.T.owner_names[o]} reveals {s.name(c)}", card=c)
         if st.keyword is None or st.keyword.lower() in s.T.keywords[c][s.face[c]]:
-            send(s, c, st.to, o)
+            send(s, c, st.to, o, this)
         else:
             to_trash(s, c)
 
 
-def send(s: SentinelsState, c: int, to: str, o: int) -> None:
-    if to == "hand" and s.T.owner[c] < s.T.n_heroes:
+def send(s: SentinelsState, c: int, to: str, o: int, this: int = -1) -> None:
+    """Put a found or revealed card where a step says: a hero's hand, into play, the bottom
+    of its deck, under this card (in play), removed from the game, else the trash."""
+    if to == "removed":
+        remove_from_game(s, c)
+    elif to == "under" and this >= 0 and s.zone[this] == Z_PLAY:
+        put_under(s, c, this)
+    elif to == "hand" and s.T.owner[c] < s.T.n_heroes:
         move(s, c, Z_HAND, home=s.T.owner[c])
     elif to == "play":
         from multiverse.sentinels.turns import play_seed, put_into_play
@@ -395,12 +468,12 @@ def _search_options(s: SentinelsState, f: tuple) -> tuple:
 @choice("search", _search_options)
 def resolve_search(s: SentinelsState, f: tuple, opt: Option) -> None:
     """Search a deck and its trash for a card; the deck is then shuffled."""
-    _, sid, o, _this, _hero = f
+    _, sid, o, this, _hero = f
     c = opt.data["card"]
     if c >= 0:  # the first copy of that name: the deck from the top, then the trash
         name = s.T.name[c]
         c = next(x for x in (*reversed(s.deck[o]), *reversed(s.trash[o])) if s.T.name[x] == name)
-        send(s, c, s.T.steps[sid].to, o)
+        send(s, c, s.T.steps[sid].to, o, this)
     s.shuffle(s.deck[o])
 
 

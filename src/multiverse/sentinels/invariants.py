@@ -4,7 +4,7 @@ check after every decision, and what `Mode.check_invariants` asserts."""
 from __future__ import annotations
 
 from multiverse.engine.invariants import check_decision
-from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
+from multiverse.sentinels.state import Z_DECK, Z_HAND, Z_PLAY, Z_RESERVE, Z_TRASH, Z_UNDER, SentinelsState
 
 LISTS = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
 
@@ -12,18 +12,31 @@ LISTS = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
 def check_invariants(s: SentinelsState) -> None:
     t = s.T
     n = t.n_heroes
-    # every card is in exactly one zone: the list its zone and home name (none for the box)
+    # every card is in exactly one place: the list its zone and home name, under one card in
+    # play, in the reserve, or in none (the box, removed from the game)
     seen: dict[int, tuple[int, int]] = {}
     for z, attr in LISTS.items():
         for o, lst in enumerate(getattr(s, attr)):
             for c in lst:
                 assert c not in seen, f"{t.name[c]} ({c}) is in two places"
                 seen[c] = (z, o)
+    under = s.under
+    assert len(under) % 2 == 0
+    for i in range(0, len(under), 2):
+        c, holder = under[i], under[i + 1]
+        assert c not in seen, f"{t.name[c]} ({c}) is in two places"
+        assert s.zone[holder] == Z_PLAY, f"{t.name[c]} is under {t.name[holder]}, not in play"
+        seen[c] = (Z_UNDER, s.home[c])
+    for c in s.reserve:
+        assert c not in seen, f"{t.name[c]} ({c}) is in two places"
+        seen[c] = (Z_RESERVE, s.home[c])
     for c in range(len(t.card)):
-        if s.zone[c] == Z_BOX:
-            assert c not in seen, f"{t.name[c]} is in the box and in a list"
-        else:
+        if s.zone[c] in LISTS or s.zone[c] in (Z_UNDER, Z_RESERVE):
             assert seen.get(c) == (s.zone[c], s.home[c]), f"{t.name[c]}: zone {s.zone[c]} vs {seen.get(c)}"
+        else:  # the box, or removed from the game: in no list
+            assert c not in seen, f"{t.name[c]} is in zone {s.zone[c]} and in a list"
+    for i, v in enumerate(s.ctr):  # OBL-ID1: counters within their bounds
+        assert t.counter_min[i] <= v <= t.counter_max[i], f"{t.counter_names[i]} = {v}"
     in_play = [c for c in range(len(t.card)) if s.zone[c] == Z_PLAY]
     assert sorted(s.inplay) == in_play and s.inplay == sorted(s.inplay, key=s.seq.__getitem__)
     assert all(s.zone[c] == Z_PLAY for c in (*t.character, t.villain_character))

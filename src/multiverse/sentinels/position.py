@@ -35,7 +35,7 @@ from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
 from multiverse.sentinels.tables import ONE_SHOT
 
-KNOWN = {"config", "seed", "heroes", "villain", "environment", "turn"}
+KNOWN = {"config", "seed", "heroes", "villain", "environment", "turn", "counters"}
 HERO_KEYS = {"id", "hp", "hand", "deck", "trash", "play", "incapacitated", "tokens"}
 VILLAIN_KEYS = {"id", "hp", "flipped", "face", "play", "deck", "trash"}
 ENV_KEYS = {"id", "play", "deck", "trash"}
@@ -337,7 +337,20 @@ def _apply(s: SentinelsState, doc: dict[str, Any], heroes: list[Any]) -> None:
         s.hp[vc] = _int(vspec["hp"], "villain.hp", -MAX_HP, MAX_HP)
         if not 1 <= s.hp[vc] <= full:
             raise _err("villain.hp", f"expected 1..{full}")
+    _counters(s, doc.get("counters"))
     _turn(s, doc.get("turn"))
+
+
+def _counters(s: SentinelsState, spec: Any) -> None:
+    """`counters: {Devastation: 3}`: named counters' values, within their bounds (OBL-ID1).
+    Stating a value fires no threshold."""
+    if spec is None:
+        return
+    t = s.T
+    spec = _mapping(spec, "counters", set(t.counter_names))
+    for name, value in spec.items():
+        i = t.counter_index[name]
+        s.ctr[i] = _int(value, f"counters.{name}", t.counter_min[i], t.counter_max[i])
 
 
 def _show_face(s: SentinelsState, c: int, face: int) -> None:

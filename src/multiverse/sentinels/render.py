@@ -63,6 +63,8 @@ def card_line(s: SentinelsState, card: dict[str, Any], area: int) -> Text:
     owner = t.owner[card["card"]]
     if owner != area:
         out.append(f"  ({t.owner_names[owner]}'s card)", style="dim")
+    if "under" in card:
+        out.append(f"  under it: {', '.join(c['name'] for c in card['under'])}", style="dim")
     return out
 
 
@@ -210,7 +212,12 @@ def villain_panel(s: SentinelsState, v: dict[str, Any]) -> Panel:
         hp = t.max_hp[vc][nxt]
         head.append("   flips at 0" + (f" (→ {hp} HP)" if hp and t.restore_hp[vc][nxt] else ""),
                     style="dim")
-    lines = [head, Text(f"Deck {vv['deck_size']} · Trash {len(vv['trash'])}", style="dim")]
+    lines = [head, Text(f"Deck {vv['deck_size']} · Trash {len(vv['trash'])}"
+                        + (f" · Reserve {v['reserve_size']}" if v["reserve_size"] else "")
+                        + (f" · Removed {len(v['removed'])}" if v["removed"] else ""), style="dim")]
+    if v["counters"]:  # OBL-ID1: the named counters and their bounds
+        lines.append(Text(" · ".join(f"{name} {value}/{t.counter_max[t.counter_index[name]]}"
+                                     for name, value in v["counters"].items()), style="bold cyan"))
     lines.append(Text("In play:" if vv["play"] else "In play: nothing else", style="bold"))
     lines.extend(card_line(s, c, t.villain) for c in vv["play"])
     active = v["turn"] == "villain"

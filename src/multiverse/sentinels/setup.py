@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from multiverse.engine.rng import splitmix_next
 from multiverse.sentinels.effects import push_effect
-from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_PLAY, SentinelsState
+from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_PLAY, Z_RESERVE, SentinelsState
 from multiverse.sentinels.tables import Tables
 from multiverse.sentinels.zones import draw, put
 
@@ -32,6 +32,9 @@ def setup(t: Tables, seed: int) -> SentinelsState:
     s.next_seq = 1
     s.incap = [0] * t.n_heroes
     s.face = [0] * n_cards
+    s.ctr = list(t.counter_start)
+    s.under = []
+    s.reserve = []
     s.htok = [list(t.hero_tokens[h][1]) for h in range(t.n_heroes)]
     s.mods = []
     s.inplay = []
@@ -45,6 +48,11 @@ def setup(t: Tables, seed: int) -> SentinelsState:
         for c in cards:
             put(s, c, Z_DECK)
         s.shuffle(s.deck[o])
+    if t.reserve_cards:  # a reserve pile (not a deck), shuffled (OBL-C5)
+        for c in t.reserve_cards:
+            s.zone[c] = Z_RESERVE
+            s.reserve.append(c)
+        s.shuffle(s.reserve)
     s.stack = [("round",), ("deal_hands",)]
     push_effect(s, t.setup_fx, t.villain_character, -1, -1)
     return s

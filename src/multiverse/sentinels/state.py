@@ -4,6 +4,12 @@ Owners: heroes 0..H-1, then the villain (H), then the environment (H+1). A card'
 is the owner whose deck, trash and play area hold it (a planted seed's home is the
 environment, OBL-HE3). `face[c]` is the face card `c` shows (0: its printed front); every
 per-card table of `Tables` that a face can change is read at that face.
+
+Zones of the box: `box` (set aside, and a card between its deck and play), `removed` (out
+of the game for good: no effect can choose it), `under` (beneath a card in play: `under` is
+the flat list `[card, holder, card, holder, …]`, the last pair on top), `reserve` (the flat
+list `reserve`, bottom first: a pile that is not a deck, OBL-C5). `ctr` holds the named
+counters' values (OBL-ID1).
 """
 
 from __future__ import annotations
@@ -13,14 +19,15 @@ from typing import ClassVar
 from multiverse.engine.state import GameState, OptionsFn, ResolveFn, StepFn, push, rule_registry
 from multiverse.sentinels.tables import Tables
 
-Z_DECK, Z_HAND, Z_TRASH, Z_PLAY, Z_BOX = range(5)
-ZONES = ("deck", "hand", "trash", "play", "box")
+Z_DECK, Z_HAND, Z_TRASH, Z_PLAY, Z_BOX, Z_REMOVED, Z_UNDER, Z_RESERVE = range(8)
+ZONES = ("deck", "hand", "trash", "play", "box", "removed", "under", "reserve")
 
 
 class SentinelsState(GameState):
     """A position of a Sentinels of the Multiverse game."""
 
     __slots__ = (
+        "ctr",
         "deck",
         "face",
         "hand",
@@ -36,17 +43,19 @@ class SentinelsState(GameState):
         "play",
         "played",
         "powered",
+        "reserve",
         "round",
         "seq",
         "tok",
         "trash",
         "turn",
+        "under",
         "zone",
     )
 
     DATA = ("zone", "home", "deck", "hand", "trash", "play", "hp", "tok", "seq", "next_seq",
             "incap", "face", "htok", "mods", "turn", "phase", "round", "played", "powered",
-            "incap_used", "inplay")
+            "incap_used", "inplay", "ctr", "under", "reserve")
     NESTED = frozenset({"deck", "hand", "trash", "play", "htok"})
     STEPS: ClassVar[dict[str, StepFn]] = {}
     CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
@@ -104,4 +113,5 @@ class SentinelsState(GameState):
 
 step, choice = rule_registry(SentinelsState)
 
-__all__ = ["Z_BOX", "Z_DECK", "Z_HAND", "Z_PLAY", "Z_TRASH", "SentinelsState", "choice", "push", "step"]
+__all__ = ["Z_BOX", "Z_DECK", "Z_HAND", "Z_PLAY", "Z_REMOVED", "Z_RESERVE", "Z_TRASH", "Z_UNDER",
+           "SentinelsState", "choice", "push", "step"]

@@ -66,6 +66,14 @@ class Tables:
     character: list[int] = field(default_factory=list)  # hero character cards, by hero
     villain_character: int = -1
     setup_fx: Ids = ()
+    # named counters (villain text): name → index; bounds; thresholds (at, crossing, effect)
+    counter_index: dict[str, int] = field(default_factory=dict)
+    counter_names: tuple[str, ...] = ()
+    counter_start: tuple[int, ...] = ()
+    counter_min: tuple[int, ...] = ()
+    counter_max: tuple[int, ...] = ()
+    thresholds: tuple[tuple[tuple[int, int, Ids], ...], ...] = ()  # crossing: 1 up, -1 down, 0
+    reserve_cards: list[int] = field(default_factory=list)  # the reserve pile, at setup
     incap_fx: list[tuple[tuple[str, Ids], ...]] = field(default_factory=list)  # by hero
     hero_tokens: list[tuple[tuple[str, ...], tuple[int, ...]]] = field(default_factory=list)
     complexity: list[int] = field(default_factory=list)
@@ -159,4 +167,21 @@ def build_tables(config: SentinelsConfig, content: SentinelsContent) -> Tables:
     t.setup_fx = t.reg(v.setup)
     t.deck_cards.append([t.add_card(n, c) for c in v.cards for _ in range(c.copies)])
     t.deck_cards.append([t.add_card(n + 1, c) for c in e.cards for _ in range(c.copies)])
+    t.reserve_cards = [t.add_card(n, c) for c in v.reserve for _ in range(c.copies)]
+    _counters(t, v.counters)
     return t
+
+
+_CROSSING = {"up": 1, "down": -1, "either": 0}
+
+
+def _counters(t: Tables, counters: list) -> None:
+    """OBL-ID1: the named counters, their bounds and their thresholds' text."""
+    t.counter_index = {c.name: i for i, c in enumerate(counters)}
+    t.counter_names = tuple(c.name for c in counters)
+    t.counter_start = tuple(c.start for c in counters)
+    t.counter_min = tuple(c.min for c in counters)
+    t.counter_max = tuple(c.max for c in counters)
+    t.thresholds = tuple(tuple((th.at, _CROSSING[th.crossing], t.reg(th.effect))
+                               for th in c.thresholds) for c in counters)
+

@@ -1,8 +1,9 @@
 """What one seat may see of a Sentinels game (DESIGN property 5).
 
-Hidden: the hands of other seats and the order of every deck. Visible: counts (hand and
-deck sizes), HP, every card in play with its HP and tokens, every trash (faceup in the
-game), the modifiers in force, whose turn and which phase it is. The pending decision's
+Hidden: the hands of other seats and the order of every deck (and of the reserve pile).
+Visible: counts (hand, deck and reserve sizes), HP, every card in play with its HP, tokens,
+face and the cards under it, every trash (faceup in the game), the cards removed from the
+game, the named counters, the modifiers in force, whose turn and which phase it is. The pending decision's
 options are shown only to the seat that decides (a search, for one, names deck cards).
 """
 
@@ -11,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from multiverse.sentinels.effects import DURATIONS
-from multiverse.sentinels.state import SentinelsState
+from multiverse.sentinels.state import Z_REMOVED, SentinelsState
 from multiverse.sentinels.tables import KINDS
+from multiverse.sentinels.zones import cards_under
 
 DURATION_NAMES = {code: name for name, code in DURATIONS.items()}
 
@@ -25,6 +27,10 @@ def _card(s: SentinelsState, c: int) -> dict[str, Any]:
                            "keywords": sorted(t.keywords[c][f]), "tokens": s.tok[c]}
     if t.n_faces[c] > 1:  # a card with faces: which it shows, and that face's title
         out.update(face=f, faces=t.n_faces[c], face_name=t.face_name[c][f])
+    if s.under:  # cards under it, bottom first (face up)
+        below = cards_under(s, c)
+        if below:
+            out["under"] = _listed(s, below)
     if t.max_hp[c][f]:
         out.update(hp=s.hp[c], max_hp=t.max_hp[c][f], target=s.is_target(c))
     if card.limited:
@@ -112,6 +118,10 @@ def view(s: SentinelsState, seat: int) -> dict[str, Any]:
             "deck_size": len(s.deck[t.env]), "trash": _listed(s, s.trash[t.env]),
             "play": _play(s, t.env),
         },
+        "counters": {name: s.ctr[i] for i, name in enumerate(t.counter_names)},
+        "reserve_size": len(s.reserve),  # its order is hidden, like a deck's
+        "removed": _listed(s, [c for c, z in enumerate(s.zone) if z == Z_REMOVED]
+                           if Z_REMOVED in s.zone else []),
         "modifiers": modifiers_in_force(s),
         "decision": decision,
         "result": s.result, "reason": s.reason or None,

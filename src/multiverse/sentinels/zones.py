@@ -2,16 +2,35 @@
 
 from __future__ import annotations
 
-from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
+from multiverse.sentinels.state import (
+    Z_BOX,
+    Z_DECK,
+    Z_HAND,
+    Z_PLAY,
+    Z_REMOVED,
+    Z_RESERVE,
+    Z_TRASH,
+    Z_UNDER,
+    SentinelsState,
+)
 
 _LISTS = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
 
 
 def take(s: SentinelsState, cid: int) -> None:
-    """Lift a card out of the zone it is in."""
+    """Lift a card out of the zone it is in (a removed card never comes back: callers check
+    `Z_REMOVED` first). A card leaving play takes the cards under it along: they go to their
+    owners' trashes."""
     z = s.zone[cid]
-    if z != Z_BOX:
+    if z < Z_BOX:
         getattr(s, _LISTS[z])[s.home[cid]].remove(cid)
+    elif z == Z_UNDER:
+        i = s.under.index(cid, 0)
+        while i % 2:  # a holder id equal to this card's: find it as a card, not a holder
+            i = s.under.index(cid, i + 1)
+        del s.under[i:i + 2]
+    elif z == Z_RESERVE:
+        s.reserve.remove(cid)
     if z == Z_PLAY:
         s.inplay.remove(cid)
         s.hp[cid] = 0
@@ -19,14 +38,18 @@ def take(s: SentinelsState, cid: int) -> None:
         s.seq[cid] = 0
         if s.mods:  # "while in play" modifiers of this card end with it
             s.mods = [m for m in s.mods if not (m[1] == cid and m[3] == 2)]
+        if s.under:
+            for c in cards_under(s, cid):
+                move(s, c, Z_TRASH)
 
 
 def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom: bool = False) -> None:
-    """Put a (lifted) card into a zone of `home` (default: its current home)."""
+    """Put a (lifted) card into a zone of `home` (default: its current home); `box` and
+    `removed` hold no list (see `remove_from_game`, `put_under`, `to_reserve`)."""
     if home is not None:
         s.home[cid] = home
     s.zone[cid] = zone
-    if zone == Z_BOX:
+    if zone >= Z_BOX:
         return
     lst = getattr(s, _LISTS[zone])[s.home[cid]]
     if bottom:
@@ -41,8 +64,54 @@ def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom:
 
 
 def move(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom: bool = False) -> None:
+    """Move a card; a card removed from the game stays removed."""
+    if s.zone[cid] == Z_REMOVED:
+        return
     take(s, cid)
     put(s, cid, zone, home, bottom)
+
+
+def cards_under(s: SentinelsState, holder: int) -> list[int]:
+    """The cards under `holder`, bottom first."""
+    u = s.under
+    return [u[i] for i in range(0, len(u), 2) if u[i + 1] == holder]
+
+
+def put_under(s: SentinelsState, cid: int, holder: int) -> None:
+    """Put a card under a card in play (on top of any already there); a character card, a
+    removed card or the holder itself never goes under."""
+    if s.zone[cid] == Z_REMOVED or cid == holder or s.zone[holder] != Z_PLAY \
+            or s.T.card[cid].kind == "character":
+        return
+    take(s, cid)
+    s.zone[cid] = Z_UNDER
+    s.under += (cid, holder)
+    if s.log is not None:
+        s.emit("under", f"{s.T.name[cid]} goes under {s.T.name[holder]}", card=cid, holder=holder)
+
+
+def remove_from_game(s: SentinelsState, cid: int) -> bool:
+    """Remove a card from the game: it is in no deck, hand, trash or play area, and no effect
+    can choose it again. Character cards are never removed. False: nothing happened."""
+    if s.zone[cid] == Z_REMOVED or s.T.card[cid].kind == "character":
+        return False
+    take(s, cid)
+    s.zone[cid] = Z_REMOVED
+    if s.log is not None:
+        s.emit("removed", f"{s.T.name[cid]} is removed from the game", card=cid)
+    return True
+
+
+def to_reserve(s: SentinelsState, cid: int, bottom: bool = False) -> None:
+    """Put a card on top (or at the bottom) of the reserve pile."""
+    if s.zone[cid] == Z_REMOVED:
+        return
+    take(s, cid)
+    s.zone[cid] = Z_RESERVE
+    if bottom:
+        s.reserve.insert(0, cid)
+    else:
+        s.reserve.append(cid)
 
 
 def to_trash(s: SentinelsState, cid: int) -> None:
