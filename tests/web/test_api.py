@@ -209,3 +209,34 @@ def test_a_websocket_with_a_wrong_key_is_closed(client):
             client.websocket_connect(f"/ws/tables/{gid}?key=wrong") as ws:
         ws.receive_json()
     assert err.value.code == 4403
+
+
+def test_a_hint_is_for_the_deciding_seat_and_ranks_its_options(client):
+    gid, keys = open_table(client)
+    url = f"/api/tables/{gid}"
+    offered = {o["id"] for o in client.get(url, params={"key": keys[0]}).json()["decision"]["options"]}
+    r = client.post(f"{url}/hint", json={"key": keys[0]})
+    assert r.status_code == 200
+    rows = r.json()["options"]
+    assert rows and {o["id"] for o in rows} <= offered
+    assert client.post(f"{url}/hint", json={"key": keys[0]}).json() == r.json()  # same state, same hint
+    assert client.post(f"{url}/hint", json={"key": keys[1]}).status_code == 403
+    assert client.post(f"{url}/hint", json={}).status_code == 403
+
+
+def test_undo_needs_every_human_seat_and_goes_back_exactly(client, db):
+    gid, keys = open_table(client)  # seats 0 and 1 human, seat 2 random
+    url = f"/api/tables/{gid}"
+    assert client.post(f"{url}/undo", json={"key": keys[0]}).status_code == 409  # nothing yet
+    before = client.get(url, params={"key": keys[0]}).json()
+    option = before["decision"]["options"][0]["id"]
+    client.post(f"{url}/choose", json={"key": keys[0], "option": option})
+    first = client.post(f"{url}/undo", json={"key": keys[0]}).json()
+    assert first == {"undone": 0, "votes": [0], "needed": [0, 1]}
+    assert client.get(f"{url}/about").json()["undo"] == {"votes": [0], "needed": [0, 1]}
+    assert client.post(f"{url}/undo", json={"key": "wrong"}).status_code == 403
+    second = client.post(f"{url}/undo", json={"key": keys[1]}).json()
+    assert second["undone"] >= 1 and second["votes"] == []
+    assert client.get(url, params={"key": keys[0]}).json() == before
+    with GameStore(db, readonly=True) as store:
+        assert store.get(gid).choices == []

@@ -165,3 +165,34 @@ def test_the_replay_viewer_steps_through_a_stored_game(db, browser):
         assert page.locator("[data-testid=hand]").count() == 0
     finally:
         server.kill()
+
+
+def test_hint_and_undo_by_every_human_seat_in_the_page(db, browser):
+    server = Server(db, free_port())
+    try:
+        out = httpx.post(f"{server.url}/api/tables", json={
+            "mode": "dofp", "heroes": 2, "seed": 5, "seats": ["human", "human"]}).json()
+        gid = out["id"]
+        pages = []
+        for s in out["seats"]:
+            page = browser.new_context().new_page()
+            page.goto(server.url + s["link"])
+            page.wait_for_selector("[data-testid=board] [data-testid=location]")
+            pages.append(page)
+        seat = httpx.get(f"{server.url}/api/tables/{gid}").json()["decision"]["seat"]
+        page = pages[seat]
+        page.wait_for_selector("[data-testid=option]")
+        first = [b.get_attribute("data-option-id") for b in page.query_selector_all("[data-testid=option]")]
+        page.click("[data-testid=hint]")
+        page.wait_for_selector("[data-testid=hint-lines] li >> text=est. win")
+        page.click(f'[data-testid=option][data-option-id="{first[0]}"]')
+        page.wait_for_function("() => !document.querySelector('[data-testid=undo]').disabled")
+        pages[0].click("[data-testid=undo]")
+        pages[1].wait_for_selector("[data-testid=undo-status] >> text=Undo asked by")
+        pages[1].click("[data-testid=undo]")
+        page.wait_for_function(SHOWN, arg=first)  # back at the first decision, exactly
+        assert httpx.get(f"{server.url}/api/tables/{gid}/about").json()["decisions"] == 0
+        for p in pages:
+            p.wait_for_function("() => document.querySelector('[data-testid=undo-status]').innerText === ''")
+    finally:
+        server.kill()

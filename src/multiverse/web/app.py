@@ -32,6 +32,10 @@ from multiverse.web.hub import Hub, Refused, Table, replay_step
 STATIC = Path(str(resources.files("multiverse.web") / "static"))
 
 
+class Key(BaseModel):
+    key: str | None = None
+
+
 class Choice(BaseModel):
     key: str | None = None
     option: str
@@ -109,6 +113,16 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
         hub.choose(table, choice.key, choice.option)  # stored before the answer
         return table.answer(table.seat_of(choice.key))
 
+    @app.post("/api/tables/{gid}/hint")
+    async def hint(request: Request, gid: int, body: Key) -> dict[str, Any]:
+        hub = hub_of(request)
+        return await hub.hint(hub.table(gid), body.key)
+
+    @app.post("/api/tables/{gid}/undo")
+    async def undo(request: Request, gid: int, body: Key) -> dict[str, Any]:
+        hub = hub_of(request)
+        return hub.vote_undo(hub.table(gid), body.key)
+
     @app.get("/api/games/{gid}/replay/{ply}")
     async def replay(request: Request, gid: int, ply: int) -> dict[str, Any]:
         return replay_step(hub_of(request).store, gid, ply)
@@ -126,11 +140,13 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
             await websocket.close(code=4000 + exc.status, reason=str(exc))
             return
         await websocket.accept()
-        sent, version = 0, -1
+        sent, version, epoch = 0, -1, table.epoch
         closed = asyncio.ensure_future(_drain(websocket))
         try:
             while not closed.done():
                 version = table.version
+                if table.epoch != epoch:  # the narration was rewritten (an undo): anew
+                    sent, epoch = 0, table.epoch
                 lines = table.log[sent:]
                 sent += len(lines)
                 await websocket.send_json({"about": table.about(), "answer": table.answer(seat),

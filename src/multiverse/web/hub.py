@@ -26,6 +26,7 @@ from multiverse.web.tables import TableKeys, new_key
 
 SPECTATOR = -1  # the seat whose view a spectator gets: no hero's hand is theirs
 SLOW_AGENTS = ("ismcts",)  # searched in a worker thread, so the server keeps answering
+HINT_ITERATIONS = 300  # the hint's search budget: fixed, so the same state gives the same hint
 
 
 class Refused(Exception):
@@ -49,6 +50,8 @@ class Table:
     log: list[str]
     lock: GameLock | None = None
     version: int = 0
+    epoch: int = 0  # moves on when the narration is rewritten (an undo): pages start it anew
+    votes: dict[int, int] = field(default_factory=dict)  # seat → decisions when it asked to undo
     changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task | None = None
@@ -86,7 +89,15 @@ class Table:
         return {"id": self.game_id, "mode": mode.name, "seed": self.start.seed,
                 "seats": [{"seat": i, "name": mode.seat_name(self.state, i), "player": spec}
                           for i, spec in enumerate(self.seats)],
-                "decisions": len(self.choices)}
+                "decisions": len(self.choices),
+                "undo": {"votes": self.undo_votes(), "needed": self.humans()}}
+
+    def humans(self) -> list[int]:
+        return [i for i, spec in enumerate(self.seats) if spec == HUMAN]
+
+    def undo_votes(self) -> list[int]:
+        """The seats that asked to undo at this very decision."""
+        return sorted(seat for seat, n in self.votes.items() if n == len(self.choices))
 
 
 class Hub:
@@ -250,15 +261,86 @@ class Hub:
                 await table.wake.wait()
                 continue
             await asyncio.sleep(self.agent_delay)
-            n = len(table.choices)
-            seed = decision_seed(agent_seed(table.start.seed, d.seat), n)
+            s = table.state  # read again: an undo may have come during the pause
+            d = s.decision()
+            if d is None or table.seats[d.seat] == HUMAN:
+                continue
+            spec = table.seats[d.seat]
+            seed = decision_seed(agent_seed(table.start.seed, d.seat), len(table.choices))
             agent = make_seat_agent(spec, seed)
             if parse_seat(spec)[0] in SLOW_AGENTS:
-                option = await asyncio.to_thread(agent.choose, d, table.state.clone())
+                option = await asyncio.to_thread(agent.choose, d, s.clone())
             else:
-                option = agent.choose(d, table.state)
-            if len(table.choices) == n:  # nothing moved meanwhile
+                option = agent.choose(d, s)
+            if table.state is s:  # nothing moved meanwhile (a move or an undo replaces it)
                 self._apply(table, option)
+
+    # ----- hint and undo ------------------------------------------------------------------
+    async def hint(self, table: Table, key: str | None, iterations: int = HINT_ITERATIONS) -> dict[str, Any]:
+        """The deciding seat's hint: its options ranked by a short search (ISMCTS, a fixed
+        budget and the seat's seed for this decision, so the same state gives the same hint),
+        from determinizations of that seat's view; run in a worker thread on a copy."""
+        from multiverse.agents import hint
+
+        seat = table.seat_of(key)
+        if seat is None:
+            raise Refused(403, "this key opens no seat of this table")
+        s = table.state
+        d = s.decision()
+        if d is None or d.seat != seat:
+            raise Refused(403, "a hint is for the seat whose decision it is")
+        seed = decision_seed(agent_seed(table.start.seed, seat), len(table.choices))
+        rows = await asyncio.to_thread(hint, s.clone(), 3, iterations, None, seed)
+        return {"decisions": len(table.choices),
+                "options": [{"id": r["id"], "label": r["label"], "win_rate": round(r["win_rate"], 3),
+                             "visits": r["visits"]} for r in rows]}
+
+    def vote_undo(self, table: Table, key: str | None) -> dict[str, Any]:
+        """A human seat asks to take back the last human decision (and the agents' moves
+        after it); it is taken back when every human seat has asked at the same decision.
+        Exact: the game is rebuilt from its start and its choices before it."""
+        seat = table.seat_of(key)
+        if seat is None:
+            raise Refused(403, "this key opens no seat of this table")
+        at = self._last_human_decision(table)
+        if at is None:
+            raise Refused(409, "no decision of a human seat to take back")
+        table.votes[seat] = len(table.choices)
+        votes = table.undo_votes()
+        undone = 0
+        if set(votes) >= set(table.humans()):
+            undone = len(table.choices) - at
+            self._undo(table, at)
+        table.version += 1
+        asyncio.get_running_loop().create_task(self._notify(table))
+        return {"undone": undone, "votes": table.undo_votes(), "needed": table.humans()}
+
+    def _last_human_decision(self, table: Table) -> int | None:
+        s = table.start.state(log=False)
+        at = None
+        for i, c in enumerate(table.choices):
+            if table.seats[s.decision().seat] == HUMAN:  # type: ignore[union-attr]
+                at = i
+            s.apply(c)
+        return at
+
+    def _undo(self, table: Table, at: int) -> None:
+        self.store.truncate(table.game_id, at)
+        rec = self.store.get(table.game_id)
+        assert rec is not None
+        log: list[str] = []
+        state, problem = verify(rec, log=True,
+                                on_step=lambda _p, _o, s: log.extend(e.text for e in s.take_events()))
+        if problem:
+            raise Refused(500, f"table {table.game_id} no longer replays as stored: {problem}")
+        state.log = []
+        was_over = table.state.result is not None
+        table.state, table.choices, table.log = state, list(rec.choices), log
+        table.votes.clear()
+        table.epoch += 1
+        table.wake.set()
+        if was_over:
+            self._run(table)
 
     async def wait_change(self, table: Table, seen: int) -> int:
         """Wait until the table has moved past version `seen`; returns the new version."""

@@ -132,7 +132,7 @@ const Multiverse = (() => {
     const m = location.pathname.match(/^\/t\/(\d+)\/(?:seat\/(\d+)|watch)/);
     const gid = m[1], seat = m[2] === undefined ? null : Number(m[2]);
     const key = new URLSearchParams(location.search).get("key");
-    let socket = null, retry = 300, logCount = 0, busy = false;
+    let socket = null, retry = 300, logCount = 0, busy = false, decisions = -1;
     $("title").textContent = seat === null ? `table ${gid} · spectator` : `table ${gid} · seat ${seat}`;
     function show(msg) {
       const a = msg.answer, about = msg.about;
@@ -147,6 +147,8 @@ const Multiverse = (() => {
         "data-testid": "option", "data-option-id": o.id, type: "button", onclick: () => choose(o.id),
       }, o.label)));
       busy = false;
+      if (about && about.decisions !== decisions) { decisions = about.decisions; $("hint-lines").replaceChildren(); }
+      if (key && about) tools(about, mine.length > 0);
       if (msg.log) {
         const log = $("log");
         if (msg.log.from === 0) { log.replaceChildren(); logCount = 0; }
@@ -157,6 +159,31 @@ const Multiverse = (() => {
         }
       }
     }
+    function tools(about, deciding) {
+      $("tools").hidden = false;
+      $("hint").disabled = !deciding;
+      const names = Object.fromEntries(about.seats.map((s) => [s.seat, s.name]));
+      const u = about.undo, waiting = u.needed.filter((s) => !u.votes.includes(s));
+      $("undo").disabled = u.votes.includes(seat);
+      $("undo-status").textContent = u.votes.length
+        ? `Undo asked by ${u.votes.map((s) => names[s]).join(", ")}; waiting for ${waiting.map((s) => names[s]).join(", ")}` : "";
+    }
+    $("hint").onclick = async () => {
+      $("hint").disabled = true;
+      $("hint-lines").replaceChildren(h("li", { class: "dim" }, "searching…"));
+      try {
+        const r = await api("POST", `/api/tables/${gid}/hint`, { key });
+        $("hint-lines").replaceChildren(...r.options.map((o) =>
+          h("li", {}, `${o.label} — est. win ${Math.round(100 * o.win_rate)}% (${o.visits} rollouts)`)));
+      } catch (e) {
+        $("hint-lines").replaceChildren();
+        $("error").textContent = e.message;
+      }
+    };
+    $("undo").onclick = async () => {
+      $("error").textContent = "";
+      try { await api("POST", `/api/tables/${gid}/undo`, { key }); } catch (e) { $("error").textContent = e.message; }
+    };
     async function choose(option) {
       if (busy) return;
       busy = true;
