@@ -381,12 +381,20 @@ def test_schema_for_sentinels(tmp_path):
     assert json.loads(out.read_text()) == schema
 
 
-def test_show_lists_the_hero_complexity_chart():
+SCION_DIFFICULTY = {"Aeon Master": 3, "Borr the Unstable": 2, "Dark Mind": 2, "Empyreon": 1,
+                    "Faultless": 1, "Nixious the Chosen": 2, "Progeny": 3, "Rainek Kel'Voss": 3,
+                    "Sanction": 1, "Voidsoul": 3}
+
+@pytest.mark.rule("OBL-HE6")
+def test_show_lists_the_hero_complexity_chart_and_the_scion_difficulty_chart():
     result = run("content", "show", "--game", "sentinels")
     assert result.exit_code == 0, result.output
     for h in load_sentinels_content().heroes:
         assert re.search(rf"{re.escape(h.id)}\s+{re.escape(h.name)}\s+{h.hp}\s+{h.complexity}\b",
                          result.stdout), h.id
+    assert "Scion Difficulty Chart" in result.stdout
+    for name, difficulty in SCION_DIFFICULTY.items():  # the chart as the insert prints it
+        assert re.search(rf"{re.escape(name)}\s+{difficulty}\b", result.stdout), name
     both = run("content", "show")
     assert both.exit_code == 0 and "Marvel United" in both.stdout and "Sentinels" in both.stdout
 

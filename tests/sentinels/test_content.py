@@ -97,6 +97,29 @@ def test_complexity_matches_the_hero_complexity_chart(pack):
     assert {h.id: h.complexity for h in pack.heroes} == COMPLEXITY
 
 
+SCION_DIFFICULTY = {"Aeon Master": 3, "Borr the Unstable": 2, "Dark Mind": 2, "Empyreon": 1,
+                    "Faultless": 1, "Nixious the Chosen": 2, "Progeny": 3, "Rainek Kel'Voss": 3,
+                    "Sanction": 1, "Voidsoul": 3}
+
+
+@pytest.mark.rule("OBL-HE6")
+def test_the_scions_match_the_scion_difficulty_chart(pack):
+    """The chart is data: ten Scions, each with its difficulty 1..3, as the insert prints."""
+    assert {s.name: s.difficulty for s in pack.scions} == SCION_DIFFICULTY
+    assert [s.name for s in pack.scions] == sorted(SCION_DIFFICULTY)  # the chart's order
+    assert not any(s.original for s in pack.scions)  # the insert's chart, not our invention
+
+
+def test_a_scion_difficulty_is_on_the_chart_and_a_name_is_given_once():
+    from pydantic import ValidationError
+
+    base = validate_sentinels_path(default_sentinels_pack()).model_dump(mode="json")
+    for bad in ([{"name": "Nobody", "difficulty": 4}],
+                [{"name": "Twin", "difficulty": 1}, {"name": "Twin", "difficulty": 2}]):
+        with pytest.raises(ValidationError):
+            SentinelsContent.model_validate({**base, "scions": bad})
+
+
 # ---------------------------------------------------------------- the five heroes
 
 

@@ -46,6 +46,8 @@ def detect_game(doc: dict[str, Any]) -> str | None:
     sentinels = united = 0
     if "environments" in doc:
         sentinels += 2
+    if "scions" in doc:
+        sentinels += 1
     united += sum(1 for k in UNITED_KEYS if k in doc)
     for v in _entries(doc, "villains"):
         sentinels += bool(SENTINELS_VILLAIN_KEYS & set(v))
@@ -142,14 +144,16 @@ def export_schema(game: str = UNITED) -> dict[str, Any]:
 def _table(title: str, columns: tuple[str, ...]) -> Table:
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
     for col in columns:
-        table.add_column(col, justify="right" if col in ("HP", "flip HP", "cards", "complexity")
+        table.add_column(col, justify="right" if col in ("HP", "flip HP", "cards", "complexity",
+                                                          "difficulty")
                          else "left", no_wrap=col != "power",
                          min_width=14 if col == "power" else None)
     return table
 
 
 def sentinels_tables(content: SentinelsContent) -> list[Table]:
-    """Heroes (with the Hero Complexity Chart value, OBL-HE6), villains, environments.
+    """Heroes (with the Hero Complexity Chart value, OBL-HE6), villains, their counters and
+    reserve piles, environments, and the Scions with the Scion Difficulty Chart (OBL-HE6).
     (Every hero deck has 40 cards: the schema checks it.)"""
     heroes = _table("Heroes (complexity: the Hero Complexity Chart, 1 simplest … 3)",
                     ("id", "name", "HP", "complexity", "power", "tokens"))
@@ -177,7 +181,14 @@ def sentinels_tables(content: SentinelsContent) -> list[Table]:
     envs = _table("Environments", ("id", "name", "cards"))
     for e in content.environments:
         envs.add_row(e.id, Text(e.name), str(sum(c.copies for c in e.cards)))
-    return [heroes, villains, *extra, envs]
+    out = [heroes, villains, *extra, envs]
+    if content.scions:  # OBL-HE6: the Scion Difficulty Chart
+        scions = _table("Scions (the Scion Difficulty Chart: 1 least challenging … 3 most)",
+                        ("name", "difficulty"))
+        for sc in content.scions:
+            scions.add_row(Text(sc.name), str(sc.difficulty))
+        out.append(scions)
+    return out
 
 
 def united_tables(content: UnitedContent) -> list[Table]:

@@ -330,6 +330,16 @@ class SentinelsEnvironment(Strict):
     _unique = field_validator("cards")(unique_names("cards"))
 
 
+class SentinelsScion(Strict):
+    """A Scion of OblivAeon (OBL-HE6): its name and its place on the Scion Difficulty Chart,
+    1 (least challenging) to 3 (most). The OblivAeon mode adds its panel and flip condition."""
+
+    name: str = Field(min_length=1, max_length=60)
+    difficulty: int = Field(ge=1, le=3, description="OBL-HE6: the Scion Difficulty Chart")
+    original: bool = Field(True, description="false: the name and value are the insert's chart")
+    text: str = ""
+
+
 class SentinelsContent(Strict):
     """A Sentinels of the Multiverse content pack."""
 
@@ -339,6 +349,11 @@ class SentinelsContent(Strict):
     heroes: list[SentinelsHero] = Field(min_length=1)
     villains: list[SentinelsVillain] = Field(min_length=1)
     environments: list[SentinelsEnvironment] = Field(min_length=1)
+    scions: list[SentinelsScion] = Field(default_factory=list, description=(
+        "OBL-HE6: the Scions with their Scion Difficulty Chart values (used by the OblivAeon "
+        "mode; the base game ignores them)"))
+
+    _unique_scions = field_validator("scions")(unique_names("scions"))
 
     @model_validator(mode="after")
     def _counters_declared(self) -> SentinelsContent:
