@@ -157,6 +157,9 @@ def test_a_restarted_server_takes_up_its_tables_where_they_were(db):
     ({**DFP, "seats": ["human"]}, "3 seat"),
     ({**DFP, "seats": ["human", "wizard", "random"]}, "wizard"),
     ({**DFP, "seed": -1}, "seed"),
+    ({**DFP, "seed": 2**64}, "seed"),
+    ({**DFP, "seats": ["human", "ismcts(iterations=10000000)", "random"]}, "iterations=N"),
+    ({**DFP, "seats": ["human", "random(x=1)", "random"]}, "iterations=N"),
     ({**DFP, "content": "/etc"}, "content"),
     ({**DFP, "villain": "x"}, "villain"),
 ])
@@ -165,6 +168,13 @@ def test_a_bad_table_is_refused_with_a_reason_and_nothing_stored(client, db, bod
     assert r.status_code == 400 and words in r.json()["error"]
     with GameStore(db, readonly=True) as store:
         assert store.list() == []
+
+
+def test_a_seat_may_name_the_search_agents_budget(client, db):
+    gid, keys = open_table(client, {**DFP, "seats": ["human", "ismcts(iterations=20)", "ismcts"]})
+    assert keys[1] is None and keys[2] is None
+    with GameStore(db, readonly=True) as store:
+        assert store.get(gid).seats == ["human", "ismcts(iterations=20)", "ismcts(iterations=200)"]
 
 
 def test_an_unknown_table_is_404(client):

@@ -20,12 +20,13 @@ from multiverse.agents import AGENTS, agent_seed, decision_seed
 from multiverse.agents.seats import HUMAN, make_seat_agent, parse_seat, seat_spec
 from multiverse.engine.errors import ConfigError, IllegalChoice, MultiverseError
 from multiverse.modes.base import Mode
-from multiverse.store.games import GameInUse, GameLock, GameStore
+from multiverse.store.games import MAX_SEED, GameInUse, GameLock, GameStore
 from multiverse.store.replay import GameStart, verify
 from multiverse.web.tables import TableKeys, new_key
 
 SPECTATOR = -1  # the seat whose view a spectator gets: no hero's hand is theirs
 SLOW_AGENTS = ("ismcts",)  # searched in a worker thread, so the server keeps answering
+MAX_ITERATIONS = 5000  # the most a request may give the search agent of a seat
 HINT_ITERATIONS = 300  # the hint's search budget: fixed, so the same state gives the same hint
 
 
@@ -127,8 +128,8 @@ class Hub:
             raise Refused(400, "content: the server plays its own content packs only")
         if seed is None:
             seed = secrets.randbits(32)
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise Refused(400, f"seed {seed!r}: expected a whole number from 0")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise Refused(400, f"seed {seed!r}: expected a whole number from 0 to {MAX_SEED}")
         try:
             config = mode.make_config(None if heroes is None else str(heroes), req, solo, {})
         except (MultiverseError, ValueError) as exc:
@@ -138,13 +139,7 @@ class Hub:
             seats = [HUMAN] * n
         if not isinstance(seats, list) or len(seats) != n:
             raise Refused(400, f"seats: this game has {n} seat(s); name a player for each")
-        specs = []
-        for spec in seats:
-            base = parse_seat(str(spec))[0]
-            if base != HUMAN and base not in AGENTS:
-                raise Refused(400, f"seats: unknown player {spec!r}; use human or an agent: "
-                                   f"{', '.join(AGENTS)}")
-            specs.append(str(spec) if "(" in str(spec) or base == HUMAN else seat_spec(base, None))
+        specs = [self._seat(spec) for spec in seats]
         start = GameStart(config, seed)
         try:
             state = start.state(log=True)
@@ -159,6 +154,24 @@ class Hub:
         self.tables[gid] = table
         self._run(table)
         return table
+
+    @staticmethod
+    def _seat(spec: Any) -> str:
+        """A seat of the request as stored: `human`, an agent's name, or
+        `ismcts(iterations=N)` with N up to `MAX_ITERATIONS` (a request sets no other
+        parameter: the server's time is shared by every table)."""
+        text = str(spec).strip()
+        base, params = parse_seat(text)
+        if base != HUMAN and base not in AGENTS:
+            raise Refused(400, f"seats: unknown player {spec!r}; use human or an agent: {', '.join(AGENTS)}")
+        if "(" not in text:
+            return base if base == HUMAN else seat_spec(base, None)
+        n = params.get("iterations")
+        if base != "ismcts" or set(params) != {"iterations"} or isinstance(n, bool) \
+                or not isinstance(n, int) or not 1 <= n <= MAX_ITERATIONS:
+            raise Refused(400, f"seats: {spec!r}: the only agent parameter is ismcts(iterations=N), "
+                               f"N from 1 to {MAX_ITERATIONS}")
+        return seat_spec(base, n)
 
     def resume_all(self) -> list[int]:
         """Take up every unfinished table of the database (its agents carry on); a table
@@ -253,7 +266,20 @@ class Hub:
             table.task = asyncio.get_running_loop().create_task(self._agents(table))
 
     async def _agents(self, table: Table) -> None:
-        """Move the table's agent seats whenever the decision is theirs, until the end."""
+        """Move the table's agent seats whenever the decision is theirs, until the end; an
+        error (an engine bug, the database gone) stops this table's agents, saying so: the
+        table is stored up to its last decision, and a restart takes it up again."""
+        try:
+            await self._agents_loop(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            import traceback
+
+            print(f"error: the agents of table {table.game_id} stopped after decision "
+                  f"{len(table.choices)}:\n{traceback.format_exc()}", file=sys.stderr, flush=True)
+
+    async def _agents_loop(self, table: Table) -> None:
         while (d := table.state.decision()) is not None:
             spec = table.seats[d.seat]
             if spec == HUMAN:
