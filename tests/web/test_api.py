@@ -250,3 +250,22 @@ def test_undo_needs_every_human_seat_and_goes_back_exactly(client, db):
     assert client.get(url, params={"key": keys[0]}).json() == before
     with GameStore(db, readonly=True) as store:
         assert store.get(gid).choices == []
+
+
+def test_agents_carry_on_by_themselves_when_the_server_starts_again(db):
+    body = {**DFP, "seats": ["random", "heuristic", "random"]}
+    with TestClient(create_app(db, agent_delay=0.02)) as client:  # slow enough to stop mid-game
+        gid = client.post("/api/tables", json=body).json()["id"]
+        url = f"/api/tables/{gid}"
+        while client.get(f"{url}/about").json()["decisions"] < 5:
+            pass
+    with GameStore(db, readonly=True) as store:
+        rec = store.get(gid)
+    assert rec.result is None and rec.decisions >= 5
+    with TestClient(create_app(db)) as client:  # no page, no request but watching
+        end = wait_for(lambda: client.get(url).json(), None)
+    assert end["result"] in ("win", "loss")
+    with GameStore(db, readonly=True) as store:
+        rec = store.get(gid)
+    state, problem = verify(rec)
+    assert problem is None and rec.result == state.result
