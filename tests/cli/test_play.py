@@ -119,7 +119,7 @@ def test_bad_command_lines_are_refused(db, args, message):
 
 
 def test_interactive_numbers_then_undo_returns_exactly_to_the_previous_decision(db):
-    result = run("play", "--heroes", "2", "--seed", 5, "--db", db,
+    result = run("play", "--heroes", "2", "--seed", 5, "--debug", "--db", db,
                  input="1\n1\nundo\nquit\n")
     assert result.exit_code == 0, result.output
     seen = headers(result.stdout)
@@ -134,7 +134,7 @@ def test_interactive_numbers_then_undo_returns_exactly_to_the_previous_decision(
 
 
 def test_interactive_play_goes_on_after_undo(db):
-    result = run("play", "--heroes", "2", "--seed", 5, "--db", db,
+    result = run("play", "--heroes", "2", "--seed", 5, "--debug", "--db", db,
                  input="1\n1\nundo\n2\n1\nquit\n")
     assert result.exit_code == 0, result.output
     assert [n for n, _, _ in headers(result.stdout)] == [1, 2, 3, 2, 3, 4]
@@ -150,7 +150,7 @@ def test_interactive_play_goes_on_after_undo(db):
 
 
 def test_illegal_input_is_rejected_and_the_game_goes_on(db):
-    result = run("play", "--heroes", "2", "--seed", 5, "--db", db,
+    result = run("play", "--heroes", "2", "--seed", 5, "--debug", "--db", db,
                  input="99\n0\nabc\n1\nquit\n")
     assert result.exit_code == 0, result.output
     assert "'99' is not an option: type a number from 1 to 4" in result.stdout
@@ -180,7 +180,7 @@ def test_undo_with_nothing_to_undo(db):
 
 
 def test_undo_takes_back_the_agents_decisions_after_the_human_one(db):
-    common = ("play", "--heroes", "2", "--seed", 8, "--seats", "human,random", "--db", db)
+    common = ("play", "--heroes", "2", "--seed", 8, "--seats", "human,random", "--debug", "--db", db)
     probe = run(*common, input="1\n" * 40 + "quit\n")
     seen = headers(probe.stdout)
     assert {seat for _, seat, _ in seen} == {0}  # the agent never asks
@@ -220,7 +220,7 @@ def test_resume_continues_a_game_stopped_with_quit(db):
     before = stored(db, 1)
     assert len(before.choices) == 3 and before.result is None
 
-    more = run("play", "--resume", 1, "--db", db, input="2\nquit\n")
+    more = run("play", "--resume", 1, "--debug", "--db", db, input="2\nquit\n")
     assert more.exit_code == 0, more.output
     assert "Resuming game 1 at decision 4." in more.stdout
     assert headers(more.stdout)[0] == (4, headers(more.stdout)[0][1], before.hashes[-1])
@@ -257,7 +257,7 @@ def test_play_from_a_position_file(tmp_path, db):
     path = tmp_path / "nimrod.yaml"
     path.write_text(POSITION)
     start = load_position(path)
-    result = run("play", "--from", path, "--db", db, input="1\nquit\n")
+    result = run("play", "--from", path, "--debug", "--db", db, input="1\nquit\n")
     assert result.exit_code == 0, result.output
     assert f"starts from the position in {path}" in result.stdout
     assert headers(result.stdout)[0][2] == start.state_hash()

@@ -158,7 +158,7 @@ def test_games_list_shows_sentinels_games(db):
 
 
 def test_interactive_numbers_and_undo(db):
-    result = run("play", "sentinels", "--seed", 5, "--db", db,
+    result = run("play", "sentinels", "--seed", 5, "--debug", "--db", db,
                  input="1\n1\nundo\n2\nzz\nquit\n")
     assert result.exit_code == 0, result.output
     seen = headers(result.stdout)
@@ -189,8 +189,8 @@ def test_interactive_board_prompt_and_narration(db):
 
 
 def test_seats_mix_human_and_random(db):
-    result = run("play", "sentinels", "--seed", 6, "--seats", "human,random,random", "--db", db,
-                 input="1\nquit\n")
+    result = run("play", "sentinels", "--seed", 6, "--seats", "human,random,random", "--debug",
+                 "--db", db, input="1\nquit\n")
     assert result.exit_code == 0, result.output
     assert {seat for _, seat, _ in headers(result.stdout)} == {0}
     assert stored(db, 1).seats == ["human", "random", "random"]

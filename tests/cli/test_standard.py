@@ -149,7 +149,7 @@ def test_a_stored_standard_game_resumes_as_it_was(db):
     assert refused.exit_code == 2 and "drop --challenge" in refused.stderr
     assert run("play", "standard", "--resume", 1, "--db", db).exit_code == 2
 
-    more = run("play", "--resume", 1, "--db", db, input="1\nquit\n")
+    more = run("play", "--resume", 1, "--debug", "--db", db, input="1\nquit\n")
     assert more.exit_code == 0, more.output
     assert "Resuming game 1 at decision 3." in more.stdout
     assert headers(more.stdout)[0][2] == stored(db, 1).hashes[1]

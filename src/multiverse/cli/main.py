@@ -86,6 +86,8 @@ def play(
              "end and you watch")] = None,
     iterations: Annotated[int | None, typer.Option(
         min=1, help="ismcts: iterations per decision", show_default="200")] = None,
+    debug: Annotated[bool, typer.Option(
+        "--debug", help="Show the state hash in every decision's header")] = False,
     auto: Annotated[bool, typer.Option(
         "--auto", help="Run to the end without input (every seat the random agent unless --seats/--agent)"
     )] = False,
@@ -150,7 +152,7 @@ def play(
                "vulnerable_after": vulnerable_after, "environment": environment}
     args = PlayArgs(mode=mode, heroes=heroes, seed=seed, solo=solo, agent=agent, auto=auto,
                     json_out=json_out, position=position, db=db, resume=resume, seats=seats,
-                    iterations=iterations, options=options, sets=set_)
+                    iterations=iterations, options=options, sets=set_, debug=debug)
     out, err = _consoles()
     try:
         code = run_play(args, out, err)

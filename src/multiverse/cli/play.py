@@ -33,9 +33,12 @@ from multiverse.modes.base import Mode
 from multiverse.store.games import GameStore
 from multiverse.store.replay import GameStart, verify
 
-HELP = """Type the number of an option (or its id) and press Enter. Words:
+HELP = """Type the number of an option, its id or the start of its label or id (any case),
+and press Enter. Words:
+  ?N     explain option N (its id and data)
   undo   take back your last decision (the agents' decisions after it go too)
-  board  draw the board again
+  board  draw the whole board again (it is drawn at the start of every turn)
+  log N  the last N lines of narration (20 without N)
   hint   the best options by a short search (ISMCTS), with estimated win rates
   quit   stop here; the game is saved: continue it with `{resume}`
   help   this text"""
@@ -63,6 +66,7 @@ class PlayArgs:
     iterations: int | None = None
     options: dict[str, Any] | None = None  # the mode's options given (config field → value)
     sets: list[str] | None = None  # `--set NAME=VALUE`: any configuration field of the mode
+    debug: bool = False  # state hashes in every decision's header
 
     def game_options(self) -> dict[str, Any]:
         """The mode options given on the command line (configuration field names)."""
@@ -281,10 +285,13 @@ def resume_session(args: PlayArgs, store: GameStore, term: Terminal) -> Session:
 
 
 class Terminal:
-    """What the players see and type."""
+    """What the players see and type: the full board at the start of each turn (and on
+    `board`), one status line before the other decisions, the narration kept for `log`."""
 
-    def __init__(self, console: Console, quiet: bool) -> None:
-        self.console, self.quiet = console, quiet
+    def __init__(self, console: Console, quiet: bool, debug: bool = False) -> None:
+        self.console, self.quiet, self.debug = console, quiet, debug
+        self.history: list[str] = []
+        self.new_turn = True  # the next decision of a human draws the whole board
 
     def say(self, text: str, style: str | None = None) -> None:
         """Print a line the player must see (decisions and answers to what they typed)."""
@@ -297,44 +304,80 @@ class Terminal:
 
     def narrate(self, s: Any) -> None:
         for e in s.take_events():
+            self.history.append(e.text)
+            if e.kind == "turn":
+                self.new_turn = True
             self.info(e.text, "bold" if e.kind in ("game_over", "turn") else None)
 
     def board(self, s: Any, seat: int) -> None:
         if not self.quiet:
             self.console.print(modes.of_state(s).render_board(s, seat), soft_wrap=False)
 
+    def status(self, s: Any, seat: int) -> None:
+        self.info(modes.of_state(s).status_line(s, seat), "cyan")
+
+    def log(self, n: int) -> None:
+        lines = self.history[-n:] if n > 0 else []
+        self.say(f"The last {len(lines)} line(s) of narration:" if lines else "No narration yet.",
+                 "dim")
+        for line in lines:
+            self.say(f"  {line}")
+
     def decision(self, sess: Session, d: Decision) -> None:
         s = sess.state
         who = sess.mode.seat_name(s, d.seat)
-        self.say(f"Decision {len(sess.choices) + 1} · seat {d.seat} ({who}) · "
-                 f"state {s.state_hash()}", "dim")
+        debug = f" · state {s.state_hash()}" if self.debug else ""
+        self.say(f"Decision {len(sess.choices) + 1} · seat {d.seat} ({who}){debug}", "dim")
         self.say(d.prompt, "bold")
         for i, o in enumerate(d.options, 1):
             self.say(f"  {i:>2}. {o.label}")
 
+    def explain(self, d: Decision, word: str) -> None:
+        """`?N`: option N's label, id and data."""
+        text = word[1:].strip()
+        if not text.isdigit() or not 1 <= int(text) <= len(d.options):
+            self.say(f"{word!r}: type ? and an option's number, from 1 to {len(d.options)}.", "red")
+            return
+        o = d.options[int(text) - 1]
+        self.say(f"{text}. {o.label}")
+        self.say(f"   id {o.id}" + (f" · {json.dumps(o.data, sort_keys=True)}" if o.data else ""),
+                 "dim")
+
 
 def _pick(d: Decision, word: str) -> str | None:
-    """The option id a typed word names (a number from 1, or an id), else None."""
+    """The option id a typed word names: a number from 1, an id, or the start of exactly
+    one option's id or label (any case); else None."""
     if word.isdigit():
         i = int(word)
         return d.options[i - 1].id if 1 <= i <= len(d.options) else None
-    return word if d.get(word) is not None else None
+    if not word:
+        return None
+    low = word.lower()
+    for o in d.options:
+        if o.id.lower() == low:
+            return o.id
+    found = {o.id for o in d.options if o.id.lower().startswith(low) or o.label.lower().startswith(low)}
+    return found.pop() if len(found) == 1 else None
 
 
 def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
     """Play until the game ends or a human stops; returns 'over', 'quit' or 'eof'."""
     term.narrate(sess.state)
-    redraw = True
+    show = True  # before the next human decision: the board (new turn) or the status line
     while (d := sess.state.decision()) is not None:
         if sess.seats[d.seat] != HUMAN:
             sess.apply(sess.agent_choice(d.seat, d))
             term.narrate(sess.state)
-            redraw = True
+            show = True
             continue
-        if redraw:
-            term.board(sess.state, d.seat)
+        if show:
+            if term.new_turn:
+                term.board(sess.state, d.seat)
+                term.new_turn = False
+            else:
+                term.status(sess.state, d.seat)
         term.decision(sess, d)
-        redraw = True
+        show = False
         try:
             word = term.console.input("> ").strip()
         except EOFError:
@@ -342,48 +385,50 @@ def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
         if not sys.stdin.isatty():  # piped input: show it, so the transcript reads well
             term.say(word, "dim")
         low = word.lower()
+        command, _, rest = low.partition(" ")
         if low in ("quit", "q", "exit"):
             return "quit"
         if low in ("help", "h", "?"):
             term.say(HELP.format(resume=resume_hint))
-            redraw = False
+        elif low.startswith("?"):
+            term.explain(d, low)
         elif low in ("undo", "u"):
             back = sess.undo()
             if back:
                 term.say(f"Undone: back {back} decision(s), to decision {len(sess.choices) + 1}.",
                          "bold")
+                term.new_turn = show = True
             else:
                 term.say("Nothing to undo: no decision of yours yet.")
-                redraw = False
         elif low in ("board", "b"):
-            pass
+            term.new_turn = show = True
+        elif command == "log" and (not rest or rest.isdigit()):
+            term.log(int(rest) if rest else 20)
         elif low == "hint":
             from multiverse.agents import hint_lines
 
             seed = decision_seed(agent_seed(sess.start.seed, d.seat), len(sess.choices))
             for line in hint_lines(sess.state, seed=seed):
                 term.say(line)
-            redraw = False
         else:
             option_id = _pick(d, word)
             if option_id is None:
                 term.say(f"{word!r} is not an option: type a number from 1 to {len(d.options)}"
-                         " (or undo, board, quit, help).", "red")
-                redraw = False
+                         " (or undo, board, log, hint, quit, help).", "red")
                 continue
             try:
                 sess.apply(option_id)
             except IllegalChoice as exc:  # cannot happen for a listed option; kept honest
                 term.say(str(exc), "red")
-                redraw = False
                 continue
             term.narrate(sess.state)
+            show = True
     return "over"
 
 
 def run_play(args: PlayArgs, console: Console, err: Console) -> int:
     """The `play` command: returns the exit code."""
-    term = Terminal(console, args.json_out)
+    term = Terminal(console, args.json_out, args.debug)
     prepared = prepare(args) if args.resume is None else None
     with GameStore(args.db, create=prepared is not None) as store:  # resume: never create
         if args.resume is not None:  # locked before it is read: a second process is refused

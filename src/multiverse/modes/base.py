@@ -200,6 +200,11 @@ class Mode:
         """Each mode: the terminal board as `seat` sees it (a rich renderable)."""
         raise NotImplementedError
 
+    def status_line(self, state: GameState, seat: int) -> str:
+        """One line on the game's state for the terminal between full boards (read from
+        `view`, so it shows only what `seat` may see); the round by default."""
+        return f"Round {self.view(state, seat).get('round', '?')}"
+
     def label(self, config: dict[str, Any]) -> str:
         """How a stored game's mode is shown in `games list`."""
         return self.name

@@ -109,6 +109,18 @@ class SentinelsMode(Mode):
 
         return render_board(state, seat)  # type: ignore[arg-type]
 
+    def status_line(self, state: GameState, seat: int) -> str:
+        """Round · whose turn and phase · the villain's HP · each hero's HP."""
+        v = self.view(state, seat)
+        vil = v["villain"]
+        names = {h["id"]: h["name"] for h in v["heroes"]}
+        names.update(villain=vil["name"], environment=v["environment"]["name"])
+        whose = names.get(v["turn"], v["turn"])
+        heroes = ", ".join(f"{h['name']} {'incapacitated' if h['incapacitated'] else h['hp']}"
+                           for h in v["heroes"])
+        return (f"Round {v['round']} · {whose}'s turn ({v['phase']}) · "
+                f"{vil['name']} {vil['hp']}/{vil['max_hp']} HP · {heroes}")
+
     def summary(self, state: GameState) -> dict[str, Any]:
         return {"villain": self.villain_id(state), "environment": self.environment_id(state)}
 

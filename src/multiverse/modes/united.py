@@ -110,6 +110,24 @@ class UnitedMode(Mode):
 
         return render_board(state, seat)  # type: ignore[arg-type]
 
+    def status_line(self, state: GameState, seat: int) -> str:
+        """Round · track · the enemies' Health · the deciding seat's hand size."""
+        v = self.view(state, seat)
+        parts = [f"Round {v['round']}", f"track {v['track']}/{v['track_max']}"]
+        standing = [f"{sn['name']} {sn['health']}♥" for sn in v["sentinels"] if not sn["defeated"]]
+        if v.get("nimrod"):
+            standing.append(f"Nimrod {v['nimrod'].get('health', '?')}♥")
+        if v.get("villain"):
+            standing.append(f"{v['villain']['name']} {v['villain']['health']}♥")
+        if v.get("missions") is not None:
+            parts.append(f"Missions {v['missions_completed']}/3")
+        parts += standing
+        for hero in v["heroes"]:
+            if hero["hand"] is not None:
+                n = len(hero["hand"])
+                parts.append(f"{hero['name']}: {n} card{'' if n == 1 else 's'} in hand")
+        return " · ".join(parts)
+
     def label(self, config: dict[str, Any]) -> str:
         return self.name + (" solo" if config.get("solo") else "")
 
