@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
+from multiverse.engine.words import count
 from multiverse.united.state import UnitedState, choice, step
 
 RING = 6
@@ -81,7 +82,7 @@ def add_tokens(s: UnitedState, pos: int, civ: int, thug: int) -> None:
     s.civ[pos] += put_c
     s.thug[pos] += put_t
     if (put_c or put_t) and s.log is not None:
-        s.emit("tokens_added", f"{put_c} Civilian(s), {put_t} Thug(s) added to {s.loc_name(pos)}",
+        s.emit("tokens_added", f"{count(put_c, 'Civilian')}, {count(put_t, 'Thug')} added to {s.loc_name(pos)}",
                location=pos, civilians=put_c, thugs=put_t)
     if put_c + put_t < civ + thug:
         bit = 1 << pos

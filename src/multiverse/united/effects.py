@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
+from multiverse.engine.words import count
 from multiverse.united.board import RING, add_tokens, lower_track, raise_track
 from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit
@@ -35,7 +36,7 @@ def hero_effect(s: UnitedState, f: tuple) -> None:
     elif verb == "gain_token":
         s.tokens[h * 4 + sym] += n
         if s.log is not None:
-            s.emit("token", f"{s.hero_name(h)} gains {n} {SYMBOLS[sym].title()} token(s)",
+            s.emit("token", f"{s.hero_name(h)} gains {count(n, SYMBOLS[sym].title() + ' token')}",
                    hero=h, symbol=SYMBOLS[sym], count=n)
     elif verb in ("deal_damage", "deal_damage_villain"):
         if n > 0:
@@ -45,7 +46,7 @@ def hero_effect(s: UnitedState, f: tuple) -> None:
         s.civ[pos] -= k
         record(s, RESCUE, k)
         if s.log is not None:
-            s.emit("rescue", f"{s.hero_name(h)} rescues {k} Civilian(s)", hero=h, count=k)
+            s.emit("rescue", f"{s.hero_name(h)} rescues {count(k, 'Civilian')}", hero=h, count=k)
     elif verb == "defeat_thugs":
         if s.thug[pos]:
             hit(s, h, {"enemy": "thug"}, n)

@@ -4,6 +4,7 @@ DFP-A16, DFP-N2, DFP-C3)."""
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
+from multiverse.engine.words import count
 from multiverse.united.standard.missions import THREATS, THUGS, record, under_pressure, vulnerable
 from multiverse.united.state import PHASE_NIMROD, UnitedState
 
@@ -51,7 +52,7 @@ def hit(s: UnitedState, h: int, data: dict, n: int = 1) -> None:
         s.thug[pos] -= k
         record(s, THUGS, k)
         if s.log is not None:
-            s.emit("thug_defeated", f"{s.hero_name(h)} defeats {k} Thug(s) in {s.loc_name(pos)}",
+            s.emit("thug_defeated", f"{s.hero_name(h)} defeats {count(k, 'Thug')} in {s.loc_name(pos)}",
                    hero=h, location=pos, count=k)
 
 

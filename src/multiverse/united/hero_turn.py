@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
+from multiverse.engine.words import article
 from multiverse.united.board import RING
 from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
@@ -147,7 +148,7 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
                 src = _source(s, h, sym)
                 if src >= 0:
                     opts.append(Option(
-                        _FILL_IDS[sym], (_label, "Fill a {} on {} ({})", SYMBOLS[sym].title(),
+                        _FILL_IDS[sym], (_label, "Fill {} on {} ({})", _FILL_WORDS[sym],
                                          t.threat_name[th], _PAID[src]),
                         {"action": "fill", "symbol": sym}))
                     _token_twin(s, h, sym, src, opts)
@@ -160,6 +161,7 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
 
 
 _FILL_IDS = tuple(f"fill:{x}" for x in SYMBOLS)
+_FILL_WORDS = tuple(article(x.title()) for x in SYMBOLS)  # "an Attack", "a Move"
 _EFFECT = {"action": "effect"}
 _END = {"action": "end"}
 
