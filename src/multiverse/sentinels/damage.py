@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
-from multiverse.sentinels.select import in_group
+from multiverse.sentinels.select import _SIDES, in_group
 from multiverse.sentinels.state import Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import DAMAGE_TYPES, CMod
 from multiverse.sentinels.zones import flip, to_trash
@@ -30,50 +30,63 @@ _TAKEN = {"increase_taken": 1, "reduce_taken": -1}
 def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irreducible: bool,
                 drain: int = -1) -> None:
     """SOTM-14: redirection, type changes, then the increases and reductions (the players
-    order them when both kinds apply), then immunity; every modifier is noted."""
-    if not s.is_target(tgt) or s.result is not None:
+    order them when both kinds apply), then immunity; every modifier is noted (the notes
+    are narration: without a log, a `damage_final` frame, which resolves at once, carries
+    none; a `modify_damage` frame, which waits for the players, carries them all)."""
+    if s.result is not None or not s.is_target(tgt):
         return
     mods = active_modifiers(s)
     if not mods:  # nothing in force: straight to the damage
         s.stack.append(("damage_final", src, tgt, amount, dtype, int(irreducible), drain, (), ""))
         return
+    t = s.T
+    names, side = t.name, t.side
     notes: list[str] = []
-    for (kind, _n, group, _ty), c in mods:  # redirection: the first card that takes it
-        if kind == "redirect_to_this" and c != tgt and s.is_target(c) and in_group(s, group, tgt, c):
-            notes.append(f"redirected to {s.name(c)}")
-            tgt = c
-            break
-    for (kind, _n, group, ty), c in mods:
-        if kind == "change_type" and ty >= 0 and src >= 0 and in_group(s, group, src, c):
+    redirected = False
+    for (kind, _n, group, ty), c in mods:  # redirection (the first card that takes it), types
+        if kind == "redirect_to_this":
+            if not redirected and c != tgt and s.is_target(c) and in_group(s, group, tgt, c):
+                notes.insert(0, f"redirected to {names[c]}")
+                tgt = c
+                redirected = True
+        elif kind == "change_type" and ty >= 0 and src >= 0 and in_group(s, group, src, c):
             dtype = ty
-            notes.append(f"type changed to {DAMAGE_TYPES[ty]} by {s.name(c)}")
+            notes.append(f"type changed to {DAMAGE_TYPES[ty]} by {names[c]}")
     deltas: list[tuple[int, str]] = []
+    up = down = False
     immune = ""
     for (kind, n, group, ty), c in mods:
         if ty >= 0 and ty != dtype and kind != "change_type":
             continue
         sign = _DEALT.get(kind)
         if sign is not None:
-            if src < 0 or not in_group(s, group, src, c):
+            who = src
+            if who < 0:
                 continue
         else:
             sign = _TAKEN.get(kind)
+            who = tgt
             if sign is None:
                 if kind == "immune" and not immune and in_group(s, group, tgt, c):
-                    immune = s.name(c)  # read now: ordering cannot change who is immune
+                    immune = names[c]  # read now: ordering cannot change who is immune
                 continue
-            if not in_group(s, group, tgt, c):
-                continue
-        if sign < 0 and irreducible:
-            notes.append(f"irreducible: {s.name(c)}'s reduction ignored")
+        sides = _SIDES.get(group)  # most groups are a set of sides: test it here
+        if not (side[who] in sides if sides is not None else in_group(s, group, who, c)):
             continue
-        deltas.append((sign * n, s.name(c)))
-    if not _sign_mixed(deltas):  # the order cannot matter: no one is asked
+        if sign < 0 and irreducible:
+            notes.append(f"irreducible: {names[c]}'s reduction ignored")
+            continue
+        d = sign * n
+        deltas.append((d, names[c]))
+        up, down = up or d > 0, down or d < 0
+    if not (up and down):  # the order cannot matter: no one is asked
+        log = s.log is not None
         for d, name in deltas:
             amount = max(0, amount + d)
-            notes.append(f"{'+' if d > 0 else '-'}{abs(d)} ({name})")
+            if log:
+                notes.append(f"{'+' if d > 0 else '-'}{abs(d)} ({name})")
         s.stack.append(("damage_final", src, tgt, amount, dtype, int(irreducible), drain,
-                        tuple(notes), immune))
+                        tuple(notes) if log else (), immune))
         return
     s.stack.append(("modify_damage", src, tgt, amount, dtype, int(irreducible), drain,
                     tuple(deltas), tuple(notes), immune))
@@ -127,16 +140,18 @@ def damage_final(s: SentinelsState, f: tuple) -> None:
     if immune:
         notes = (*notes, f"prevented: immune ({immune})")
         amount = 0
-    src_name = s.name(src) if src >= 0 else "Damage"
-    kind = DAMAGE_TYPES[dtype]
     if amount <= 0:
         if s.log is not None:
+            src_name = s.name(src) if src >= 0 else "Damage"
+            kind = DAMAGE_TYPES[dtype]
             s.emit("damage", f"{src_name} deals {s.name(tgt)} no damage"
                    + (f" ({'; '.join(notes)})" if notes else ""), source=src, target=tgt,
                    amount=0, type=kind, irreducible=bool(irr), modifiers=list(notes))
         return
     s.hp[tgt] -= amount
     if s.log is not None:
+        src_name = s.name(src) if src >= 0 else "Damage"
+        kind = DAMAGE_TYPES[dtype]
         extra = ([*notes] + (["irreducible"] if irr else []))
         s.emit("damage", f"{src_name} deals {s.name(tgt)} {amount} {kind} damage"
                + (f" ({'; '.join(extra)})" if extra else "") + f" → {s.hp[tgt]} HP",
@@ -144,8 +159,10 @@ def damage_final(s: SentinelsState, f: tuple) -> None:
                modifiers=list(notes), hp=s.hp[tgt])
     if drain >= 0:
         s.stack.append(("regain", s.T.character[drain], amount))
-    triggers.fire_on_card(s, "dealt_damage", tgt, src)
-    if src >= 0:
+    table, face = s.T.triggers, s.face
+    if table[tgt][face[tgt]]:
+        triggers.fire_on_card(s, "dealt_damage", tgt, src)
+    if src >= 0 and table[src][face[src]]:
         triggers.fire_on_card(s, "deals_damage", src, tgt)
     if s.hp[tgt] <= 0:  # SOTM-9: destroyed at once, before any reaction (or choice) resolves
         s.stack.append(("check_destroyed", tgt))

@@ -29,6 +29,7 @@ _NO_HEROES = frozenset({"villain", "villain_character", "environment", "non_hero
 SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy", "flip", "remove_from_game",
                        "put_under_this"})
 DURATIONS = {"this_turn": 0, "until_your_next_turn": 1, "while_in_play": 2}
+_DTYPE = {name: i for i, name in enumerate(DAMAGE_TYPES)}
 DECK_VERBS = frozenset({"play_top", "reveal_top", "search", "shuffle_trash_into_deck",
                         "arrange_top", "move_to_bottom"})
 
@@ -297,24 +298,30 @@ def each_target(s: SentinelsState, f: tuple) -> None:
 
 def _select_options(s: SentinelsState, f: tuple) -> tuple:
     _, sid, this, hero, other, done, left = f
-    st = s.T.steps[sid]
+    t = s.T
+    st = t.steps[sid]
     sel = st.target
     pool = [c for c in candidates(s, sel, this, hero, other) if c not in done]
     if not pool or left <= 0:
         return 0, "", []
+    hp = s.hp
     if sel.pick in ("highest_hp", "lowest_hp"):
-        best = (max if sel.pick == "highest_hp" else min)(s.hp[c] for c in pool)
-        pool = [c for c in pool if s.hp[c] == best]  # SOTM-16: ties are the players' choice
-    opts = [Option(f"card:{c}", (_target_label, s.name(c), s.hp[c] if s.max_hp(c) else None),
+        best = (max if sel.pick == "highest_hp" else min)([hp[c] for c in pool])
+        pool = [c for c in pool if hp[c] == best]  # SOTM-16: ties are the players' choice
+    names, max_hp, face = t.name, t.max_hp, s.face
+    opts = [Option(f"card:{c}", (_target_label, names[c], hp[c] if max_hp[c][face[c]] else None),
                    {"card": c}) for c in pool]
     if sel.pick == "up_to" and done:
         opts.append(Option("stop", "No more", {"card": -1}))
-    verb = st.verb.replace("_", " ")
-    return _seat(s, hero), f"{s.name(this)}: {verb} — choose a target", opts
+    return _seat(s, hero), (_select_prompt, names[this], st.verb), opts
 
 
 def _target_label(name: str, hp: int | None) -> str:
     return name if hp is None else f"{name} ({hp} HP)"
+
+
+def _select_prompt(name: str, verb: str) -> str:
+    return f"{name}: {verb.replace('_', ' ')} — choose a target"
 
 
 @choice("select", _select_options)
@@ -337,9 +344,11 @@ def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: i
     st = t.steps[sid]
     v = st.verb
     if v in ("damage", "drain"):
-        src = {"this": this, "this_hero": t.character[hero] if hero >= 0 else this,
-               "villain_character": t.villain_character, "target": c}[st.source]
-        deal_damage(s, src, c, amount_of(s, sid), DAMAGE_TYPES.index(st.type), st.irreducible,
+        so = st.source
+        src = (this if so == "this" else c if so == "target"
+               else t.villain_character if so == "villain_character"
+               else t.character[hero] if hero >= 0 else this)  # "this_hero"
+        deal_damage(s, src, c, amount_of(s, sid), _DTYPE[st.type], st.irreducible,
                     hero if v == "drain" and hero >= 0 else -1)
     elif v == "heal":
         heal(s, c, amount_of(s, sid))

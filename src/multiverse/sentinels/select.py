@@ -10,8 +10,9 @@ from multiverse.sentinels.tables import KINDS
 def in_group(s: SentinelsState, group: str, cid: int, this: int, other: int = -1) -> bool:
     """Is card `cid` in `group`, read from the point of view of card `this`?"""
     t = s.T
-    if group == "any":
-        return True
+    sides = _SIDES.get(group)
+    if sides is not None:  # a set of sides ("any", "hero", "villain", …): one table read
+        return t.side[cid] in sides
     if group == "this":
         return cid == this
     if group == "source":
@@ -22,41 +23,40 @@ def in_group(s: SentinelsState, group: str, cid: int, this: int, other: int = -1
     mine = t.character[o] if 0 <= o < t.n_heroes else -2
     if group == "this_hero":
         return cid == mine
-    side = s.side(cid)
-    if group == "hero":
-        return side == "hero"
     if group == "other_hero":
-        return side == "hero" and cid != mine and t.owner[cid] != o
+        return t.side[cid] == 0 and cid != mine and t.owner[cid] != o
     if group == "hero_character":
-        return side == "hero" and cid == t.character[t.owner[cid]]
-    if group == "villain":
-        return side == "villain"
-    if group == "environment":
-        return side == "environment"
-    if group == "non_hero":
-        return side != "hero"
-    if group == "non_villain":
-        return side != "villain"
+        return t.side[cid] == 0 and cid == t.character[t.owner[cid]]
     return False
 
 
 def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int) -> list[int]:
     """Everything a selector may pick now, in play order."""
     t = s.T
-    fixed = {"this": this, "source": other, "villain_character": t.villain_character,
-             "this_hero": t.character[hero] if 0 <= hero < t.n_heroes else -1}
-    if sel.group in fixed:
-        c = fixed[sel.group]
+    group = sel.group
+    if group in _FIXED:  # one card at most
+        c = (this if group == "this" else other if group == "source"
+             else t.villain_character if group == "villain_character"
+             else t.character[hero] if 0 <= hero < t.n_heroes else -1)
         ok = c >= 0 and (s.is_target(c) if sel.targets_only else s.zone[c] == Z_PLAY)
         return [c] if ok else []
     out = []
     targets_only, exclude, kind = sel.targets_only, sel.exclude_this, sel.kind
     kw = sel.keyword.lower() if sel.keyword else None
-    group = sel.group
     max_hp, cards, keywords, side, hero_char = t.max_hp, t.card, t.keywords, t.side, t.hero_char
     incap, face, kinds = s.incap, s.face, t.kind
     want = _SIDES.get(group)  # groups that are a set of sides: a fast test
     k = KINDS.index(kind) if kind else -1
+    if targets_only and k < 0 and not kw and not exclude:
+        # the common selectors ("each hero target", "the non-hero target with the lowest HP",
+        # "each hero character"): targets of some sides, or the heroes' character cards
+        if want is not None:
+            return [c for c in s.inplay if side[c] in want and max_hp[c][face[c]]
+                    and (hero_char[c] < 0 or not incap[hero_char[c]])]
+        if group == "hero_character":
+            owner, character = t.owner, t.character
+            return [c for c in s.inplay if side[c] == 0 and c == character[owner[c]]
+                    and max_hp[c][face[c]] and (hero_char[c] < 0 or not incap[hero_char[c]])]
     for c in s.inplay:  # every table read at the face the card shows
         f = face[c]
         if targets_only and (not max_hp[c][f] or (hero_char[c] >= 0 and incap[hero_char[c]])):
@@ -75,5 +75,6 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
     return out
 
 
+_FIXED = frozenset({"this", "source", "villain_character", "this_hero"})
 _SIDES = {"any": (0, 1, 2), "hero": (0,), "villain": (1,), "environment": (2,),
           "non_hero": (1, 2), "non_villain": (0, 2)}

@@ -14,9 +14,10 @@ counters' values (OBL-ID1).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from operator import attrgetter
+from typing import Any, ClassVar
 
-from multiverse.engine.state import GameState, OptionsFn, ResolveFn, StepFn, push, rule_registry
+from multiverse.engine.state import GameState, OptionsFn, ResolveFn, StepFn, _listify, push, rule_registry
 from multiverse.sentinels.tables import Tables
 
 Z_DECK, Z_HAND, Z_TRASH, Z_PLAY, Z_BOX, Z_REMOVED, Z_UNDER, Z_RESERVE = range(8)
@@ -61,6 +62,46 @@ class SentinelsState(GameState):
     CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
 
     T: Tables
+
+    # ----- value semantics: the engine's, written out for this layout (clone and JSON are
+    # on the hot path of search; the generic versions walk every field and every int) ----
+    def clone(self) -> SentinelsState:
+        """A copy of the data: flat lists copied once, the per-owner zones twice; `mods` and
+        the stack hold tuples, which are shared."""
+        new = object.__new__(SentinelsState)
+        new.rng, new.result, new.reason, new.decisions = self.rng, self.result, self.reason, self.decisions
+        new.next_seq, new.turn, new.phase, new.round = self.next_seq, self.turn, self.phase, self.round
+        new.played, new.powered, new.incap_used = self.played, self.powered, self.incap_used
+        new.zone, new.home, new.hp, new.tok = self.zone[:], self.home[:], self.hp[:], self.tok[:]
+        new.seq, new.incap, new.face, new.inplay = self.seq[:], self.incap[:], self.face[:], self.inplay[:]
+        new.ctr, new.under, new.reserve = self.ctr[:], self.under[:], self.reserve[:]
+        new.stack, new.mods = self.stack[:], self.mods[:]
+        new.deck, new.hand = [x[:] for x in self.deck], [x[:] for x in self.hand]
+        new.trash, new.play = [x[:] for x in self.trash], [x[:] for x in self.play]
+        new.htok = [x[:] for x in self.htok]
+        new.T = self.T
+        new._decision = self._decision
+        new.log = None
+        return new
+
+    def key(self) -> tuple:
+        """`GameState.key` for this layout: lists become tuples (frames and modifiers are
+        tuples already)."""
+        return tuple(
+            (tuple(map(tuple, v)) if name in _NESTED else tuple(v)) if type(v) is list else v
+            for name, v in zip(_FIELDS, _ALL_FIELDS(self), strict=True))
+
+    def data_dict(self) -> dict[str, Any]:
+        """The fields as plain JSON data, as `GameState.data_dict` gives them; only the
+        stack and `mods` hold tuples to turn into lists."""
+        out: dict[str, Any] = {}
+        for name in self._fields():
+            v = getattr(self, name)
+            if type(v) is list:
+                v = (_listify(v) if name in _TUPLES else [x[:] for x in v] if name in _NESTED
+                     else v[:])
+            out[name] = v
+        return out
 
     # ----- queries ----------------------------------------------------------------
     def seat(self, owner: int) -> int:
@@ -110,6 +151,17 @@ class SentinelsState(GameState):
     def targets(self) -> list[int]:
         return [c for c in self.inplay if self.is_target(c)]
 
+
+_NESTED = tuple(sorted(SentinelsState.NESTED))  # lists of lists of ints
+_TUPLES = frozenset({"stack", "mods"})  # lists of tuples (frames, modifiers): shared by clone
+_FLAT = ("zone", "home", "hp", "tok", "seq", "incap", "face", "inplay", "ctr", "under", "reserve",
+         "stack", "mods")  # lists of ints or of tuples
+_SCALAR = ("rng", "result", "reason", "decisions", "next_seq", "turn", "phase", "round", "played",
+           "powered", "incap_used")
+_FIELDS = SentinelsState.CORE + SentinelsState.DATA
+_ALL_FIELDS = attrgetter(*_FIELDS)
+assert set(_SCALAR + _FLAT + _NESTED) == set(SentinelsState.CORE + SentinelsState.DATA), \
+    "SentinelsState.clone: a field is missing from _SCALAR, _FLAT or _NESTED"
 
 step, choice = rule_registry(SentinelsState)
 

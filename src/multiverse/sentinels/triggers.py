@@ -67,10 +67,11 @@ def fire_enters_play(s: SentinelsState, cid: int) -> None:
     """Other cards reacting to a card entering play (their `whose` names whose card)."""
     owner = s.T.owner[cid]
     groups: list[tuple] = []
-    for c in s.cards_in_play():
+    table, face = s.T.triggers, s.face
+    for c in s.inplay:  # nothing here moves a card: no copy needed
         if c == cid:
             continue
-        for on, whose, fx in _triggers_of(s, c):
+        for on, whose, fx in table[c][face[c]]:
             if on == "enters_play" and _whose_ok(s, whose, c, owner):
                 groups.append((c, fx))
     if len(groups) == 1:
