@@ -13,13 +13,10 @@ def active_modifiers(s: SentinelsState) -> list[tuple[CMod, int]]:
     """Every modifier in force, with the card it is read from: cards in play (each at the
     face it shows) and temporary modifiers of effects."""
     t = s.T
-    out: list[tuple[CMod, int]] = []
     table, face = t.cmods, s.face
-    for c in s.inplay:
-        for m in table[c][face[c]]:
-            out.append((m, c))
-    for sid, this, _hero, _dur, _o in s.mods:
-        out.append((t.step_cmod[sid], this))
+    out = [(m, c) for c in s.inplay for m in table[c][face[c]]]
+    if s.mods:
+        out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods]
     return out
 
 
@@ -104,9 +101,16 @@ def _order_options(s: SentinelsState, f: tuple) -> tuple:
     if not _sign_mixed(deltas):  # order cannot matter: apply them all (a forced choice)
         return 0, "", _APPLY_ALL
     seat = s.seat(s.T.owner[tgt])
-    return (seat, f"{amount} damage to {s.name(tgt)}: which modifier applies next?",
-            [Option(f"mod:{i}", f"{'+' if d > 0 else '-'}{abs(d)} from {name}", {"i": i})
-             for i, (d, name) in enumerate(deltas)])
+    return (seat, (_order_prompt, amount, s.T.name[tgt]),
+            [Option(f"mod:{i}", (_mod_label, d, name), {"i": i}) for i, (d, name) in enumerate(deltas)])
+
+
+def _order_prompt(amount: int, name: str) -> str:
+    return f"{amount} damage to {name}: which modifier applies next?"
+
+
+def _mod_label(d: int, name: str) -> str:
+    return f"{'+' if d > 0 else '-'}{abs(d)} from {name}"
 
 
 @choice("modify_damage", _order_options)

@@ -117,7 +117,8 @@ def _play_options(s: SentinelsState, f: tuple) -> tuple:
         return 0, "", []
     s.phase = "play"
     tried = f[2] if len(f) > 2 else ()  # Limited cards that just went back to hand
-    opts = [Option(f"play:{c}", s.name(c), {"card": c}) for c in s.hand[h] if c not in tried]
+    names = s.T.name
+    opts = [Option(f"play:{c}", names[c], {"card": c}) for c in s.hand[h] if c not in tried]
     opts.append(Option("skip", "Play no card", {"card": -1}))
     return s.seat(h), f"{s.T.owner_names[h]}: play phase — play a card?", opts
 
@@ -135,7 +136,8 @@ def _play_now_options(s: SentinelsState, f: tuple) -> tuple:
     h = f[1]
     if s.incap[h]:  # SOTM-17: incapacitated by an earlier play, the hero plays no more
         return 0, "", []
-    opts = [Option(f"play:{c}", s.name(c), {"card": c}) for c in s.hand[h]]
+    names = s.T.name
+    opts = [Option(f"play:{c}", names[c], {"card": c}) for c in s.hand[h]]
     opts.append(Option("skip", "Play no card", {"card": -1}))
     return s.seat(h), f"{s.T.owner_names[h]} may play a card now", opts
 
