@@ -64,7 +64,7 @@ def run_step(s: SentinelsState, f: tuple) -> None:
     t = s.T
     st = t.steps[sid]
     v = st.verb
-    n = amount_of(s, sid)
+    n = st.amount if st.h_offset is None else max(0, t.n_heroes + st.h_offset)  # amount_of
     if v in SELECTING:
         if v != "heal" and st.target.group not in _NO_HEROES:  # SOTM-18: read after the step
             s.stack.append(("check_loss",))

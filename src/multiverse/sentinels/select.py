@@ -40,14 +40,10 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
              else t.character[hero] if 0 <= hero < t.n_heroes else -1)
         ok = c >= 0 and (s.is_target(c) if sel.targets_only else s.zone[c] == Z_PLAY)
         return [c] if ok else []
-    out = []
     targets_only, exclude, kind = sel.targets_only, sel.exclude_this, sel.kind
-    kw = sel.keyword.lower() if sel.keyword else None
-    max_hp, cards, keywords, side, hero_char = t.max_hp, t.card, t.keywords, t.side, t.hero_char
-    incap, face, kinds = s.incap, s.face, t.kind
+    max_hp, side, hero_char, incap, face = t.max_hp, t.side, t.hero_char, s.incap, s.face
     want = _SIDES.get(group)  # groups that are a set of sides: a fast test
-    k = KINDS.index(kind) if kind else -1
-    if targets_only and k < 0 and not kw and not exclude:
+    if targets_only and not kind and not sel.keyword and not exclude:
         # the common selectors ("each hero target", "the non-hero target with the lowest HP",
         # "each hero character"): targets of some sides, or the heroes' character cards
         if want is not None:
@@ -57,6 +53,10 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
             owner, character = t.owner, t.character
             return [c for c in s.inplay if side[c] == 0 and c == character[owner[c]]
                     and max_hp[c][face[c]] and (hero_char[c] < 0 or not incap[hero_char[c]])]
+    out = []
+    kw = sel.keyword.lower() if sel.keyword else None
+    cards, keywords, kinds = t.card, t.keywords, t.kind
+    k = KINDS.index(kind) if kind else -1
     for c in s.inplay:  # every table read at the face the card shows
         f = face[c]
         if targets_only and (not max_hp[c][f] or (hero_char[c] >= 0 and incap[hero_char[c]])):
