@@ -139,20 +139,10 @@ def fit(games: int = 400, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
     """Collect heuristic self-play positions and fit the model."""
     import numpy as np
 
-    from multiverse.agents.value import fit_logistic
+    from multiverse.agents.value import collect_all, fit_logistic
 
     configs = training_configs()
-    if jobs > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-            parts = list(pool.map(collect, configs, [games] * len(configs),
-                                  [seed + i for i in range(len(configs))]))
-    else:
-        parts = [collect(c, games, seed + i) for i, c in enumerate(configs)]
-    rows = [r for part in parts for r in part]
+    rows = collect_all(collect, configs, games, seed, jobs)
     xs = np.array([x for x, _ in rows])
     ys = np.array([y for _, y in rows], dtype=float)
     w = fit_logistic(xs, ys)

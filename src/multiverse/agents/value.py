@@ -183,22 +183,29 @@ def fit_logistic(x: Any, y: Any, l2: float = 1e-3, steps: int = 50) -> Any:
     return w
 
 
-def fit(games: int = 600, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
-    """Collect heuristic self-play positions and fit one model per phase."""
-    import numpy as np
-
-    configs = training_configs()
+def collect_all(collect_fn: Any, configs: list[Any], games: int, seed: int,
+                jobs: int) -> list[Any]:
+    """`collect_fn(config, games, seed + i)` for each configuration, in `jobs` spawned
+    processes when more than one, its rows joined in configuration order."""
     if jobs > 1:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         ctx = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-            parts = list(pool.map(collect, configs, [games] * len(configs),
+            parts = list(pool.map(collect_fn, configs, [games] * len(configs),
                                   [seed + i for i in range(len(configs))]))
     else:
-        parts = [collect(c, games, seed + i) for i, c in enumerate(configs)]
-    rows = [r for part in parts for r in part]
+        parts = [collect_fn(c, games, seed + i) for i, c in enumerate(configs)]
+    return [r for part in parts for r in part]
+
+
+def fit(games: int = 600, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
+    """Collect heuristic self-play positions and fit one model per phase."""
+    import numpy as np
+
+    configs = training_configs()
+    rows = collect_all(collect, configs, games, seed, jobs)
     out: dict[str, Any] = {}
     for phase, names in FEATURES.items():
         sel = [(x, y) for p, x, y in rows if p == phase]

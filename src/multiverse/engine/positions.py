@@ -177,3 +177,24 @@ def content_lines(exc: ContentError, where: str) -> list[str]:
 def problems(lines: list[str]) -> PositionError:
     """A `PositionError` of one or more problem lines."""
     return PositionError("\n".join(lines))
+
+
+def hero_ids(heroes: Any, keys: set[str]) -> list[str]:
+    """The hero ids of a position's `heroes` list: each an id, or a mapping with an `id`
+    and only the `keys` a hero may state."""
+    if not isinstance(heroes, list) or not heroes:
+        raise field_error("heroes", f"expected a list of hero ids or mappings with an 'id', "
+                                    f"got {shown(heroes)}")
+    ids = []
+    for i, h in enumerate(heroes):
+        if isinstance(h, dict):
+            as_mapping(h, f"heroes[{i}]", keys)
+            if "id" not in h:
+                raise field_error(f"heroes[{i}]", "a hero mapping needs an 'id'")
+            h = h["id"]
+        if not isinstance(h, str):
+            raise field_error(f"heroes[{i}]" + (".id" if isinstance(heroes[i], dict) else ""),
+                              f"expected a hero id, got {shown(h)}")
+        ids.append(h)
+    return ids
+

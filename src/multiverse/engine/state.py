@@ -120,6 +120,20 @@ class GameState:
             if options:  # a forced choice resolves itself
                 choice[1](self, frame, options[0])
 
+    def refresh_decision(self) -> None:
+        """Recompute the pending decision from its frame: after a determinizer swapped
+        hidden cards, the options may name other cards. A choice left with one option
+        resolves itself, as in `advance`."""
+        if self._decision is None or not self.stack:
+            return
+        frame = self.stack[-1]
+        seat, prompt, options = self.CHOICES[frame[0]][0](self, frame)
+        if len(options) > 1:
+            self._decision = Decision(seat, frame[0], prompt, tuple(options))
+        else:
+            self._decision = None
+            self.advance()
+
     # ----- value semantics -----------------------------------------------------------
     def _fields(self) -> tuple[str, ...]:
         return self.CORE + self.DATA

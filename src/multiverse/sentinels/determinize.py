@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from multiverse.engine.decision import Decision
 from multiverse.engine.rng import MASK
 from multiverse.sentinels.state import Z_DECK, Z_HAND, SentinelsState
 
@@ -93,22 +92,8 @@ def determinize(state: SentinelsState, seat: int, rng: Shuffler) -> SentinelsSta
     if len(det.reserve) > 1:  # the reserve pile's order is hidden like a deck's
         rng.shuffle(det.reserve)
     det.rng = _draw64(rng)
-    _refresh_decision(det)
+    det.refresh_decision()  # its options may name cards that were swapped
     return det
-
-
-def _refresh_decision(det: SentinelsState) -> None:
-    """Recompute the pending decision: its options may name cards that were swapped."""
-    if det._decision is None or not det.stack:
-        return
-    frame = det.stack[-1]
-    options_fn = det.CHOICES[frame[0]][0]
-    dseat, prompt, options = options_fn(det, frame)
-    if len(options) > 1:
-        det._decision = Decision(dseat, frame[0], prompt, tuple(options))
-    else:  # cannot happen: hand and deck sizes are kept, and tried cards stay in hand
-        det._decision = None
-        det.advance()
 
 
 __all__ = ["determinize"]

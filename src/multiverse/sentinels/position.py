@@ -22,6 +22,7 @@ from multiverse.engine.positions import as_mapping as _mapping
 from multiverse.engine.positions import (
     as_seed,
     content_lines,
+    hero_ids,
     in_file,
     names,
     place,
@@ -70,20 +71,7 @@ def _config(doc: dict[str, Any], base: Path | None) -> SentinelsConfig:
     top: dict[str, str] = {}  # configuration fields stated at the top level
     heroes = doc.get("heroes")
     if heroes is not None:
-        if not isinstance(heroes, list) or not heroes:
-            raise _err("heroes", f"expected a list of hero ids or mappings with an 'id', got {_shown(heroes)}")
-        ids = []
-        for i, h in enumerate(heroes):
-            if isinstance(h, dict):
-                _mapping(h, f"heroes[{i}]", HERO_KEYS)
-                if "id" not in h:
-                    raise _err(f"heroes[{i}]", "a hero mapping needs an 'id'")
-                h = h["id"]
-            if not isinstance(h, str):
-                raise _err(f"heroes[{i}]" + (".id" if isinstance(heroes[i], dict) else ""),
-                           f"expected a hero id, got {_shown(h)}")
-            ids.append(h)
-        cfg["heroes"], top["heroes"] = ids, "heroes"
+        cfg["heroes"], top["heroes"] = hero_ids(heroes, HERO_KEYS), "heroes"
     for key, keys in (("villain", VILLAIN_KEYS), ("environment", ENV_KEYS)):
         spec = doc.get(key)
         if spec is None:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from multiverse.engine.decision import Decision
 from multiverse.engine.rng import MASK
 from multiverse.united.state import UnitedState
 
@@ -63,22 +62,8 @@ def determinize(state: UnitedState, seat: int, rng: Shuffler) -> UnitedState:
     if len(det.pile) > 1:
         rng.shuffle(det.pile)
     det.rng = _draw64(rng)
-    _refresh_decision(det)
+    det.refresh_decision()  # its options may name cards that were swapped
     return det
-
-
-def _refresh_decision(det: UnitedState) -> None:
-    """Recompute the pending decision: its options may name cards that were swapped."""
-    if det._decision is None or not det.stack:
-        return
-    frame = det.stack[-1]
-    options_fn = det.CHOICES[frame[0]][0]
-    dseat, prompt, options = options_fn(det, frame)
-    if len(options) > 1:
-        det._decision = Decision(dseat, frame[0], prompt, tuple(options))
-    else:  # cannot happen for a decision of `seat`; other seats' counts are kept too
-        det._decision = None
-        det.advance()
 
 
 __all__ = ["determinize"]

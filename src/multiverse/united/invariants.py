@@ -16,17 +16,26 @@ def check_invariants(s: UnitedState) -> None:
         check_dofp(s)
 
 
+def check_hero_cards(s: UnitedState) -> list[int]:
+    """Every hero card in the game (a difficulty Challenge removes some: `T.hero_cards`
+    lists those in it) is in exactly one place: hand, deck or Storyline (faceup or
+    ~facedown). Returns the Storyline's card ids."""
+    t = s.T
+    owner = t.card_owner
+    story = [c if c >= 0 else ~c for c in s.story]
+    assert all(0 <= c < len(owner) for c in story), s.story
+    for h in range(t.n_heroes):
+        placed = s.hand[h] + s.deck[h] + [c for c in story if owner[c] == h]
+        assert sorted(placed) == sorted(t.hero_cards[h]), f"hero {h} cards: {placed}"
+    return story
+
+
 def check_dofp(s: UnitedState) -> None:
     """Every fact that must hold at each decision point (and at the end)."""
     t = s.T
     n = t.n_heroes
     owner = t.card_owner
-    # each hero card is in exactly one place: hand, deck or Storyline (faceup or ~facedown)
-    story = [c if c >= 0 else ~c for c in s.story]
-    assert all(0 <= c < len(owner) for c in story), s.story
-    for h in range(n):
-        placed = s.hand[h] + s.deck[h] + [c for c in story if owner[c] == h]
-        assert sorted(placed) == sorted(t.hero_cards[h]), f"hero {h} cards: {placed}"
+    story = check_hero_cards(s)
     # each Master Plan card is in the deck or (faceup) in the Storyline, once
     mp = s.mp_deck + [c for c in story if owner[c] < 0]
     assert sorted(mp) == sorted(set(mp)) and set(mp) <= set(t.mp_cards), mp
@@ -92,13 +101,7 @@ def check_standard(s: UnitedState) -> None:
     n = t.n_heroes
     owner = t.card_owner
     assert t.mode == "standard" and s.phase == PHASE_VILLAIN
-    # every hero card in play (difficulty removes some: T.hero_cards lists those in play) is
-    # in exactly one place: hand, deck or Storyline (faceup or ~facedown)
-    story = [c if c >= 0 else ~c for c in s.story]
-    assert all(0 <= c < len(owner) for c in story), s.story
-    for h in range(n):
-        placed = s.hand[h] + s.deck[h] + [c for c in story if owner[c] == h]
-        assert sorted(placed) == sorted(t.hero_cards[h]), f"hero {h} cards: {placed}"
+    story = check_hero_cards(s)
     # Master Plan cards: in the deck or faceup in the Storyline, each once
     mp = s.mp_deck + [c for c in story if owner[c] < 0]
     assert sorted(mp) == sorted(t.mp_cards), mp
