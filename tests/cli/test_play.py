@@ -203,10 +203,7 @@ def test_end_of_input_exits_with_a_message(db):
 
 
 def test_end_of_input_does_not_hang_in_a_real_process(tmp_path):
-    exe = Path(sys.executable).with_name("multiverse")
-    if not exe.exists():
-        pytest.skip("the multiverse script is not installed beside this interpreter")
-    proc = subprocess.run([str(exe), "play", "--heroes", "2", "--seed", "5", "--db",
+    proc = subprocess.run([sys.executable, "-m", "multiverse.cli.main", "play", "--heroes", "2", "--seed", "5", "--db",
                            str(tmp_path / "g.db")], input="", capture_output=True, text=True,
                           timeout=60)
     assert proc.returncode == 1
