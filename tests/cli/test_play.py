@@ -101,7 +101,7 @@ def test_agent_without_auto_plays_to_the_end_with_narration(db):
     (["--heroes", "5"], "2 to 4 heroes"),
     (["--heroes", "1"], "--solo"),
     (["--solo", "--heroes", "2"], "three heroes"),
-    (["--heroes", "wolverine,storm"], "unknown hero id"),
+    (["--heroes", "wolverine,storm"], "unknown hero 'wolverine'"),
     (["--agent", "genius"], "unknown player 'genius'"),
     (["--seats", "human"], "this game has 3"),
     (["--seats", "human,random,random", "--auto"], "every seat needs an agent"),

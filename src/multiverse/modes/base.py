@@ -78,8 +78,8 @@ class Mode:
         """Each mode: raise `ConfigError` when the configuration names what its content
         lacks (an unknown hero, villain, …), naming the known ones."""
 
-    def hero_ids(self, config: Any) -> list[str]:
-        """Each mode: the heroes its content offers."""
+    def hero_ids(self, content: str | None = None) -> list[str]:
+        """Each mode: the hero ids of a content pack (the default pack when None)."""
         raise NotImplementedError
 
     def parse_heroes(self, text: str | None, solo: bool = False) -> tuple[str, ...]:
@@ -118,6 +118,12 @@ class Mode:
         if wrong:
             raise ConfigError(f"--set {', '.join(wrong)}: not a configuration field of "
                               f"{self.name}; fields: {', '.join(sorted(fields))}")
+        if heroes is not None and not heroes.strip().isdigit():
+            known = self.hero_ids(sets.get("content"))
+            unknown = [x.strip() for x in heroes.split(",") if x.strip() and x.strip() not in known]
+            if unknown:
+                raise ConfigError(f"--heroes: unknown hero {', '.join(map(repr, unknown))}; "
+                                  f"{self.name} heroes: {', '.join(known)}")
         return self.config({**self.default_options(sets.get("content")), **sets, **options,
                             **self.solo_fields(solo), "heroes": self.parse_heroes(heroes, solo)})
 

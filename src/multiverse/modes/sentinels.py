@@ -39,10 +39,13 @@ class SentinelsMode(Mode):
         except ContentError as exc:
             raise ConfigError(f"{self.name}: {exc}") from None
 
-    def hero_ids(self, config: Any) -> list[str]:
+    def hero_ids(self, content: str | None = None) -> list[str]:
         from multiverse.sentinels.content import load_sentinels_content
 
-        return [h.id for h in load_sentinels_content(config.content).heroes]
+        try:
+            return [h.id for h in load_sentinels_content(content).heroes]
+        except ContentError as exc:
+            raise ConfigError(f"{self.name}: {exc}") from None
 
     def default_options(self, content: str | None = None) -> dict[str, Any]:
         from multiverse.sentinels.content import load_sentinels_content

@@ -42,10 +42,13 @@ class UnitedMode(Mode):
         except ContentError as exc:
             raise ConfigError(f"{self.name}: {exc}") from None
 
-    def hero_ids(self, config: Any) -> list[str]:
+    def hero_ids(self, content: str | None = None) -> list[str]:
         from multiverse.content.loader import load_content
 
-        return [h.id for h in load_content(config.content).heroes]
+        try:
+            return [h.id for h in load_content(content).heroes]
+        except ContentError as exc:
+            raise ConfigError(f"{self.name}: {exc}") from None
 
     def parse_heroes(self, text: str | None, solo: bool = False) -> tuple[str, ...]:
         if not solo:
