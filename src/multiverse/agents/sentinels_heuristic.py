@@ -116,7 +116,7 @@ def _target_scores(d: Decision, s: Any, prompt: str) -> list[tuple[float, str]]:
         if c < 0:
             scored.append((-0.5, o.id))
             continue
-        hero_side = t.side[c] == 0
+        hero_side = t.side[c][s.face[c]] == 0
         hp = s.hp[c]
         if healing:
             scored.append(((10.0 if hero_side else -10.0) - hp * 0.1, o.id))

@@ -45,19 +45,19 @@ def features(s: Any) -> list[float]:
     fracs = []
     standing = []
     for h in range(n):
-        c = t.character[h]
+        c = s.char[h]
         f = 0.0 if incap[h] else max(0, hp[c]) / t.max_hp[c][face[c]]
         fracs.append(f)
         if not incap[h]:
             standing.append(h)
     villain_cards = villain_target_hp = env_targets = hero_cards = 0
     good = bad = 0
-    side, max_hp, owner = t.side, t.max_hp, t.owner
+    side, max_hp = t.side, t.max_hp
     for c in s.inplay:
         if c == vc or t.hero_char[c] >= 0:
             continue
-        sd = side[c]
         f = face[c]
+        sd = side[c][f]
         if sd == 1:
             villain_cards += 1
             if max_hp[c][f]:
@@ -65,7 +65,7 @@ def features(s: Any) -> list[float]:
         elif sd == 2:
             if max_hp[c][f]:
                 env_targets += 1
-        elif owner[c] < n:
+        elif sd == 0 and s.hero_of(c) >= 0:
             hero_cards += 1
         for m in t.modifiers[c][f]:
             if (m.kind in _GOOD) == (sd == 0):

@@ -26,7 +26,12 @@ Group = Literal[
     "non_hero", "non_villain", "any", "hero_character", "other_hero",
 ]
 CardKind = Literal["one-shot", "ongoing", "equipment", "device", "target", "character"]
-Deck = Literal["this", "villain", "environment", "each_hero"]
+Deck = Literal["this", "villain", "environment", "each_hero", "oblivaeon", "scion", "aeon_men",
+               "mission"]
+# Which battle zone a selector, a step or a condition reads (OBL-B1): the zone of the card
+# whose text it is ("this", the default), the other zone, both ("any"), a named zone, or
+# OblivAeon's zone. In a one-zone game every value reads that zone.
+ZoneRef = Literal["this", "other", "any", "first", "second", "oblivaeon"]
 
 
 class Strict(BaseModel):
@@ -43,6 +48,7 @@ class Select(Strict):
     kind: CardKind | None = Field(None, description="only cards of this kind")
     targets_only: bool = Field(True, description="False: any card in play (for destroy)")
     exclude_this: bool = False
+    zone: ZoneRef = Field("this", description="OBL-B1: the battle zone it looks in")
 
 
 class Condition(Strict):
@@ -53,12 +59,15 @@ class Condition(Strict):
         "hero_tokens_showing_at_least", "cards_in_hand_at_least", "villain_flipped",
         "cards_in_play_with_keyword_at_least", "trash_has_at_least", "this_face_is",
         "counter_at_least", "counter_at_most", "cards_under_this_at_least", "reserve_has_at_least",
+        "form_is", "scions_here_at_least", "heroes_here_at_least", "more_scions_than_heroes_here",
+        "usurped",
     ]
     amount: int = 1
     side: str | None = Field(None, description="token side name for hero tokens")
     keyword: str | None = None
     face: int | None = Field(None, ge=0, le=9, description="this_face_is: the face's index")
     counter: str | None = Field(None, description="counter_at_least/at_most: a counter's name")
+    zone: ZoneRef = Field("this", description="the battle zone a `…_here` test reads")
 
 
 Verb = Literal[
@@ -93,6 +102,12 @@ Verb = Literal[
     "flip",  # flip each selected card to its next face (or to `face`)
     "flip_villain",  # flip the villain character card to its next face, if it has one
     "heroes_lose",  # the heroes lose the game (SOTM-18: "when a card says so")
+    "shuffle_deck",  # shuffle `deck`
+    "move_to_zone",  # move each selected card (a hero character: the hero) to `zone` (OBL-C17)
+    "move_oblivaeon",  # move OblivAeon (and his Shield) to `zone`
+    "play_scion",  # the bottom Scion of the Reserve enters play in `zone` (OBL-C5)
+    "game_over",  # an environment's Game Over (OBL-E1: in OblivAeon, the environment is destroyed)
+    "erase_hero",  # the selected hero is incapacitated and can never be played again (OBL-C20)
 ]
 
 
@@ -100,10 +115,12 @@ class Modifier(Strict):
     """A continuous modifier (SOTM-14): increase, reduce, immunity, redirect, type change."""
 
     kind: Literal["increase_dealt", "reduce_dealt", "increase_taken", "reduce_taken",
-                  "immune", "redirect_to_this", "change_type"]
+                  "immune", "redirect_to_this", "change_type", "cannot_play_cards",
+                  "cannot_use_powers", "cannot_regain_hp", "cannot_be_moved"]
     amount: int = Field(1, ge=0, le=20)
     applies_to: Group = Field("this", description="whose damage (dealt) or which targets (taken)")
     damage_type: DamageType | None = Field(None, description="only damage of this type / new type")
+    only_if: Condition | None = Field(None, description="in force only while this holds")
 
 
 class Step(Strict):
@@ -131,6 +148,12 @@ class Step(Strict):
     face: int | None = Field(None, ge=0, le=9,
                              description="flip: the face to show (0: the front); none: the next")
     counter: str | None = Field(None, description="add_tokens/remove_tokens: a named counter")
+    zone: ZoneRef = Field("this", description="move_to_zone, move_oblivaeon, play_scion: where")
+    amount_from: Literal["tokens_on_this", "heroes_here", "scions_here", "counter",
+                         "cards_under_this"] | None = Field(
+        None, description="the amount is this count (times `amount`) when the step resolves")
+    source_select: Select | None = Field(None, description=(
+        "damage: each card it selects deals the damage (\"each Scion deals …\")"))
     prompt: str = ""
 
     @model_validator(mode="before")
@@ -162,8 +185,11 @@ class Trigger(Strict):
     """A reaction: start/end of a turn, damage, destruction, entering play (SOTM-7)."""
 
     when: Literal["start_of_turn", "end_of_turn", "dealt_damage", "destroyed", "enters_play",
-                "played_from_environment_deck", "deals_damage"]
-    whose: Literal["owner", "villain", "environment", "any", "hero"] = "owner"
+                "played_from_environment_deck", "deals_damage", "card_destroyed",
+                "card_removed", "hero_incapacitated", "environment_removed"]
+    whose: Literal["owner", "villain", "environment", "any", "hero", "oblivaeon"] = "owner"
+    watch: Select | None = Field(None, description=(
+        "card_destroyed / card_removed: which other cards it watches (default: any)"))
     effect: Effect
 
 
@@ -222,6 +248,19 @@ class HeroTokens(Strict):
     start: list[str] = Field(min_length=1, max_length=10)
 
 
+class Variant(Strict):
+    """Another hero character card for the same hero deck (OBL-I5): its own HP, power and
+    incapacitated abilities. `under_blocks`: cards it holds under it keep other versions of
+    the hero out while any remain there or in play (OBL-C23)."""
+
+    name: str = Field(min_length=1, max_length=60)
+    hp: int = Field(ge=1, le=60)
+    power: Ability
+    incapacitated: list[Ability] = Field(min_length=3, max_length=3)
+    under_blocks: bool = False
+    text: str = ""
+
+
 class SentinelsHero(Strict):
     """SOTM-1: a character card (HP, one power, three incapacitated abilities) and 40 cards."""
 
@@ -233,6 +272,8 @@ class SentinelsHero(Strict):
     power: Ability
     incapacitated: list[Ability] = Field(min_length=3, max_length=3)
     tokens: HeroTokens | None = None
+    variants: list[Variant] = Field(default_factory=list, max_length=9, description=(
+        "OBL-I5: other character cards for this deck (the OblivAeon mode's replacements)"))
     cards: list[Card]
 
     _unique = field_validator("cards")(unique_names("cards"))
@@ -332,12 +373,76 @@ class SentinelsEnvironment(Strict):
 
 class SentinelsScion(Strict):
     """A Scion of OblivAeon (OBL-HE6): its name and its place on the Scion Difficulty Chart,
-    1 (least challenging) to 3 (most). The OblivAeon mode adds its panel and flip condition."""
+    1 (least challenging) to 3 (most); for the OblivAeon mode, its panel, a villain
+    character card (OBL-C4): HP, text, and the face it flips to (`sides`, by a `flip` step
+    of its own text: its flip condition)."""
 
     name: str = Field(min_length=1, max_length=60)
     difficulty: int = Field(ge=1, le=3, description="OBL-HE6: the Scion Difficulty Chart")
     original: bool = Field(True, description="false: the name and value are the insert's chart")
+    hp: int | None = Field(None, ge=1, le=200, description="the panel's HP (OblivAeon mode)")
+    keywords: list[str] = Field(default_factory=list)
+    triggers: list[Trigger] = Field(default_factory=list)
+    modifiers: list[Modifier] = Field(default_factory=list)
+    sides: list[Side] = Field(default_factory=list, max_length=3)
+    panel_text: str = Field("", description="the panel's text, as the players read it")
     text: str = ""
+
+
+class Shield(Strict):
+    """OBL-SH1: a double-sided OblivAeon Shield: "Bring Forth" a Scion (named), then its
+    text and tasks; indestructible, it can remove itself from the game (OBL-SH2)."""
+
+    name: str = Field(min_length=1, max_length=60)
+    bring_forth: str = Field(description="the Scion that starts in the First Battle Zone (OBL-S4)")
+    original: bool = True
+    keywords: list[str] = Field(default_factory=list)
+    hp: int | None = Field(None, ge=1, le=99)
+    triggers: list[Trigger] = Field(default_factory=list)
+    modifiers: list[Modifier] = Field(default_factory=list)
+    sides: list[Side] = Field(min_length=1, max_length=3, description="Phase 2 (and after)")
+    text: str = ""
+
+
+class Mission(Strict):
+    """OBL-M1: a double-sided Mission card: the objective (front) and the reward (`reward`).
+    `target_side`: whose target an objective with HP is (OBL-C15)."""
+
+    name: str = Field(min_length=1, max_length=60)
+    original: bool = True
+    keywords: list[str] = Field(default_factory=list)
+    hp: int | None = Field(None, ge=1, le=99, description="the objective's HP, if it is a target")
+    target_side: Literal["villain", "environment"] = "villain"
+    play: Effect = Field(default_factory=list, description="resolved as it is taken on")
+    power: Effect = Field(default_factory=list, description="paying the objective's cost")
+    triggers: list[Trigger] = Field(default_factory=list)
+    modifiers: list[Modifier] = Field(default_factory=list)
+    reward: Side = Field(description="OBL-M2: the reward side (a hero card or a hero target)")
+    text: str = ""
+
+
+class SentinelsOblivaeon(Strict):
+    """The OblivAeon mode's villain side: the Booklet (a villain character card with forms,
+    and the Inevitable Destruction counters), the OblivAeon, Scion and Aeon Men decks, the
+    Shields and the Mission deck (seed 002)."""
+
+    name: str = "OblivAeon"
+    original: bool = True
+    hp: int = Field(ge=1, le=200, description="the first form's HP")
+    keywords: list[str] = Field(default_factory=list)
+    triggers: list[Trigger] = Field(default_factory=list)
+    modifiers: list[Modifier] = Field(default_factory=list)
+    sides: list[Side] = Field(default_factory=list, max_length=5, description="the later forms")
+    counters: list[Counter] = Field(default_factory=list, max_length=20, description=(
+        "OBL-ID1: Devastation and the Countdown, with the Booklet's thresholds"))
+    deck: list[Card] = Field(min_length=1, description="the OblivAeon deck")
+    scion_deck: list[Card] = Field(min_length=1)
+    aeon_men: list[Card] = Field(min_length=1)
+    shields: list[Shield] = Field(min_length=1)
+    missions: list[Mission] = Field(min_length=1)
+    text: str = ""
+
+    _unique = field_validator("deck")(unique_names("deck"))
 
 
 class SentinelsContent(Strict):
@@ -352,6 +457,7 @@ class SentinelsContent(Strict):
     scions: list[SentinelsScion] = Field(default_factory=list, description=(
         "OBL-HE6: the Scions with their Scion Difficulty Chart values (used by the OblivAeon "
         "mode; the base game ignores them)"))
+    oblivaeon: SentinelsOblivaeon | None = Field(None, description="the OblivAeon mode's cards")
 
     _unique_scions = field_validator("scions")(unique_names("scions"))
 
@@ -360,6 +466,8 @@ class SentinelsContent(Strict):
         """Every counter a step or condition names is declared by a villain of the pack (in
         a game without it, such a step does nothing and such a condition is false)."""
         declared = {c.name for v in self.villains for c in v.counters}
+        if self.oblivaeon is not None:
+            declared.update(c.name for c in self.oblivaeon.counters)
         named: set[str] = set()
         for st in _all_steps(self):
             named.update(x for x in (st.counter, st.cond.counter if st.cond else None) if x)
@@ -382,8 +490,8 @@ def _all_steps(content: SentinelsContent) -> list[Step]:
             walk(st.otherwise)
 
     def card(c: Card | Side) -> None:
-        walk(c.play)
-        walk(c.power)
+        walk(getattr(c, "play", []))
+        walk(getattr(c, "power", []))
         for tr in c.triggers:
             walk(tr.effect)
         for side in getattr(c, "sides", ()):
@@ -411,4 +519,24 @@ def _all_steps(content: SentinelsContent) -> list[Step]:
     for e in content.environments:
         for c in e.cards:
             card(c)
+    for sc in content.scions:
+        card(sc)  # type: ignore[arg-type]
+    ob = content.oblivaeon
+    if ob is not None:
+        for tr in ob.triggers:
+            walk(tr.effect)
+        for side in ob.sides:
+            card(side)
+        for ctr in ob.counters:
+            for th in ctr.thresholds:
+                walk(th.effect)
+        for c in (*ob.deck, *ob.scion_deck, *ob.aeon_men, *ob.shields, *ob.missions):
+            card(c)  # type: ignore[arg-type]
+        for m in ob.missions:
+            card(m.reward)
+    for h in content.heroes:
+        for var in h.variants:
+            walk(var.power.effect)
+            for a in var.incapacitated:
+                walk(a.effect)
     return out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from multiverse.engine.decision import Option
 from multiverse.sentinels.select import _SIDES, in_group
 from multiverse.sentinels.state import Z_PLAY, SentinelsState, choice, step
@@ -37,7 +39,7 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
         s.stack.append(("damage_final", src, tgt, amount, dtype, int(irreducible), drain, (), ""))
         return
     t = s.T
-    names, side = t.name, t.side
+    names, side, face = t.name, t.side, s.face
     notes: list[str] = []
     redirected = False
     for (kind, _n, group, ty), c in mods:  # redirection (the first card that takes it), types
@@ -68,7 +70,7 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
                     immune = names[c]  # read now: ordering cannot change who is immune
                 continue
         sides = _SIDES.get(group)  # most groups are a set of sides: test it here
-        if not (side[who] in sides if sides is not None else in_group(s, group, who, c)):
+        if not (side[who][face[who]] in sides if sides is not None else in_group(s, group, who, c)):
             continue
         if sign < 0 and irreducible:
             notes.append(f"irreducible: {names[c]}'s reduction ignored")
@@ -162,7 +164,7 @@ def damage_final(s: SentinelsState, f: tuple) -> None:
                source=src, target=tgt, amount=amount, type=kind, irreducible=bool(irr),
                modifiers=list(notes), hp=s.hp[tgt])
     if drain >= 0:
-        s.stack.append(("regain", s.T.character[drain], amount))
+        s.stack.append(("regain", s.char[drain], amount))
     table, face = s.T.triggers, s.face
     if table[tgt][face[tgt]]:
         triggers.fire_on_card(s, "dealt_damage", tgt, src)
@@ -203,9 +205,10 @@ def destroy(s: SentinelsState, cid: int) -> None:
     t = s.T
     if s.zone[cid] != Z_PLAY:
         return
-    o = t.owner[cid]
-    if o < t.n_heroes and cid == t.character[o]:
-        incapacitate(s, o)
+    if t.hero_char[cid] >= 0:
+        h = s.hero_of(cid)
+        if h >= 0 and cid == s.char[h]:
+            incapacitate(s, h)
         return
     if cid == t.villain_character:
         villain_down(s)
@@ -218,18 +221,29 @@ def destroy(s: SentinelsState, cid: int) -> None:
     triggers.fire_on_card(s, "destroyed", cid, -1)
 
 
+INCAPACITATE_HOOKS: dict[str, Callable[[SentinelsState, int], None]] = {}
+
+
 def incapacitate(s: SentinelsState, h: int) -> None:
-    """SOTM-17: the character flips; all the hero's cards leave play; no longer a target."""
+    """SOTM-17: the character flips to its incapacitated face (no HP: no longer a target);
+    all the hero's cards leave play. A mode may add to this (OBL-I1 … I4)."""
     if s.incap[h]:
         return
     s.incap[h] = 1
-    char = s.T.character[h]
+    char = s.char[h]
+    if s.log is not None:
+        s.emit("incapacitated", f"{s.oname(h)} is incapacitated", hero=h)
+    hp = s.hp[char]
+    flip(s, char, s.T.n_faces[char] - 1)
+    s.hp[char] = min(hp, 0)  # SOTM-9: kept signed (an incapacitated hero has no HP above 0)
+    s.mods = [m for m in s.mods if m[2] != h]
+    hook = INCAPACITATE_HOOKS.get(s.T.config.mode)
+    if hook is not None:
+        hook(s, h)
+        return
     for c in list(s.play[h]):
         if c != char:
             to_trash(s, c)
-    s.mods = [m for m in s.mods if m[2] != h]
-    if s.log is not None:
-        s.emit("incapacitated", f"{s.T.owner_names[h]} is incapacitated", hero=h)
 
 
 def villain_down(s: SentinelsState) -> None:
@@ -260,8 +274,7 @@ def flip_card(s: SentinelsState, cid: int, face: int = -1) -> None:
         shown = f" ({label})" if label != t.name[cid] else ""
         s.emit("villain_flips" if cid == t.villain_character else "flipped",
                f"{s.name(cid)} flips!{shown}{hp}", card=cid, face=f)
-    o = t.owner[cid]
-    effects_mod.push_effect(s, t.flip_fx[cid][f], cid, o if o < t.n_heroes else -1, -1)
+    effects_mod.push_effect(s, t.flip_fx[cid][f], cid, s.hero_of(cid), -1)
 
 
 from multiverse.sentinels import effects as effects_mod  # noqa: E402  (circular: effects uses damage)

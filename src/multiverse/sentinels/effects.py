@@ -54,7 +54,7 @@ def deck_owner(s: SentinelsState, deck: str, this: int, hero: int) -> int:
         return t.villain
     if deck == "environment":
         return t.env
-    return hero if hero >= 0 else t.owner[this]
+    return hero if hero >= 0 else s.owner_of(this)
 
 
 @step("fx")
@@ -116,7 +116,7 @@ def run_step(s: SentinelsState, f: tuple) -> None:
     elif v == "seed_environment":
         seed_environment(s, this)
     elif v == "modify":  # "until your next turn": the text's hero, else the card's owner
-        o = hero if hero >= 0 else t.owner[this] if this >= 0 else s.turn
+        o = hero if hero >= 0 else s.owner_of(this) if this >= 0 else s.turn
         s.mods.append((sid, this, hero, DURATIONS[st.duration], o))
     elif v == "may":
         s.stack.append(("may", sid, this, hero, other))
@@ -184,13 +184,13 @@ def condition(s: SentinelsState, sid: int, this: int, hero: int) -> bool:
     assert c is not None
     t = s.T
     if c.test == "this_hero_hp_at_least":
-        return hero >= 0 and s.hp[t.character[hero]] >= c.amount
+        return hero >= 0 and s.hp[s.char[hero]] >= c.amount
     if c.test == "this_hp_at_least":
         return s.hp[this] >= c.amount
     if c.test == "tokens_on_this_at_least":
         return s.tok[this] >= c.amount
     if c.test == "hero_tokens_showing_at_least":
-        sides = t.hero_tokens[hero][0] if hero >= 0 else ()
+        sides = t.hero_tokens[t.hdeck[s.char[hero]]][0] if hero >= 0 else ()
         if c.side not in sides:
             return False
         return s.htok[hero].count(sides.index(c.side)) >= c.amount
@@ -257,7 +257,7 @@ def flip_hero_tokens(s: SentinelsState, hero: int, side: str, to_side: str, n: i
     """OBL-HE2: flip up to `n` of the hero's tokens showing `side` to `to_side`."""
     if hero < 0:
         return
-    sides = s.T.hero_tokens[hero][0]
+    sides = s.T.hero_tokens[s.T.hdeck[s.char[hero]]][0]
     if side not in sides or to_side not in sides:
         return
     a, b = sides.index(side), sides.index(to_side)
@@ -268,7 +268,7 @@ def flip_hero_tokens(s: SentinelsState, hero: int, side: str, to_side: str, n: i
             toks[i] = b
             k += 1
     if k and s.log is not None:
-        s.emit("tokens_flipped", f"{s.T.owner_names[hero]} flips {k} token(s) {side} → {to_side}",
+        s.emit("tokens_flipped", f"{s.oname(hero)} flips {k} token(s) {side} → {to_side}",
                hero=hero, count=k, side=side, to_side=to_side)
 
 
@@ -347,7 +347,7 @@ def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: i
         so = st.source
         src = (this if so == "this" else c if so == "target"
                else t.villain_character if so == "villain_character"
-               else t.character[hero] if hero >= 0 else this)  # "this_hero"
+               else s.char[hero] if hero >= 0 else this)  # "this_hero"
         deal_damage(s, src, c, amount_of(s, sid), _DTYPE[st.type], st.irreducible,
                     hero if v == "drain" and hero >= 0 else -1)
     elif v == "heal":
@@ -372,7 +372,7 @@ def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: i
 # ----- hand, deck and play choices ---------------------------------------------------
 def _discard_options(s: SentinelsState, f: tuple) -> tuple:
     _, h, n = f
-    return (s.seat(h), f"{s.T.owner_names[h]} discards a card ({n} left)",
+    return (s.seat(h), f"{s.oname(h)} discards a card ({n} left)",
             [Option(f"card:{c}", s.name(c), {"card": c}) for c in s.hand[h]])
 
 
@@ -402,7 +402,7 @@ def resolve_may(s: SentinelsState, f: tuple, opt: Option) -> None:
 
 def _may_draw_options(s: SentinelsState, f: tuple) -> tuple:
     h = f[1]
-    return (s.seat(h), f"{s.T.owner_names[h]} may draw a card",
+    return (s.seat(h), f"{s.oname(h)} may draw a card",
             [Option("yes", "Draw", {"yes": True}), Option("no", "Don't", {"yes": False})])
 
 
@@ -420,7 +420,7 @@ def reveal_top(s: SentinelsState, sid: int, o: int, n: int, this: int = -1) -> N
         if c < 0:
             return
         if s.log is not None:
-            s.emit("reveal", f"{s.T.owner_names[o]} reveals {s.name(c)}", card=c)
+            s.emit("reveal", f"{s.oname(o)} reveals {s.name(c)}", card=c)
         if st.keyword is None or st.keyword.lower() in s.T.keywords[c][s.face[c]]:
             send(s, c, st.to, o, this)
         else:
@@ -434,8 +434,8 @@ def send(s: SentinelsState, c: int, to: str, o: int, this: int = -1) -> None:
         remove_from_game(s, c)
     elif to == "under" and this >= 0 and s.zone[this] == Z_PLAY:
         put_under(s, c, this)
-    elif to == "hand" and s.T.owner[c] < s.T.n_heroes:
-        move(s, c, Z_HAND, home=s.T.owner[c])
+    elif to == "hand" and s.hero_of(c) >= 0:
+        move(s, c, Z_HAND, home=s.hero_of(c))
     elif to == "play":
         from multiverse.sentinels.turns import play_seed, put_into_play
 
@@ -489,7 +489,7 @@ def resolve_search(s: SentinelsState, f: tuple, opt: Option) -> None:
 def _arrange_options(s: SentinelsState, f: tuple) -> tuple:
     _, o, cards, placed = f
     left = [c for c in cards if c not in placed]
-    return (s.seat(s.turn), f"Put back the top of {s.T.owner_names[o]}'s deck: which card goes next "
+    return (s.seat(s.turn), f"Put back the top of {s.oname(o)}'s deck: which card goes next "
             "(the first chosen ends on top)?",
             [Option(f"card:{c}", s.name(c), {"card": c}) for c in left])
 
@@ -515,7 +515,7 @@ def _one_hero_options(s: SentinelsState, f: tuple) -> tuple:
     _, sid, this, hero, _other = f
     live = [h for h in range(s.T.n_heroes) if not s.incap[h]]
     return (_seat(s, hero), f"{s.name(this)}: {s.T.steps[sid].prompt or 'choose a hero'}",
-            [Option(f"hero:{h}", s.T.owner_names[h], {"hero": h}) for h in live])
+            [Option(f"hero:{h}", s.oname(h), {"hero": h}) for h in live])
 
 
 @choice("one_hero", _one_hero_options)

@@ -300,10 +300,9 @@ def _apply(s: SentinelsState, doc: dict[str, Any], heroes: list[Any]) -> None:
     for h, spec in enumerate(hero_specs):
         where = f"heroes[{h}]"
         char = t.character[h]
-        if s.incap[h]:
-            s.hp[char] = _int(spec.get("hp", 0), f"{where}.hp", -MAX_HP)
-            if s.hp[char] > s.max_hp(char):
-                raise _err(f"{where}.hp", f"expected at most {s.max_hp(char)}")
+        if s.incap[h]:  # SOTM-17: the character shows its incapacitated face (no HP)
+            s.face[char] = t.n_faces[char] - 1
+            s.hp[char] = _int(spec.get("hp", 0), f"{where}.hp", -MAX_HP, 0)
         elif "hp" in spec:
             s.hp[char] = _int(spec["hp"], f"{where}.hp", -MAX_HP, MAX_HP)
             if not 1 <= s.hp[char] <= s.max_hp(char):

@@ -19,7 +19,7 @@ def setup(t: Tables, seed: int) -> SentinelsState:
     _, s.rng = splitmix_next(seed & ((1 << 64) - 1))
     s.result, s.reason, s.decisions = None, "", 0
     n_cards = len(t.card)
-    owners = t.n_heroes + 2
+    owners = len(t.okind)
     s.zone = [Z_BOX] * n_cards
     s.home = list(t.owner)
     s.deck = [[] for _ in range(owners)]
@@ -36,6 +36,10 @@ def setup(t: Tables, seed: int) -> SentinelsState:
     s.under = []
     s.reserve = []
     s.htok = [list(t.hero_tokens[h][1]) for h in range(t.n_heroes)]
+    s.char = list(t.character)
+    s.user = list(range(t.n_heroes))
+    s.bz = [0] * n_cards
+    s.azone = [0] * owners
     s.mods = []
     s.inplay = []
     s.turn, s.phase, s.round = t.villain, "setup", 1

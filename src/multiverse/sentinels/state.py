@@ -10,6 +10,13 @@ of the game for good: no effect can choose it), `under` (beneath a card in play:
 the flat list `[card, holder, card, holder, …]`, the last pair on top), `reserve` (the flat
 list `reserve`, bottom first: a pile that is not a deck, OBL-C5). `ctr` holds the named
 counters' values (OBL-ID1).
+
+Players apart from hero decks (OBL-I5): `char[p]` is player `p`'s current hero character
+card (hero area `p`), `user[d]` the player playing hero deck `d` (-1: in the box, -2: erased,
+OBL-C20). Battle zones (OBL-B1): `bz[c]` is the zone of card `c` while it is in play (or
+resolving), `azone[o]` the zone of owner `o`'s play area (a hero's marker; an environment
+in play; -1: set aside or spread over both zones, as villain decks are). The base game is
+one zone: every value 0.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from operator import attrgetter
 from typing import Any, ClassVar
 
 from multiverse.engine.state import GameState, OptionsFn, ResolveFn, StepFn, _listify, push, rule_registry
-from multiverse.sentinels.tables import Tables
+from multiverse.sentinels.tables import OWNER_KINDS, Tables
 
 Z_DECK, Z_HAND, Z_TRASH, Z_PLAY, Z_BOX, Z_REMOVED, Z_UNDER, Z_RESERVE = range(8)
 ZONES = ("deck", "hand", "trash", "play", "box", "removed", "under", "reserve")
@@ -28,6 +35,9 @@ class SentinelsState(GameState):
     """A position of a Sentinels of the Multiverse game."""
 
     __slots__ = (
+        "azone",
+        "bz",
+        "char",
         "ctr",
         "deck",
         "face",
@@ -51,12 +61,13 @@ class SentinelsState(GameState):
         "trash",
         "turn",
         "under",
+        "user",
         "zone",
     )
 
     DATA = ("zone", "home", "deck", "hand", "trash", "play", "hp", "tok", "seq", "next_seq",
             "incap", "face", "htok", "mods", "turn", "phase", "round", "played", "powered",
-            "incap_used", "inplay", "ctr", "under", "reserve")
+            "incap_used", "inplay", "ctr", "under", "reserve", "char", "user", "bz", "azone")
     NESTED = frozenset({"deck", "hand", "trash", "play", "htok"})
     STEPS: ClassVar[dict[str, StepFn]] = {}
     CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
@@ -75,6 +86,7 @@ class SentinelsState(GameState):
         new.zone, new.home, new.hp, new.tok = self.zone[:], self.home[:], self.hp[:], self.tok[:]
         new.seq, new.incap, new.face, new.inplay = self.seq[:], self.incap[:], self.face[:], self.inplay[:]
         new.ctr, new.under, new.reserve = self.ctr[:], self.under[:], self.reserve[:]
+        new.char, new.user, new.bz, new.azone = self.char[:], self.user[:], self.bz[:], self.azone[:]
         new.stack, new.mods = self.stack[:], self.mods[:]
         new.deck, new.hand = [x[:] for x in self.deck], [x[:] for x in self.hand]
         new.trash, new.play = [x[:] for x in self.trash], [x[:] for x in self.play]
@@ -119,16 +131,43 @@ class SentinelsState(GameState):
     def name(self, cid: int) -> str:
         return self.T.name[cid]
 
+    def oname(self, o: int) -> str:
+        """An owner's name: a hero area is called by its current hero."""
+        t = self.T
+        if o < t.n_heroes and t.dynamic:
+            c = self.char[o]
+            return t.name[c] if c >= 0 else f"Player {o + 1}"
+        return t.owner_names[o]
+
+    def hero_of(self, cid: int) -> int:
+        """The hero (player) whose card this is, -1 for a villain, environment or Mission
+        card: a hero card belongs to the player playing its deck; a Mission card in a hero's
+        play area counts as that hero's (OBL-C8)."""
+        t = self.T
+        o = t.owner[cid]
+        if o >= 0:
+            return o if o < t.n_heroes else -1
+        d = t.hdeck[cid]
+        if d >= 0:
+            return self.user[d] if self.user[d] >= 0 else -1
+        h = self.home[cid]
+        return h if h < t.n_heroes else -1
+
+    def owner_of(self, cid: int) -> int:
+        """The owner whose deck, trash and play area the card belongs to."""
+        o = self.T.owner[cid]
+        if o >= 0:
+            return o
+        h = self.hero_of(cid)
+        return h if h >= 0 else self.home[cid]
+
     def in_play(self, cid: int) -> bool:
         return self.zone[cid] == Z_PLAY
 
     def is_target(self, cid: int) -> bool:
-        """SOTM-9: a card in play with HP (an incapacitated hero is not a target, SOTM-17)."""
-        t = self.T
-        if self.zone[cid] != Z_PLAY or not t.max_hp[cid][self.face[cid]]:
-            return False
-        h = t.hero_char[cid]
-        return h < 0 or not self.incap[h]
+        """SOTM-9: a card in play with HP (an incapacitated hero's character shows its
+        incapacitated face, which has none: no target, SOTM-17)."""
+        return self.zone[cid] == Z_PLAY and self.T.max_hp[cid][self.face[cid]] > 0
 
     def max_hp(self, cid: int) -> int:
         """The printed HP of the face the card shows (0: not a target on that face)."""
@@ -139,9 +178,9 @@ class SentinelsState(GameState):
         return self.face[cid] != 0
 
     def side(self, cid: int) -> str:
-        """'hero', 'villain' or 'environment': whose card it is (SOTM-12)."""
-        o = self.T.owner[cid]
-        return "hero" if o < self.T.n_heroes else "villain" if o == self.T.villain else "environment"
+        """'hero', 'villain', 'environment' or 'mission': whose card it is (SOTM-12, OBL-C7)
+        at the face it shows."""
+        return OWNER_KINDS[self.T.side[cid][self.face[cid]]]
 
     def cards_in_play(self) -> list[int]:
         """Every card in play, in the order it entered play (SOTM-7). A copy: safe to
@@ -155,7 +194,7 @@ class SentinelsState(GameState):
 _NESTED = tuple(sorted(SentinelsState.NESTED))  # lists of lists of ints
 _TUPLES = frozenset({"stack", "mods"})  # lists of tuples (frames, modifiers): shared by clone
 _FLAT = ("zone", "home", "hp", "tok", "seq", "incap", "face", "inplay", "ctr", "under", "reserve",
-         "stack", "mods")  # lists of ints or of tuples
+         "stack", "mods", "char", "user", "bz", "azone")  # lists of ints or of tuples
 _SCALAR = ("rng", "result", "reason", "decisions", "next_seq", "turn", "phase", "round", "played",
            "powered", "incap_used")
 _FIELDS = SentinelsState.CORE + SentinelsState.DATA

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from multiverse.content.sentinels_schema import (
     Card,
     Modifier,
     SentinelsContent,
+    SentinelsHero,
     Side,
     Step,
     Trigger,
@@ -19,6 +21,8 @@ DAMAGE_TYPES = ("cold", "energy", "fire", "infernal", "lightning", "melee", "pro
                 "psychic", "radiant", "sonic", "toxic")
 ONE_SHOT, ONGOING, EQUIPMENT, DEVICE, TARGET, CHARACTER = range(6)
 KINDS = ("one-shot", "ongoing", "equipment", "device", "target", "character")
+HERO, VILLAIN, ENVIRONMENT, MISSION = range(4)  # kinds of owner (area) and sides of cards
+OWNER_KINDS = ("hero", "villain", "environment", "mission")
 
 Ids = tuple[int, ...]
 CMod = tuple[str, int, str, int]  # kind, amount, applies_to, damage type index (-1: any)
@@ -36,16 +40,24 @@ class Tables:
 
     config: SentinelsConfig
     content: SentinelsContent
-    n_heroes: int = 0
+    n_heroes: int = 0  # hero play areas (players), fixed at the start (SOTM-3, OBL-C18)
     hero_ids: tuple[str, ...] = ()
     owner_names: tuple[str, ...] = ()  # heroes, then the villain, then the environment
-    villain: int = 0  # owner index of the villain (= number of heroes)
-    env: int = 0
+    villain: int = 0  # owner index of the (first) villain deck (= number of heroes)
+    env: int = 0  # owner index of the (first) environment deck
+    # owners ("areas": a deck, its trash, a hand, a play area) by kind (OBL-C3, C7)
+    okind: list[int] = field(default_factory=list)  # HERO, VILLAIN, ENVIRONMENT, MISSION
+    villains: tuple[int, ...] = ()
+    envs: tuple[int, ...] = ()
+    mission: int = -1  # the Mission deck's owner (-1: none in this game)
+    n_zones: int = 1  # battle zones (OBL-B1); the base game is one zone
+    dynamic: bool = False  # players change hero decks (OblivAeon): hero cards' owner is read
     # card instances
     card: list[Card] = field(default_factory=list)
-    owner: list[int] = field(default_factory=list)
-    side: list[int] = field(default_factory=list)  # 0 hero, 1 villain, 2 environment card
-    hero_char: list[int] = field(default_factory=list)  # hero index if a hero character, else -1
+    owner: list[int] = field(default_factory=list)  # its owner; -1: read from the state
+    side: list[tuple[int, ...]] = field(default_factory=list)  # per face: HERO, VILLAIN, …
+    hero_char: list[int] = field(default_factory=list)  # hero deck if a hero character, else -1
+    hdeck: list[int] = field(default_factory=list)  # hero deck of a hero card, else -1
     name: list[str] = field(default_factory=list)
     # per card, per face (index: the state's `face[card]`; 0 is the printed front)
     n_faces: list[int] = field(default_factory=list)
@@ -75,8 +87,14 @@ class Tables:
     thresholds: tuple[tuple[tuple[int, int, Ids], ...], ...] = ()  # crossing: 1 up, -1 down, 0
     reserve_cards: list[int] = field(default_factory=list)  # the reserve pile, at setup
     incap_fx: list[tuple[tuple[str, Ids], ...]] = field(default_factory=list)  # by hero
-    hero_tokens: list[tuple[tuple[str, ...], tuple[int, ...]]] = field(default_factory=list)
-    complexity: list[int] = field(default_factory=list)
+    abilities: dict[int, tuple[tuple[str, Ids], ...]] = field(default_factory=dict)  # by character
+    hero_tokens: list[tuple[tuple[str, ...], tuple[int, ...]]] = field(default_factory=list)  # deck
+    complexity: list[int] = field(default_factory=list)  # by hero deck
+    # hero decks (OBL-I5): ids, names, their cards and character cards (variants)
+    hdeck_ids: tuple[str, ...] = ()
+    hdeck_names: tuple[str, ...] = ()
+    hdeck_cards: list[list[int]] = field(default_factory=list)
+    hdeck_chars: list[list[int]] = field(default_factory=list)
     # effect steps
     steps: list[Step] = field(default_factory=list)
     then: list[Ids] = field(default_factory=list)
@@ -103,17 +121,23 @@ class Tables:
     def _trig(self, trs: list[Trigger]) -> tuple[Trig, ...]:
         return tuple((tr.when, tr.whose, self.reg(tr.effect)) for tr in trs)
 
-    def add_card(self, o: int, c: Card) -> int:
-        """A card instance with its faces: the card itself (face 0), then `c.sides`."""
+    def add_card(self, o: int, c: Card, side: int = -1, hdeck: int = -1,
+                 sides: tuple[int, ...] = ()) -> int:
+        """A card instance with its faces: the card itself (face 0), then `c.sides`. `o` is
+        its owner (-1: read from the state); `side` its side (default: its owner's kind);
+        `sides` a side per face where they differ (a Mission: objective, reward)."""
         cid = len(self.card)
         self.card.append(c)
         self.owner.append(o)
-        self.side.append(0 if o < self.n_heroes else 1 if o == self.villain else 2)
-        self.hero_char.append(o if c.kind == "character" and o < self.n_heroes else -1)
+        self.hdeck.append(hdeck)
+        self.hero_char.append(hdeck if c.kind == "character" and hdeck >= 0 else -1)
         self.name.append(c.name)
         front = Side(name=c.name, kind=c.kind, keywords=c.keywords, hp=c.hp, play=c.play,
                      power=c.power, triggers=c.triggers, modifiers=c.modifiers)
         faces = (front, *c.sides)
+        if not sides:
+            sides = (side if side >= 0 else self.okind[o],) * len(faces)
+        self.side.append(sides)
         self.n_faces.append(len(faces))
         self.face_name.append(tuple(f.name or c.name for f in faces))
         self.kind.append(tuple(KINDS.index(f.kind or c.kind) for f in faces))
@@ -149,18 +173,13 @@ def build_tables(config: SentinelsConfig, content: SentinelsContent) -> Tables:
     n = t.n_heroes = len(config.heroes)
     t.hero_ids = tuple(config.heroes)
     t.villain, t.env = n, n + 1
+    t.villains, t.envs = (n,), (n + 1,)
+    t.okind = [HERO] * n + [VILLAIN, ENVIRONMENT]
     t.owner_names = (*(heroes[h].name for h in config.heroes), v.name, e.name)
     for hi, hid in enumerate(config.heroes):
-        h = heroes[hid]
-        char = t.add_card(hi, Card(name=h.name, kind="character", hp=h.hp,
-                                   power=h.power.effect))
-        t.character.append(char)
-        t.incap_fx.append(tuple((a.name, t.reg(a.effect)) for a in h.incapacitated))
-        tok = h.tokens
-        t.hero_tokens.append((tuple(tok.sides), tuple(tok.sides.index(x) for x in tok.start))
-                             if tok else ((), ()))
-        t.complexity.append(h.complexity)
-        t.deck_cards.append([t.add_card(hi, c) for c in h.cards for _ in range(c.copies)])
+        add_hero_deck(t, heroes[hid], hi, hi, variants=False)
+        t.character.append(t.hdeck_chars[hi][0])
+        t.deck_cards.append(t.hdeck_cards[hi])
     vc = t.add_card(n, Card(name=v.name, kind="character", hp=v.hp, triggers=v.triggers,
                             modifiers=v.modifiers, sides=v.sides))
     t.villain_character = vc
@@ -170,6 +189,34 @@ def build_tables(config: SentinelsConfig, content: SentinelsContent) -> Tables:
     t.reserve_cards = [t.add_card(n, c) for c in v.reserve for _ in range(c.copies)]
     _counters(t, v.counters)
     return t
+
+
+def _character(t: Tables, o: int, d: int, name: str, hp: int, power: Any, abilities: list) -> int:
+    """A hero character card: its front, and its incapacitated face (SOTM-17: it flips;
+    that face has no HP, so it is no target)."""
+    c = t.add_card(o, Card(name=name, kind="character", hp=hp, power=power.effect,
+                           sides=[Side(name=f"{name} (incapacitated)")]), HERO, hdeck=d)
+    t.abilities[c] = tuple((a.name, t.reg(a.effect)) for a in abilities)
+    return c
+
+
+def add_hero_deck(t: Tables, h: SentinelsHero, o: int, d: int, variants: bool) -> None:
+    """Hero deck `d`: its character card (and variants), its 40 cards, owned by `o` (-1:
+    whoever plays the deck)."""
+    t.hdeck_ids += (h.id,)
+    t.hdeck_names += (h.name,)
+    chars = [_character(t, o, d, h.name, h.hp, h.power, h.incapacitated)]
+    if variants:
+        chars += [_character(t, o, d, var.name, var.hp, var.power, var.incapacitated)
+                  for var in h.variants]
+    t.hdeck_chars.append(chars)
+    t.incap_fx.append(t.abilities[chars[0]])
+    tok = h.tokens
+    t.hero_tokens.append((tuple(tok.sides), tuple(tok.sides.index(x) for x in tok.start))
+                         if tok else ((), ()))
+    t.complexity.append(h.complexity)
+    t.hdeck_cards.append([t.add_card(o, c, HERO, hdeck=d) for c in h.cards
+                          for _ in range(c.copies)])
 
 
 _CROSSING = {"up": 1, "down": -1, "either": 0}

@@ -14,8 +14,7 @@ def _triggers_of(s: SentinelsState, cid: int) -> tuple:
 
 
 def _hero_of(s: SentinelsState, cid: int) -> int:
-    o = s.T.owner[cid]
-    return o if o < s.T.n_heroes else -1
+    return s.hero_of(cid)
 
 
 def _whose_ok(s: SentinelsState, whose: str, card: int, owner: int) -> bool:
@@ -23,7 +22,7 @@ def _whose_ok(s: SentinelsState, whose: str, card: int, owner: int) -> bool:
     if whose == "any":
         return True
     if whose == "owner":
-        return owner == s.home[card] or owner == t.owner[card]
+        return owner == s.home[card] or owner == s.owner_of(card)
     if whose == "villain":
         return owner == t.villain
     if whose == "environment":

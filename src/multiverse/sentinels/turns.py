@@ -50,7 +50,7 @@ def _deck_turn(s: SentinelsState, o: int, label: str) -> None:
     s.turn = o
     s.phase = "start"
     if s.log is not None:
-        s.emit("turn", f"— {s.T.owner_names[o]}'s turn ({label}, round {s.round}) —", owner=o)
+        s.emit("turn", f"— {s.oname(o)}'s turn ({label}, round {s.round}) —", owner=o)
     push(s, ("turn_start", o), ("play_top", o), ("turn_end", o))
 
 
@@ -101,7 +101,7 @@ def hero_turn(s: SentinelsState, f: tuple) -> None:
     s.phase = "start"
     s.played = s.powered = 0
     if s.log is not None:
-        s.emit("turn", f"— {s.T.owner_names[h]}'s turn (round {s.round}) —", owner=h)
+        s.emit("turn", f"— {s.oname(h)}'s turn (round {s.round}) —", owner=h)
     if s.incap[h]:
         if s.mods:  # "until the start of your next turn" ends even for an incapacitated hero
             s.mods = [m for m in s.mods if not (m[3] == 1 and m[4] == h)]
@@ -120,7 +120,7 @@ def _play_options(s: SentinelsState, f: tuple) -> tuple:
     names = s.T.name
     opts = [Option(f"play:{c}", names[c], {"card": c}) for c in s.hand[h] if c not in tried]
     opts.append(Option("skip", "Play no card", {"card": -1}))
-    return s.seat(h), f"{s.T.owner_names[h]}: play phase — play a card?", opts
+    return s.seat(h), f"{s.oname(h)}: play phase — play a card?", opts
 
 
 @choice("play_phase", _play_options)
@@ -139,7 +139,7 @@ def _play_now_options(s: SentinelsState, f: tuple) -> tuple:
     names = s.T.name
     opts = [Option(f"play:{c}", names[c], {"card": c}) for c in s.hand[h]]
     opts.append(Option("skip", "Play no card", {"card": -1}))
-    return s.seat(h), f"{s.T.owner_names[h]} may play a card now", opts
+    return s.seat(h), f"{s.oname(h)} may play a card now", opts
 
 
 @choice("play_now", _play_now_options)
@@ -164,7 +164,7 @@ def play_from_hand(s: SentinelsState, h: int, c: int) -> bool:
     take(s, c)
     s.zone[c] = Z_BOX
     if s.log is not None:
-        s.emit("play", f"{s.T.owner_names[h]} plays {s.name(c)}", hero=h, card=c)
+        s.emit("play", f"{s.oname(h)} plays {s.name(c)}", hero=h, card=c)
     put_into_play(s, c)
     return True
 
@@ -175,8 +175,8 @@ def put_into_play(s: SentinelsState, c: int, from_deck: bool = False) -> None:
     Limited card from a deck beside its copy goes to its hero's hand (a villain or
     environment card is discarded)."""
     t = s.T
-    o = t.owner[c]
-    hero = o if o < t.n_heroes else -1
+    hero = s.hero_of(c)
+    o = hero if hero >= 0 else s.owner_of(c)
     f = s.face[c]  # a card is played at the face it shows
     if t.kind[c][f] == ONE_SHOT or (t.card[c].seed and not from_deck):
         # a one-shot (or a seed being planted, OBL-HE3) resolves without entering play
@@ -188,7 +188,7 @@ def put_into_play(s: SentinelsState, c: int, from_deck: bool = False) -> None:
             put(s, c, Z_HAND, home=o)
             if s.log is not None:
                 s.emit("limited", f"{s.name(c)} is Limited and already in play: it goes to "
-                       f"{t.owner_names[o]}'s hand", card=c)
+                       f"{s.oname(o)}'s hand", card=c)
         else:
             s.stack.append(("to_trash", c))
         return
@@ -217,7 +217,7 @@ def play_top(s: SentinelsState, f: tuple) -> None:
     take(s, c)
     s.zone[c] = Z_BOX
     if s.log is not None:
-        s.emit("play", f"{s.T.owner_names[o]} plays {s.name(c)}", owner=o, card=c)
+        s.emit("play", f"{s.oname(o)} plays {s.name(c)}", owner=o, card=c)
     if o == s.T.env and s.T.card[c].seed:
         play_seed(s, c)
     else:
@@ -238,7 +238,7 @@ def play_seed(s: SentinelsState, c: int) -> None:
 def powers_of(s: SentinelsState, h: int) -> list[int]:
     """Cards whose power hero `h` may use: the character card and their cards in play."""
     t = s.T
-    return [c for c in s.play[h] if t.power_fx[c][s.face[c]] and t.owner[c] == h]
+    return [c for c in s.play[h] if t.power_fx[c][s.face[c]] and s.hero_of(c) == h]
 
 
 def _power_options(s: SentinelsState, f: tuple) -> tuple:
@@ -248,7 +248,7 @@ def _power_options(s: SentinelsState, f: tuple) -> tuple:
     s.phase = "power"
     opts = [Option(f"power:{c}", f"Power of {s.name(c)}", {"card": c}) for c in powers_of(s, h)]
     opts.append(Option("skip", "Use no power", {"card": -1}))
-    return s.seat(h), f"{s.T.owner_names[h]}: power phase — use a power?", opts
+    return s.seat(h), f"{s.oname(h)}: power phase — use a power?", opts
 
 
 @choice("power_phase", _power_options)
@@ -274,7 +274,7 @@ def use_power(s: SentinelsState, h: int, c: int) -> None:
     if h == s.turn:  # SOTM-5: only the active hero's own powers count for their draw
         s.powered = 1
     if s.log is not None:
-        s.emit("power", f"{s.T.owner_names[h]} uses the power of {s.name(c)}", hero=h, card=c)
+        s.emit("power", f"{s.oname(h)} uses the power of {s.name(c)}", hero=h, card=c)
     push_effect(s, s.T.power_fx[c][s.face[c]], c, h, -1)
 
 
@@ -290,8 +290,9 @@ def draw_phase(s: SentinelsState, f: tuple) -> None:
 
 def _incap_options(s: SentinelsState, f: tuple) -> tuple:
     h = f[1]
-    return (s.seat(h), f"{s.T.owner_names[h]} is incapacitated: use one ability",
-            [Option(f"ability:{i}", name, {"i": i}) for i, (name, _) in enumerate(s.T.incap_fx[h])])
+    return (s.seat(h), f"{s.oname(h)} is incapacitated: use one ability",
+            [Option(f"ability:{i}", name, {"i": i})
+             for i, (name, _) in enumerate(s.T.abilities[s.char[h]])])
 
 
 @choice("incapacitated_ability", _incap_options)
@@ -299,10 +300,10 @@ def incapacitated_ability(s: SentinelsState, f: tuple, opt: Option) -> None:
     """SOTM-17: exactly one incapacitated ability per turn."""
     h = f[1]
     s.incap_used += 1
-    name, fx = s.T.incap_fx[h][opt.data["i"]]
+    name, fx = s.T.abilities[s.char[h]][opt.data["i"]]
     if s.log is not None:
-        s.emit("incap_ability", f"{s.T.owner_names[h]} (incapacitated) uses {name}", hero=h)
-    push_effect(s, fx, s.T.character[h], -1, -1)
+        s.emit("incap_ability", f"{s.oname(h)} (incapacitated) uses {name}", hero=h)
+    push_effect(s, fx, s.char[h], -1, -1)
 
 
 __all__ = ["Z_HAND", "round_start"]

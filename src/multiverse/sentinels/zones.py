@@ -133,7 +133,7 @@ def top_card(s: SentinelsState, o: int) -> int:
         for c in deck:
             s.zone[c] = Z_DECK
         s.shuffle(deck)
-        s.emit("reshuffle", f"{s.T.owner_names[o]}'s trash is shuffled into the deck", owner=o)
+        s.emit("reshuffle", f"{s.oname(o)}'s trash is shuffled into the deck", owner=o)
     return deck[-1]
 
 
@@ -147,7 +147,7 @@ def draw(s: SentinelsState, h: int, n: int) -> int:
         move(s, c, Z_HAND)
         k += 1
     if k:
-        s.emit("draw", f"{s.T.owner_names[h]} draws {k}", hero=h, count=k)
+        s.emit("draw", f"{s.oname(h)} draws {k}", hero=h, count=k)
     return k
 
 
