@@ -108,6 +108,8 @@ Verb = Literal[
     "play_scion",  # the bottom Scion of the Reserve enters play in `zone` (OBL-C5)
     "game_over",  # an environment's Game Over (OBL-E1: in OblivAeon, the environment is destroyed)
     "erase_hero",  # the selected hero is incapacitated and can never be played again (OBL-C20)
+    "remove_environment",  # the environment of `zone` is removed from the game (OBL-E2)
+    "revive_hero",  # an incapacitated hero of this zone returns (OBL-C22 in OblivAeon)
 ]
 
 
@@ -223,6 +225,8 @@ class Card(Strict):
     limited: bool = False
     indestructible: bool = False
     seed: bool = Field(False, description="OBL-HE3: a seed card planted in the environment deck")
+    enters_zone: Literal["this", "other", "first", "second"] = Field("this", description=(
+        "OBL-O2: the battle zone a villain ongoing enters (\"this\": the zone it is played in)"))
     copies: int = Field(1, ge=1, le=10)
     play: Effect = Field(default_factory=list, description="resolved as the card is played")
     power: Effect = Field(default_factory=list, description="a power this card gives its hero")
