@@ -60,7 +60,7 @@ class Condition(Strict):
         "cards_in_play_with_keyword_at_least", "trash_has_at_least", "this_face_is",
         "counter_at_least", "counter_at_most", "cards_under_this_at_least", "reserve_has_at_least",
         "form_is", "scions_here_at_least", "heroes_here_at_least", "more_scions_than_heroes_here",
-        "usurped",
+        "usurped", "this_hp_at_most",
     ]
     amount: int = 1
     side: str | None = Field(None, description="token side name for hero tokens")

@@ -187,6 +187,8 @@ def condition(s: SentinelsState, sid: int, this: int, hero: int) -> bool:
         return hero >= 0 and s.hp[s.char[hero]] >= c.amount
     if c.test == "this_hp_at_least":
         return s.hp[this] >= c.amount
+    if c.test == "this_hp_at_most":
+        return this >= 0 and s.is_target(this) and s.hp[this] <= c.amount
     if c.test == "tokens_on_this_at_least":
         return s.tok[this] >= c.amount
     if c.test == "hero_tokens_showing_at_least":
