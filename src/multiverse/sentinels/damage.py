@@ -6,20 +6,47 @@ from collections.abc import Callable
 
 from multiverse.engine.decision import Option
 from multiverse.sentinels.select import _SIDES, in_group
-from multiverse.sentinels.state import Z_PLAY, SentinelsState, choice, step
+from multiverse.sentinels.state import Z_HAND, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import DAMAGE_TYPES, CMod
-from multiverse.sentinels.zones import flip, to_trash
+from multiverse.sentinels.zones import flip, move, remove_from_game, to_trash
 
 
-def active_modifiers(s: SentinelsState) -> list[tuple[CMod, int]]:
+def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]]:
     """Every modifier in force, with the card it is read from: cards in play (each at the
-    face it shows) and temporary modifiers of effects."""
+    face it shows) and temporary modifiers of effects; with battle zones, only those of
+    cards in `zone` (OBL-B1); a modifier with a condition only while it holds."""
     t = s.T
     table, face = t.cmods, s.face
-    out = [(m, c) for c in s.inplay for m in table[c][face[c]]]
-    if s.mods:
-        out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods]
+    if not t.mod_conds and (zone < 0 or t.n_zones == 1):
+        out = [(m, c) for c in s.inplay for m in table[c][face[c]]]
+        if s.mods:
+            out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods]
+        return out
+    bz, holds, cif = s.bz, effects_mod.holds, t.cmod_if
+    out = []
+    for c in s.inplay:
+        if zone >= 0 and bz[c] != zone:
+            continue
+        f = face[c]
+        for m, cond in zip(table[c][f], cif[c][f], strict=True):
+            if cond is None or holds(s, cond, c, s.hero_of(c)):
+                out.append((m, c))
+    for sid, this, hero, _dur, _o in s.mods:
+        if zone >= 0 and this >= 0 and bz[this] != zone:
+            continue
+        cond = t.step_if.get(sid)
+        if cond is None or holds(s, cond, this, hero):
+            out.append((t.step_cmod[sid], this))
     return out
+
+
+def blocked(s: SentinelsState, kind: str, cid: int) -> bool:
+    """Is card `cid` under a "cannot …" modifier (cannot play cards, use powers, regain HP,
+    be moved) of its battle zone?"""
+    if not s.T.blocks:
+        return False
+    return any(m[0] == kind and in_group(s, m[2], cid, c)
+               for m, c in active_modifiers(s, s.bz[cid]))
 
 
 _DEALT = {"increase_dealt": 1, "reduce_dealt": -1}
@@ -27,18 +54,20 @@ _TAKEN = {"increase_taken": 1, "reduce_taken": -1}
 
 
 def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irreducible: bool,
-                drain: int = -1) -> None:
+                drain: int = -1, cross: bool = False) -> None:
     """SOTM-14: redirection, type changes, then the increases and reductions (the players
     order them when both kinds apply), then immunity; every modifier is noted (the notes
     are narration: without a log, a `damage_final` frame, which resolves at once, carries
     none; a `modify_damage` frame, which waits for the players, carries them all)."""
     if s.result is not None or not s.is_target(tgt):
         return
-    mods = active_modifiers(s)
+    t = s.T
+    if t.n_zones > 1 and src >= 0 and s.bz[src] != s.bz[tgt] and not cross:
+        return  # OBL-B1: nothing reaches the other battle zone unless its text says so
+    mods = active_modifiers(s, s.bz[tgt] if t.n_zones > 1 else -1)
     if not mods:  # nothing in force: straight to the damage
         s.stack.append(("damage_final", src, tgt, amount, dtype, int(irreducible), drain, (), ""))
         return
-    t = s.T
     names, side, face = t.name, t.side, s.face
     notes: list[str] = []
     redirected = False
@@ -180,8 +209,9 @@ def regain(s: SentinelsState, f: tuple) -> None:
 
 
 def heal(s: SentinelsState, cid: int, n: int) -> None:
-    """SOTM-9: HP is regained up to the maximum, never above."""
-    if not s.is_target(cid) or n <= 0:
+    """SOTM-9: HP is regained up to the maximum, never above (nor by a target that cannot
+    regain HP)."""
+    if not s.is_target(cid) or n <= 0 or blocked(s, "cannot_regain_hp", cid):
         return
     full = s.T.max_hp[cid][s.face[cid]]
     old = s.hp[cid]
@@ -215,10 +245,17 @@ def destroy(s: SentinelsState, cid: int) -> None:
         return
     if t.card[cid].indestructible:
         return
+    if cid in t.scions:  # a Scion panel (a villain character card) leaves the game
+        if s.log is not None:
+            s.emit("destroyed", f"{s.name(cid)} is defeated", card=cid)
+        remove_from_game(s, cid)
+        return
     to_trash(s, cid)
     if s.log is not None:
         s.emit("destroyed", f"{s.name(cid)} is destroyed", card=cid)
     triggers.fire_on_card(s, "destroyed", cid, -1)
+    if t.watchers:
+        triggers.fire_watchers(s, "card_destroyed", cid)
 
 
 INCAPACITATE_HOOKS: dict[str, Callable[[SentinelsState, int], None]] = {}
@@ -275,6 +312,22 @@ def flip_card(s: SentinelsState, cid: int, face: int = -1) -> None:
         s.emit("villain_flips" if cid == t.villain_character else "flipped",
                f"{s.name(cid)} flips!{shown}{hp}", card=cid, face=f)
     effects_mod.push_effect(s, t.flip_fx[cid][f], cid, s.hero_of(cid), -1)
+    if cid in t.missions and f == 1:
+        completed(s, cid)
+
+
+def completed(s: SentinelsState, cid: int) -> None:
+    """OBL-M2: a completed objective shows its reward, a card of the hero whose play area it
+    is in (OBL-C8); a one-shot reward goes to that hero's hand (a decision where the seed
+    is silent)."""
+    t = s.T
+    h = s.home[cid]
+    if s.log is not None:
+        s.emit("objective_completed", f"{s.name(cid)} is completed: {t.face_name[cid][1]} is "
+               f"{s.oname(h)}'s reward" if h < t.n_heroes else f"{s.name(cid)} is completed",
+               card=cid)
+    if h < t.n_heroes and t.kind[cid][1] == 0:
+        move(s, cid, Z_HAND, home=h)
 
 
 from multiverse.sentinels import effects as effects_mod  # noqa: E402  (circular: effects uses damage)

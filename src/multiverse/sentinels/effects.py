@@ -7,9 +7,12 @@ reacts to: the damage source, the card entering play).
 
 from __future__ import annotations
 
+from typing import Any
+
+from multiverse.content.sentinels_schema import Condition, Step
 from multiverse.engine.decision import Option
 from multiverse.sentinels.damage import deal_damage, destroy, flip_card, heal
-from multiverse.sentinels.select import candidates
+from multiverse.sentinels.select import candidates, zone_of
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import DAMAGE_TYPES
 from multiverse.sentinels.zones import (
@@ -27,7 +30,7 @@ from multiverse.sentinels.zones import (
 _FIXED = frozenset({"this", "this_hero", "villain_character", "source"})
 _NO_HEROES = frozenset({"villain", "villain_character", "environment", "non_hero"})
 SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy", "flip", "remove_from_game",
-                       "put_under_this"})
+                       "put_under_this", "move_to_zone", "erase_hero"})
 DURATIONS = {"this_turn": 0, "until_your_next_turn": 1, "while_in_play": 2}
 _DTYPE = {name: i for i, name in enumerate(DAMAGE_TYPES)}
 DECK_VERBS = frozenset({"play_top", "reveal_top", "search", "shuffle_trash_into_deck",
@@ -49,12 +52,33 @@ def _seat(s: SentinelsState, hero: int) -> int:
 
 
 def deck_owner(s: SentinelsState, deck: str, this: int, hero: int) -> int:
+    """Whose deck a step names: -1 when there is none (no environment in this zone)."""
     t = s.T
     if deck == "villain":
         return t.villain
     if deck == "environment":
-        return t.env
+        if len(t.envs) == 1:
+            return t.env
+        z = s.bz[this] if this >= 0 else 0
+        return next((o for o in t.envs if s.azone[o] == z), -1)
+    named = t.named_decks.get(deck)
+    if named is not None:
+        return named
     return hero if hero >= 0 else s.owner_of(this)
+
+
+def deck_reachable(s: SentinelsState, o: int, this: int, hero: int) -> bool:
+    """OBL-C3: hero and environment text reaches a villain deck only when a target of that
+    deck is in its battle zone; OBL-C12: the Mission deck is reached by no such text."""
+    t = s.T
+    if t.n_zones == 1 or this < 0 or t.side[this][0] == 1:
+        return True
+    if t.okind[o] == 3:
+        return False
+    if t.okind[o] != 1:
+        return True
+    z = s.bz[this]
+    return any(s.owner_of(c) == o and s.bz[c] == z and s.is_target(c) for c in s.inplay)
 
 
 @step("fx")
@@ -64,7 +88,12 @@ def run_step(s: SentinelsState, f: tuple) -> None:
     t = s.T
     st = t.steps[sid]
     v = st.verb
-    n = st.amount if st.h_offset is None else max(0, t.n_heroes + st.h_offset)  # amount_of
+    if st.source_select is not None and f[0] == "fx":  # "each Scion deals …": each selected
+        for c in reversed(candidates(s, st.source_select, this, hero, other)):  # card acts
+            s.stack.append(("fx_as", sid, c, hero, other))  # as the source, in its zone
+        return
+    n = (st.amount if st.h_offset is None else max(0, t.n_heroes + st.h_offset)) \
+        if st.amount_from is None else amount_of(s, sid, this)
     if v in SELECTING:
         if v != "heal" and st.target.group not in _NO_HEROES:  # SOTM-18: read after the step
             s.stack.append(("check_loss",))
@@ -97,7 +126,9 @@ def run_step(s: SentinelsState, f: tuple) -> None:
                 if not s.incap[h]:
                     s.stack.append(("deck_step", sid, this, hero, h))
         else:
-            deck_step(s, sid, this, hero, deck_owner(s, st.deck, this, hero))
+            o = deck_owner(s, st.deck, this, hero)
+            if o >= 0 and deck_reachable(s, o, this, hero):
+                deck_step(s, sid, this, hero, o)
     elif v == "add_tokens":
         if st.counter is not None:
             change_counter(s, st.counter, n)
@@ -137,6 +168,23 @@ def run_step(s: SentinelsState, f: tuple) -> None:
         vc = t.villain_character
         if s.face[vc] + 1 < t.n_faces[vc]:
             flip_card(s, vc, s.face[vc] + 1)
+    elif v == "shuffle_deck":
+        o = deck_owner(s, st.deck, this, hero)
+        if o >= 0 and deck_reachable(s, o, this, hero):
+            s.shuffle(s.deck[o])
+    else:  # the mode's verbs: zones, OblivAeon, Scions, environments (`MODE_VERBS`)
+        fn = MODE_VERBS.get(v)
+        if fn is not None:
+            fn(s, sid, this, hero, other)
+        elif v == "game_over":  # SOTM-18: an environment's Game Over: the heroes lose
+            s.end("loss", f"{s.name(this)}: game over")
+
+
+# verb → (state, step id, this, hero, other): verbs whose meaning is a mode's (OblivAeon)
+MODE_VERBS: dict[str, Any] = {}
+
+
+step("fx_as")(run_step)
 
 
 @step("deck_step")
@@ -173,16 +221,59 @@ def deck_step(s: SentinelsState, sid: int, this: int, hero: int, o: int) -> None
             move(s, c, Z_DECK, bottom=True)
 
 
-def amount_of(s: SentinelsState, sid: int) -> int:
-    """A step's amount; SOTM-3: "H", "H-1", "H+2" read H, fixed at the start of the game."""
+def amount_of(s: SentinelsState, sid: int, this: int = -1) -> int:
+    """A step's amount; SOTM-3: "H", "H-1", "H+2" read H, fixed at the start of the game;
+    `amount_from`: a count read now (times `amount`)."""
     st = s.T.steps[sid]
+    if st.amount_from is not None:
+        return st.amount * count_of(s, st.amount_from, st, this)
     return st.amount if st.h_offset is None else max(0, s.T.n_heroes + st.h_offset)
+
+
+def count_of(s: SentinelsState, what: str, st: Step, this: int) -> int:
+    """The count an amount reads: tokens on this card, heroes or Scions in its zone, a
+    counter's value, cards under this card."""
+    if what == "tokens_on_this":
+        return s.tok[this] if this >= 0 else 0
+    if what == "heroes_here":
+        return count_here(s, "heroes", this, st.zone)
+    if what == "scions_here":
+        return count_here(s, "scions", this, st.zone)
+    if what == "cards_under_this":
+        return len(cards_under(s, this)) if this >= 0 else 0
+    i = s.T.counter_index.get(st.counter or "", -1)
+    return s.ctr[i] if i >= 0 else 0
 
 
 def condition(s: SentinelsState, sid: int, this: int, hero: int) -> bool:
     c = s.T.steps[sid].cond
     assert c is not None
+    return holds(s, c, this, hero)
+
+
+def count_here(s: SentinelsState, what: str, this: int, ref: str = "this") -> int:
+    """Heroes (active hero character cards) or Scions in play in a battle zone."""
+    z = zone_of(s, ref, this)
+    t, bz = s.T, s.bz
+    if what == "heroes":
+        return sum(1 for p in range(t.n_heroes) if not s.incap[p] and s.char[p] >= 0
+                   and (z < 0 or bz[s.char[p]] == z))
+    return sum(1 for c in s.inplay if c in t.scions and (z < 0 or bz[c] == z))
+
+
+def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
+    """Does a condition hold now, read from card `this` (whose text it is)?"""
     t = s.T
+    if c.test == "scions_here_at_least":
+        return count_here(s, "scions", this, c.zone) >= c.amount
+    if c.test == "heroes_here_at_least":
+        return count_here(s, "heroes", this, c.zone) >= c.amount
+    if c.test == "more_scions_than_heroes_here":
+        return count_here(s, "scions", this, c.zone) > count_here(s, "heroes", this, c.zone)
+    if c.test == "form_is":
+        return s.face[t.villain_character] == (c.face or 0)
+    if c.test == "usurped":
+        return t.usurper >= 0 and s.zone[t.usurper] == Z_PLAY and s.face[t.usurper] != 0
     if c.test == "this_hero_hp_at_least":
         return hero >= 0 and s.hp[s.char[hero]] >= c.amount
     if c.test == "this_hp_at_least":
@@ -205,6 +296,10 @@ def condition(s: SentinelsState, sid: int, this: int, hero: int) -> bool:
     if c.test == "cards_in_play_with_keyword_at_least":
         kw = (c.keyword or "").lower()
         face = s.face
+        if t.n_zones > 1:  # OBL-B1: in the zone of the card whose text it is
+            z, bz = zone_of(s, c.zone, this), s.bz
+            return sum(1 for x in s.inplay if kw in t.keywords[x][face[x]]
+                       and (z < 0 or bz[x] == z)) >= c.amount
         return sum(1 for x in s.inplay if kw in t.keywords[x][face[x]]) >= c.amount
     if c.test == "trash_has_at_least":
         return hero >= 0 and len(s.trash[hero]) >= c.amount
@@ -369,6 +464,14 @@ def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: i
         remove_from_game(s, c)
     elif v == "put_under_this":
         put_under(s, c, this)
+    else:
+        fn = MODE_APPLY.get(v)
+        if fn is not None:
+            fn(s, sid, this, c)
+
+
+# verb → (state, step id, this, card): selecting verbs whose meaning is a mode's
+MODE_APPLY: dict[str, Any] = {}
 
 
 # ----- hand, deck and play choices ---------------------------------------------------

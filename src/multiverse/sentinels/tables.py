@@ -21,6 +21,8 @@ DAMAGE_TYPES = ("cold", "energy", "fire", "infernal", "lightning", "melee", "pro
                 "psychic", "radiant", "sonic", "toxic")
 ONE_SHOT, ONGOING, EQUIPMENT, DEVICE, TARGET, CHARACTER = range(6)
 KINDS = ("one-shot", "ongoing", "equipment", "device", "target", "character")
+WATCH_EVENTS = frozenset({"card_destroyed", "card_removed", "hero_incapacitated",
+                          "environment_removed"})
 HERO, VILLAIN, ENVIRONMENT, MISSION = range(4)  # kinds of owner (area) and sides of cards
 OWNER_KINDS = ("hero", "villain", "environment", "mission")
 
@@ -74,6 +76,21 @@ class Tables:
     restore_hp: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C11
     clear_tokens: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C14
     step_cmod: dict[int, CMod] = field(default_factory=dict)
+    watchers: dict[str, int] = field(default_factory=dict)  # event → cards that watch it
+    watch: dict[tuple[int, int, Ids], Any] = field(default_factory=dict)  # (card, face, fx) → Select
+    late_owner: int = -1  # whose turn texts resolve last (Aeon Men, OBL-C6)
+    named_decks: dict[str, int] = field(default_factory=dict)  # "scion", "aeon_men", … → owner
+    scions: frozenset[int] = frozenset()  # Scion panels (villain character cards, OBL-C4)
+    usurper: int = -1  # Rainek Kel'Voss's panel (OBL-C22), if in this game
+    env_ids: tuple[str, ...] = ()  # environment ids by owner (OblivAeon: every one of the pack)
+    shield_cards: dict[str, int] = field(default_factory=dict)  # Shield name → card
+    bring_forth: dict[int, str] = field(default_factory=dict)  # Shield card → its Scion
+    scion_cards: dict[str, int] = field(default_factory=dict)  # Scion name → panel
+    missions: frozenset[int] = frozenset()
+    mod_conds: bool = False  # some modifier holds only while a condition does
+    cmod_if: list[tuple[tuple[Any, ...], ...]] = field(default_factory=list)  # per face, per mod
+    step_if: dict[int, Any] = field(default_factory=dict)  # a `modify` step's condition
+    blocks: bool = False  # some card has a "cannot …" modifier
     deck_cards: list[list[int]] = field(default_factory=list)  # per owner, at setup
     character: list[int] = field(default_factory=list)  # hero character cards, by hero
     villain_character: int = -1
@@ -95,6 +112,7 @@ class Tables:
     hdeck_names: tuple[str, ...] = ()
     hdeck_cards: list[list[int]] = field(default_factory=list)
     hdeck_chars: list[list[int]] = field(default_factory=list)
+    under_blocks: dict[int, bool] = field(default_factory=dict)  # OBL-C23, by character card
     # effect steps
     steps: list[Step] = field(default_factory=list)
     then: list[Ids] = field(default_factory=list)
@@ -114,9 +132,18 @@ class Tables:
             self.do[sid] = self.reg(st.do)
             self.otherwise[sid] = self.reg(st.otherwise)
             if st.modifier is not None:
-                self.step_cmod[sid] = compile_mod(st.modifier)
+                self.step_cmod[sid] = self._cmod(st.modifier)
+                if st.modifier.only_if is not None:
+                    self.step_if[sid] = st.modifier.only_if
             out.append(sid)
         return tuple(out)
+
+    def _cmod(self, m: Modifier) -> CMod:
+        if m.only_if is not None:
+            self.mod_conds = True
+        if m.kind.startswith("cannot_"):
+            self.blocks = True
+        return compile_mod(m)
 
     def _trig(self, trs: list[Trigger]) -> tuple[Trig, ...]:
         return tuple((tr.when, tr.whose, self.reg(tr.effect)) for tr in trs)
@@ -146,9 +173,17 @@ class Tables:
                                                                  else f.keywords)) for f in faces))
         self.play_fx.append(tuple(self.reg(f.play) for f in faces))
         self.power_fx.append(tuple(self.reg(f.power) for f in faces))
-        self.triggers.append(tuple(self._trig(f.triggers) for f in faces))
+        trig = tuple(self._trig(f.triggers) for f in faces)
+        self.triggers.append(trig)
+        for fi, f in enumerate(faces):
+            for tr, (when, _w, fx) in zip(f.triggers, trig[fi], strict=True):
+                if when in WATCH_EVENTS:
+                    self.watchers[when] = self.watchers.get(when, 0) + 1
+                    if tr.watch is not None:
+                        self.watch[(cid, fi, fx)] = tr.watch
         self.modifiers.append(tuple(tuple(f.modifiers) for f in faces))
-        self.cmods.append(tuple(tuple(compile_mod(m) for m in f.modifiers) for f in faces))
+        self.cmods.append(tuple(tuple(self._cmod(m) for m in f.modifiers) for f in faces))
+        self.cmod_if.append(tuple(tuple(m.only_if for m in f.modifiers) for f in faces))
         self.flip_fx.append(tuple(self.reg(f.on_flip) for f in faces))
         self.restore_hp.append(tuple(f.restore_hp for f in faces))
         self.clear_tokens.append(tuple(f.clear_tokens for f in faces))
@@ -207,8 +242,11 @@ def add_hero_deck(t: Tables, h: SentinelsHero, o: int, d: int, variants: bool) -
     t.hdeck_names += (h.name,)
     chars = [_character(t, o, d, h.name, h.hp, h.power, h.incapacitated)]
     if variants:
-        chars += [_character(t, o, d, var.name, var.hp, var.power, var.incapacitated)
-                  for var in h.variants]
+        for var in h.variants:
+            c = _character(t, o, d, var.name, var.hp, var.power, var.incapacitated)
+            chars.append(c)
+            if var.under_blocks:
+                t.under_blocks[c] = True
     t.hdeck_chars.append(chars)
     t.incap_fx.append(t.abilities[chars[0]])
     tok = h.tokens

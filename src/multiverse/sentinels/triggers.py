@@ -3,9 +3,13 @@ cards entering play, seeds played from the environment deck (OBL-HE3)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from multiverse.engine.decision import Option
 from multiverse.sentinels import effects as effects_mod
+from multiverse.sentinels.select import in_group
 from multiverse.sentinels.state import Z_PLAY, SentinelsState, choice, step
+from multiverse.sentinels.tables import ENVIRONMENT, KINDS, VILLAIN
 
 
 def _triggers_of(s: SentinelsState, cid: int) -> tuple:
@@ -18,29 +22,87 @@ def _hero_of(s: SentinelsState, cid: int) -> int:
 
 
 def _whose_ok(s: SentinelsState, whose: str, card: int, owner: int) -> bool:
+    """Does a start- or end-of-turn text of `card` read the turn of `owner`? With several
+    villain decks (OblivAeon): "oblivaeon" is OblivAeon's turn; a villain card's own
+    ("owner") turn is its battle zone's villain turn; "villain" is any villain turn, and
+    OblivAeon's turn counts as one for hero and environment cards (OBL-O3)."""
     t = s.T
     if whose == "any":
         return True
+    if t.dynamic:
+        kind = t.okind[owner]
+        if whose == "oblivaeon":
+            return owner == t.villain
+        if whose == "villain":
+            return kind == VILLAIN and (owner != t.villain or t.side[card][0] != VILLAIN)
+        if whose == "owner" and t.side[card][0] == VILLAIN:
+            return kind == VILLAIN and owner != t.villain
     if whose == "owner":
         return owner == s.home[card] or owner == s.owner_of(card)
     if whose == "villain":
-        return owner == t.villain
+        return owner in t.villains
     if whose == "environment":
-        return owner == t.env
+        return t.okind[owner] == ENVIRONMENT
     return owner < t.n_heroes  # "hero"
 
 
-def fire_turn(s: SentinelsState, event: str, owner: int) -> None:
-    """SOTM-7: start- or end-of-turn effects of every card in play, in the order the cards
-    entered play; the first resolves first. Each card's text waits in a `turn_text` frame
-    and resolves only if that card is still in play when its turn comes."""
+def fire_turn(s: SentinelsState, event: str, owner: int, zone: int = -1) -> None:
+    """SOTM-7: start- or end-of-turn effects of every card in play (in battle zone `zone`,
+    if given: OBL-B1), in the order the cards entered play; the first resolves first (but
+    Scion panels and cards before Aeon Men cards, OBL-C6). Each card's text waits in a
+    `turn_text` frame and resolves only if that card is still in play when its turn comes."""
     frames: list[tuple] = []
-    table, face, seq = s.T.triggers, s.face, s.seq
+    table, face, seq, bz = s.T.triggers, s.face, s.seq, s.bz
     for c in s.inplay:
+        if zone >= 0 and bz[c] != zone:
+            continue
         for on, whose, fx in table[c][face[c]]:
             if on == event and _whose_ok(s, whose, c, owner):
                 frames.append(("turn_text", c, seq[c], fx))
+    late = s.T.late_owner
+    if late >= 0 and len(frames) > 1:
+        home = s.home
+        frames.sort(key=lambda f: home[f[1]] == late)  # stable: play order kept otherwise
     s.stack.extend(reversed(frames))
+
+
+def fire_watchers(s: SentinelsState, event: str, cid: int) -> None:
+    """Cards in play reacting to another card's fate (`card_destroyed`, `card_removed`,
+    `hero_incapacitated`, `environment_removed`): each whose `watch` selector matches it,
+    in its battle zone (OBL-B1), in play order. `other` is the watched card."""
+    t = s.T
+    if not t.watchers.get(event):
+        return
+    frames: list[tuple] = []
+    for c in s.inplay:
+        if c == cid:
+            continue
+        for on, _whose, fx in t.triggers[c][s.face[c]]:
+            if on != event:
+                continue
+            sel = t.watch.get((c, s.face[c], fx))
+            if sel is not None and not watched(s, sel, cid, c):
+                continue
+            if sel is None and t.n_zones > 1 and s.bz[c] != s.bz[cid]:
+                continue
+            frames.extend(effects_mod.effect_frames(s, fx, c, _hero_of(s, c), cid))
+    s.stack.extend(reversed(frames))
+
+
+def watched(s: SentinelsState, sel: Any, cid: int, this: int) -> bool:
+    """Does a watcher's selector match card `cid` (which may just have left play)?"""
+    t = s.T
+    if t.n_zones > 1 and sel.zone != "any":
+        from multiverse.sentinels.select import zone_of
+
+        if s.bz[cid] != zone_of(s, sel.zone, this):
+            return False
+    f = s.face[cid]
+    if sel.keyword and sel.keyword.lower() not in t.keywords[cid][f]:
+        return False
+    if sel.kind and KINDS[t.kind[cid][f]] != sel.kind:
+        return False
+    return sel.group == "any" or in_group(s, sel.group, cid, this)
 
 
 @step("turn_text")
@@ -64,11 +126,11 @@ def fire_on_card(s: SentinelsState, event: str, cid: int, other: int) -> None:
 
 def fire_enters_play(s: SentinelsState, cid: int) -> None:
     """Other cards reacting to a card entering play (their `whose` names whose card)."""
-    owner = s.T.owner[cid]
+    owner = s.owner_of(cid)
     groups: list[tuple] = []
-    table, face = s.T.triggers, s.face
+    table, face, bz, zones = s.T.triggers, s.face, s.bz, s.T.n_zones > 1
     for c in s.inplay:  # nothing here moves a card: no copy needed
-        if c == cid:
+        if c == cid or (zones and bz[c] != bz[cid]):
             continue
         for on, whose, fx in table[c][face[c]]:
             if on == "enters_play" and _whose_ok(s, whose, c, owner):

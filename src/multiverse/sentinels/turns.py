@@ -3,6 +3,8 @@ incapacitated heroes (SOTM-17) and the end of the game (SOTM-18)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from multiverse.engine.decision import Option
 from multiverse.sentinels.effects import push_effect
 from multiverse.sentinels.state import Z_BOX, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState, choice, push, step
@@ -14,6 +16,11 @@ from multiverse.sentinels.zones import draw, limited_in_play, put, take, top_car
 def heroes_lost(s: SentinelsState) -> bool:
     """SOTM-18: the heroes lose when every hero is incapacitated (checked between steps, so a
     villain defeated in the same step wins for the heroes)."""
+    if s.T.dynamic:  # OblivAeon: incapacitated heroes are replaced until none is left
+        if all(x == 2 for x in s.incap):
+            s.end("loss", "every player is out of heroes")
+            return True
+        return s.result is not None
     if all(s.incap):
         s.end("loss", "every hero is incapacitated")
         return True
@@ -71,7 +78,7 @@ def turn_start(s: SentinelsState, f: tuple) -> None:
     o = f[1]
     if s.mods:
         s.mods = [m for m in s.mods if not (m[3] == 1 and m[4] == o)]
-    fire_turn(s, "start_of_turn", o)
+    fire_turn(s, "start_of_turn", o, f[2] if len(f) > 2 else -1)
 
 
 @step("turn_end")
@@ -80,14 +87,21 @@ def turn_end(s: SentinelsState, f: tuple) -> None:
     o = f[1]
     s.phase = "end"
     s.stack.append(("expire_turn",))
-    fire_turn(s, "end_of_turn", o)
+    fire_turn(s, "end_of_turn", o, f[2] if len(f) > 2 else -1)
 
 
 @step("expire_turn")
 def expire_turn(s: SentinelsState, f: tuple) -> None:
     if s.mods:
         s.mods = [m for m in s.mods if m[3] != 0]
-    heroes_lost(s)
+    if heroes_lost(s):
+        return
+    hook = TURN_OVER_HOOKS.get(s.T.config.mode)
+    if hook is not None:  # OBL-I4: after the end of the turn, new heroes
+        hook(s)
+
+
+TURN_OVER_HOOKS: dict[str, Callable[[SentinelsState], None]] = {}
 
 
 @step("hero_turn")
@@ -177,6 +191,8 @@ def put_into_play(s: SentinelsState, c: int, from_deck: bool = False) -> None:
     t = s.T
     hero = s.hero_of(c)
     o = hero if hero >= 0 else s.owner_of(c)
+    if t.n_zones > 1 and hero >= 0:  # OBL-C1: a hero's card is in its hero's zone
+        s.bz[c] = s.azone[hero]
     f = s.face[c]  # a card is played at the face it shows
     if t.kind[c][f] == ONE_SHOT or (t.card[c].seed and not from_deck):
         # a one-shot (or a seed being planted, OBL-HE3) resolves without entering play
@@ -216,12 +232,22 @@ def play_top(s: SentinelsState, f: tuple) -> None:
         return
     take(s, c)
     s.zone[c] = Z_BOX
+    if len(f) > 2:  # the battle zone it is played in (OBL-O2: an ongoing names its own)
+        s.bz[c] = entry_zone(s, c, f[2])
     if s.log is not None:
         s.emit("play", f"{s.oname(o)} plays {s.name(c)}", owner=o, card=c)
     if o == s.T.env and s.T.card[c].seed:
         play_seed(s, c)
     else:
         put_into_play(s, c, from_deck=True)
+
+
+def entry_zone(s: SentinelsState, c: int, z: int) -> int:
+    """OBL-O2: the zone a card played in zone `z` enters: an ongoing may name its own."""
+    where = s.T.card[c].enters_zone
+    if where == "this" or s.T.kind[c][s.face[c]] == ONE_SHOT:
+        return z
+    return 1 - z if where == "other" else 0 if where == "first" else 1
 
 
 def play_seed(s: SentinelsState, c: int) -> None:

@@ -61,6 +61,10 @@ def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom:
         s.seq[cid] = s.next_seq
         s.next_seq += 1
         s.hp[cid] = s.T.max_hp[cid][s.face[cid]]
+        if s.T.n_zones > 1:  # OBL-C1: a card in a hero's (or an environment's) play area is in
+            a = s.azone[s.home[cid]]  # that area's battle zone; a villain card keeps the
+            if a >= 0:  # zone it was played in
+                s.bz[cid] = a
 
 
 def move(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom: bool = False) -> None:
@@ -79,8 +83,8 @@ def cards_under(s: SentinelsState, holder: int) -> list[int]:
 
 def put_under(s: SentinelsState, cid: int, holder: int) -> None:
     """Put a card under a card in play (on top of any already there); a character card, a
-    removed card or the holder itself never goes under."""
-    if s.zone[cid] == Z_REMOVED or cid == holder or s.zone[holder] != Z_PLAY \
+    removed card or the holder itself never goes under (nor a card already under it)."""
+    if s.zone[cid] in (Z_REMOVED, Z_UNDER) or cid == holder or s.zone[holder] != Z_PLAY \
             or s.T.card[cid].kind == "character":
         return
     take(s, cid)
@@ -93,13 +97,22 @@ def put_under(s: SentinelsState, cid: int, holder: int) -> None:
 def remove_from_game(s: SentinelsState, cid: int) -> bool:
     """Remove a card from the game: it is in no deck, hand, trash or play area, and no effect
     can choose it again. Character cards are never removed. False: nothing happened."""
-    if s.zone[cid] == Z_REMOVED or s.T.card[cid].kind == "character":
-        return False
+    t = s.T
+    if s.zone[cid] == Z_REMOVED or t.hero_char[cid] >= 0 or cid == t.villain_character \
+            or (t.card[cid].kind == "character" and not t.dynamic):
+        return False  # OBL-C21: OblivAeon (the villain character) is never removed
+    was_in_play = s.zone[cid] == Z_PLAY
     take(s, cid)
     s.zone[cid] = Z_REMOVED
     if s.log is not None:
-        s.emit("removed", f"{s.T.name[cid]} is removed from the game", card=cid)
+        s.emit("removed", f"{t.name[cid]} is removed from the game", card=cid)
+    if was_in_play and REMOVED_HOOKS:
+        for hook in REMOVED_HOOKS:
+            hook(s, cid)
     return True
+
+
+REMOVED_HOOKS: list = []  # called with (state, card) when a card in play is removed
 
 
 def to_reserve(s: SentinelsState, cid: int, bottom: bool = False) -> None:

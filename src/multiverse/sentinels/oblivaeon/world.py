@@ -1,0 +1,436 @@
+"""OblivAeon's world: battle zones and what moves between them (OBL-B1, C17, C19),
+environments destroyed (OBL-E1 … E4), Devastation (OBL-B2 … B4), the Scion Reserve
+(OBL-C5), incapacitation and new heroes (OBL-I1 … I5, C20, C22, C23)."""
+
+from __future__ import annotations
+
+from multiverse.engine.decision import Option
+from multiverse.sentinels import effects as fx
+from multiverse.sentinels import triggers
+from multiverse.sentinels.damage import INCAPACITATE_HOOKS, blocked, deal_damage, incapacitate
+from multiverse.sentinels.oblivaeon.setup import ASIDE, GONE, set_up_hero
+from multiverse.sentinels.select import zone_of
+from multiverse.sentinels.state import (
+    Z_BOX,
+    Z_DECK,
+    Z_HAND,
+    Z_PLAY,
+    Z_REMOVED,
+    Z_TRASH,
+    Z_UNDER,
+    SentinelsState,
+    choice,
+    step,
+)
+from multiverse.sentinels.tables import DAMAGE_TYPES, ENVIRONMENT
+from multiverse.sentinels.turns import TURN_OVER_HOOKS, heroes_lost
+from multiverse.sentinels.zones import (
+    REMOVED_HOOKS,
+    cards_under,
+    draw,
+    move,
+    put,
+    put_under,
+    remove_from_game,
+    take,
+)
+
+ZONE_NAMES = ("the First Battle Zone", "the Second Battle Zone")
+INFERNAL = DAMAGE_TYPES.index("infernal")
+ERASED = -2
+
+
+def zone_name(z: int) -> str:
+    return ZONE_NAMES[z] if 0 <= z < 2 else "no battle zone"
+
+
+def ob_zone(s: SentinelsState) -> int:
+    """The battle zone holding OblivAeon's marker."""
+    return s.bz[s.T.villain_character]
+
+
+# ----- moving between zones ----------------------------------------------------------
+def move_hero(s: SentinelsState, p: int, z: int) -> bool:
+    """OBL-C1, C19: a hero's marker moves, and with it its play area and every card in it."""
+    if s.azone[p] == z or (s.char[p] >= 0 and blocked(s, "cannot_be_moved", s.char[p])):
+        return False
+    s.azone[p] = z
+    for c in s.play[p]:
+        s.bz[c] = z
+    if s.log is not None:
+        s.emit("zone_move", f"{s.oname(p)} moves to {zone_name(z)}", hero=p, zone=z)
+    return True
+
+
+def move_oblivaeon(s: SentinelsState, z: int) -> None:
+    """OblivAeon's marker moves to zone `z`; his Shield goes with him (OBL-C17)."""
+    t = s.T
+    vc = t.villain_character
+    if s.bz[vc] == z:
+        return
+    s.bz[vc] = z
+    for c in t.shield_cards.values():
+        if s.zone[c] == Z_PLAY:
+            s.bz[c] = z
+    if s.log is not None:
+        s.emit("zone_move", f"OblivAeon moves to {zone_name(z)}", card=vc, zone=z)
+
+
+def move_card(s: SentinelsState, c: int, z: int) -> None:
+    """Move a card in play to zone `z`: a hero character moves its hero (OBL-C1); a card in
+    a hero's play area moves only with its hero; OblivAeon moves with his Shield; any other
+    villain or environment card moves alone, indestructible or not (OBL-C17)."""
+    t = s.T
+    if s.zone[c] != Z_PLAY or z not in (0, 1):
+        return
+    h = s.hero_of(c)
+    if t.hero_char[c] >= 0 and h >= 0 and s.char[h] == c:
+        move_hero(s, h, z)
+    elif c == t.villain_character:
+        move_oblivaeon(s, z)
+    elif s.home[c] >= t.n_heroes and t.okind[s.home[c]] != ENVIRONMENT \
+            and not blocked(s, "cannot_be_moved", c):
+        s.bz[c] = z
+        if s.log is not None:
+            s.emit("zone_move", f"{s.name(c)} moves to {zone_name(z)}", card=c, zone=z)
+
+
+# ----- the Scion Reserve ---------------------------------------------------------------
+def play_scion(s: SentinelsState, z: int) -> int:
+    """OBL-C5: the bottom Scion of the Scion Reserve enters play in zone `z` (-1: none left)."""
+    if not s.reserve:
+        return -1
+    c = s.reserve[0]
+    take(s, c)
+    s.zone[c] = Z_BOX
+    s.bz[c] = z
+    put(s, c, Z_PLAY)
+    if s.log is not None:
+        s.emit("scion", f"{zone_label(z)}{s.name(c)} enters play from the Scion Reserve",
+               card=c, zone=z)
+    return c
+
+
+def zone_label(z: int) -> str:
+    return f"Zone {z + 1}: "
+
+
+def scion_removed(s: SentinelsState, c: int) -> None:
+    """OBL-B3: whenever a Scion is removed from the game, remove 1 Devastation token."""
+    t = s.T
+    if c in t.scions:
+        fx.change_counter(s, "Devastation", -1)
+    if t.watchers:
+        triggers.fire_watchers(s, "card_removed", c)
+
+
+REMOVED_HOOKS.append(lambda s, c: scion_removed(s, c) if s.T.dynamic else None)
+
+
+def devastation_check(s: SentinelsState, z: int) -> None:
+    """OBL-B2: at the start of a villain turn, more Scions than heroes in the zone add 1
+    Devastation token per Scion there."""
+    scions = fx.count_here(s, "scions", -1, zone_ref(z))
+    heroes = fx.count_here(s, "heroes", -1, zone_ref(z))
+    if scions > heroes:
+        if s.log is not None:
+            s.emit("devastation", f"{zone_label(z)}{scions} Scions against {heroes} heroes: "
+                   f"+{scions} Devastation", zone=z, count=scions)
+        fx.change_counter(s, "Devastation", scions)
+
+
+def zone_ref(z: int) -> str:
+    return "first" if z == 0 else "second"
+
+
+# ----- environments destroyed ------------------------------------------------------------
+def environment_removed(s: SentinelsState, o: int) -> None:
+    """OBL-E1 … E4: every card of that environment deck is removed from the game wherever it
+    is; OblivAeon moves to its zone; a set-aside environment takes its place (the players
+    choose) and OblivAeon deals each target there 20 irreducible infernal damage; with none
+    set aside, the multiverse is destroyed."""
+    t = s.T
+    z = s.azone[o]
+    if z < 0:
+        return
+    if s.log is not None:
+        s.emit("environment_removed", f"{zone_label(z)}{t.owner_names[o]} is destroyed: its "
+               "cards are removed from the game", owner=o, zone=z)
+    for c in t.deck_cards[o]:
+        if s.zone[c] != Z_REMOVED:
+            take(s, c)
+            s.zone[c] = Z_REMOVED
+    for c in list(s.deck[o]) + list(s.trash[o]):  # planted seeds go back to their heroes
+        h = s.hero_of(c)
+        move(s, c, Z_TRASH, home=h) if h >= 0 else remove_from_game(s, c)
+    s.azone[o] = GONE
+    move_oblivaeon(s, z)
+    if t.watchers:
+        triggers.fire_watchers(s, "environment_removed", t.villain_character)
+    aside = [e for e in t.envs if s.azone[e] == ASIDE]
+    if not aside:
+        s.end("loss", "the multiverse is destroyed")
+        return
+    s.stack.append(("ob_inferno", z))
+    s.stack.append(("ob_new_environment", z))
+
+
+def _new_env_options(s: SentinelsState, f: tuple) -> tuple:
+    t = s.T
+    aside = [e for e in t.envs if s.azone[e] == ASIDE]
+    return (s.seat(s.turn), f"Which environment enters {zone_name(f[1])}?",
+            [Option(f"env:{t.env_ids[e - t.envs[0]]}", t.owner_names[e], {"env": e})
+             for e in aside])
+
+
+@choice("ob_new_environment", _new_env_options)
+def new_environment(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """OBL-E2: a set-aside environment deck becomes the zone's environment."""
+    e = opt.data["env"]
+    s.azone[e] = f[1]
+    if s.log is not None:
+        s.emit("environment_enters", f"{zone_label(f[1])}{s.T.owner_names[e]} enters",
+               owner=e, zone=f[1])
+
+
+@step("ob_inferno")
+def inferno(s: SentinelsState, f: tuple) -> None:
+    """OBL-E4: OblivAeon deals each target in the zone 20 irreducible infernal damage, one
+    after another in play order (SOTM-16)."""
+    z = f[1]
+    vc = s.T.villain_character
+    s.stack.append(("check_loss",))
+    for c in reversed([c for c in s.inplay if s.bz[c] == z and s.is_target(c) and c != vc]):
+        s.stack.append(("ob_infernal", c))
+
+
+@step("ob_infernal")
+def infernal(s: SentinelsState, f: tuple) -> None:
+    c = f[1]
+    if s.is_target(c):
+        deal_damage(s, s.T.villain_character, c, 20, INFERNAL, True, cross=True)
+
+
+# ----- incapacitation and new heroes ----------------------------------------------------
+def hero_incapacitated(s: SentinelsState, p: int) -> None:
+    """OBL-I1 … I3, B4: the hero's non-character cards (but Missions) go to the box; its
+    rewards under its character card, reward side up; its objectives to the bottom of the
+    Mission deck, objective side up; others' cards in its play area to their trashes; +1
+    Devastation. A new hero follows after the turn (OBL-I4)."""
+    t = s.T
+    char = s.char[p]
+    d = t.hdeck[char]
+    keep_under = t.card[char].kind == "character" and t.under_blocks.get(char, False)
+    for c in t.hdeck_cards[d]:  # OBL-I1
+        if s.zone[c] in (Z_REMOVED, Z_BOX) or (keep_under and s.zone[c] == Z_UNDER
+                                               and _holder(s, c) == char):
+            continue
+        take(s, c)
+        s.zone[c] = Z_BOX
+        s.face[c] = 0
+    for c in [c for c in t.missions if s.home[c] == p and s.zone[c] in (Z_HAND, Z_DECK, Z_TRASH,
+                                                                           Z_PLAY)]:
+        if s.face[c] == 1:  # OBL-I2: rewards under the character card, reward side up
+            put_under(s, c, char)
+        else:  # objectives to the bottom of the Mission deck, objective side up
+            to_mission_deck(s, c)
+    for c in list(s.play[p]):  # OBL-I3: others' cards to their proper trash
+        if t.hero_char[c] < 0 and c not in t.missions:
+            o = s.owner_of(c)
+            move(s, c, Z_TRASH, home=o if o != p else None)
+    s.hand[p].clear()
+    if s.user[d] >= 0:
+        s.user[d] = -1
+    fx.change_counter(s, "Devastation", 1)  # OBL-B4
+    if t.watchers:
+        triggers.fire_watchers(s, "hero_incapacitated", char)
+
+
+INCAPACITATE_HOOKS["oblivaeon"] = hero_incapacitated
+
+
+def _holder(s: SentinelsState, c: int) -> int:
+    u = s.under
+    for i in range(0, len(u), 2):
+        if u[i] == c:
+            return u[i + 1]
+    return -1
+
+
+def to_mission_deck(s: SentinelsState, c: int) -> None:
+    """A Mission card back under the Mission deck, objective side up, tokens gone (OBL-C16)."""
+    take(s, c)
+    s.face[c] = 0
+    put(s, c, Z_DECK, home=s.T.mission, bottom=True)
+
+
+def erase(s: SentinelsState, c: int) -> None:
+    """OBL-C20: the hero is incapacitated and can never be played again."""
+    h = s.hero_of(c)
+    if h < 0 or s.char[h] != c or s.incap[h]:
+        return
+    d = s.T.hdeck[c]
+    if s.log is not None:
+        s.emit("erased", f"{s.name(c)} is erased by OblivAeon", hero=h)
+    incapacitate(s, h)
+    s.user[d] = ERASED
+
+
+def deck_available(s: SentinelsState, d: int) -> bool:
+    """OBL-I5, C20, C23: a hero deck no one plays, not erased, and not held back by a
+    variant incapacitated with cards still under it or in play."""
+    t = s.T
+    if s.user[d] != -1:
+        return False
+    return not any(t.under_blocks.get(c) and s.zone[c] == Z_PLAY and cards_under(s, c)
+                   for c in t.hdeck_chars[d])
+
+
+def free_characters(s: SentinelsState) -> list[int]:
+    """Character cards a player may set up (OBL-I5: never one already incapacitated)."""
+    t = s.T
+    return [c for d in range(len(t.hdeck_ids)) if deck_available(s, d)
+            for c in t.hdeck_chars[d] if s.zone[c] == Z_BOX]
+
+
+def turn_over(s: SentinelsState) -> None:
+    """OBL-I4: after the end of the turn, each player whose hero was incapacitated sets up
+    another (or is out of heroes)."""
+    for p in reversed(range(s.T.n_heroes)):
+        if s.incap[p] == 1:
+            s.stack.append(("ob_replace", p))
+
+
+@step("ob_replace")
+def replace(s: SentinelsState, f: tuple) -> None:
+    """OBL-I4: a new hero if any character card is free, else the player is out of heroes."""
+    p = f[1]
+    if s.incap[p] != 1:
+        return
+    s.stack.append(("ob_new_hero", p) if free_characters(s) else ("ob_out_of_heroes", p))
+
+
+TURN_OVER_HOOKS["oblivaeon"] = turn_over
+
+
+def _new_hero_options(s: SentinelsState, f: tuple) -> tuple:
+    p = f[1]
+    if s.incap[p] != 1:
+        return 0, "", []
+    t = s.T
+    free = free_characters(s)
+    if not free:
+        return 0, "", []
+    return (p, f"Player {p + 1}: set up a new hero",
+            [Option(f"hero:{c}", t.name[c], {"card": c}) for c in free])
+
+
+@choice("ob_new_hero", _new_hero_options)
+def new_hero(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """OBL-I4: a new hero from the box as at the start of a game (a hand of four), then it
+    may change battle zone."""
+    p = f[1]
+    c = opt.data["card"]
+    set_up_hero(s, p, c)
+    if s.log is not None:
+        s.emit("new_hero", f"Player {p + 1} sets up {s.name(c)} in {zone_name(s.azone[p])}",
+               hero=p, card=c)
+    draw(s, p, s.T.config.hand_size)
+    s.stack.append(("ob_zone_move", p, 1))
+
+
+@step("ob_out_of_heroes")
+def out_of_heroes(s: SentinelsState, f: tuple) -> None:
+    p = f[1]
+    s.incap[p] = 2
+    if s.log is not None:
+        s.emit("out_of_heroes", f"Player {p + 1} has no hero left to set up", hero=p)
+    heroes_lost(s)
+
+
+def revive(s: SentinelsState, c: int) -> None:
+    """OBL-C22: a revival returns the incapacitated character card to the box (available
+    again) and its rewards to its player's hand; once Rainek Kel'Voss has usurped
+    OblivAeon, it works as written: the hero returns at full HP, if its player has no
+    hero standing (else to the box as before)."""
+    t = s.T
+    p = s.home[c]
+    if t.hero_char[c] < 0 or s.zone[c] != Z_PLAY or s.face[c] == 0 or p >= t.n_heroes:
+        return
+    rewards = cards_under(s, c)
+    usurped = t.usurper >= 0 and s.zone[t.usurper] == Z_PLAY and s.face[t.usurper] != 0
+    if (usurped and s.incap[p] and deck_available(s, t.hdeck[c])) or (
+            usurped and s.char[p] == c):
+        take(s, c)
+        s.zone[c] = Z_BOX
+        set_up_hero(s, p, c)
+        draw(s, p, t.config.hand_size)
+        if s.log is not None:
+            s.emit("revived", f"{s.name(c)} is revived", card=c)
+    else:
+        take(s, c)
+        s.zone[c] = Z_BOX
+        s.face[c] = 0
+        if s.log is not None:
+            s.emit("revived", f"{s.name(c)} returns to the box", card=c)
+    for r in rewards:
+        if s.zone[r] == Z_UNDER:
+            move(s, r, Z_HAND, home=p)
+
+
+# ----- the mode's verbs -------------------------------------------------------------------
+def _v_move_oblivaeon(s: SentinelsState, sid: int, this: int, hero: int, other: int) -> None:
+    z = zone_of(s, s.T.steps[sid].zone, this)
+    move_oblivaeon(s, z if z >= 0 else 1 - ob_zone(s))
+
+
+def _v_play_scion(s: SentinelsState, sid: int, this: int, hero: int, other: int) -> None:
+    z = zone_of(s, s.T.steps[sid].zone, this)
+    for _ in range(fx.amount_of(s, sid, this)):
+        play_scion(s, z if z >= 0 else 0)
+
+
+def _v_game_over(s: SentinelsState, sid: int, this: int, hero: int, other: int) -> None:
+    o = s.home[this] if this >= 0 else -1
+    if o >= 0 and s.T.okind[o] == ENVIRONMENT:
+        environment_removed(s, o)
+
+
+def _v_remove_environment(s: SentinelsState, sid: int, this: int, hero: int, other: int) -> None:
+    z = zone_of(s, s.T.steps[sid].zone, this)
+    o = next((e for e in s.T.envs if s.azone[e] == z), -1)
+    if o >= 0:
+        environment_removed(s, o)
+
+
+for _name, _fn in (("move_oblivaeon", _v_move_oblivaeon), ("play_scion", _v_play_scion),
+                   ("game_over", _v_game_over), ("remove_environment", _v_remove_environment)):
+    fx.MODE_VERBS[_name] = _fn
+
+
+def _a_move(s: SentinelsState, sid: int, this: int, c: int) -> None:
+    z = zone_of(s, s.T.steps[sid].zone, this)
+    move_card(s, c, z if z >= 0 else 1 - s.bz[c])
+
+
+fx.MODE_APPLY.update(move_to_zone=_a_move, erase_hero=lambda s, sid, this, c: erase(s, c))
+
+
+def _v_revive(s: SentinelsState, sid: int, this: int, hero: int, other: int) -> None:
+    s.stack.append(("ob_revive", this))
+
+
+fx.MODE_VERBS["revive_hero"] = _v_revive
+
+
+def _revive_options(s: SentinelsState, f: tuple) -> tuple:
+    t = s.T
+    z = s.bz[f[1]] if f[1] >= 0 else 0
+    down = [c for c in s.inplay if t.hero_char[c] >= 0 and s.face[c] != 0 and s.bz[c] == z]
+    return (s.seat(s.turn), f"{s.name(f[1])}: which incapacitated hero is revived?",
+            [Option(f"card:{c}", t.name[c], {"card": c}) for c in down])
+
+
+@choice("ob_revive", _revive_options)
+def resolve_revive(s: SentinelsState, f: tuple, opt: Option) -> None:
+    revive(s, opt.data["card"])
