@@ -49,5 +49,14 @@ def from_json(text: str | dict[str, Any]) -> SentinelsState:
     return state_from_json(text, FORMAT, SentinelsConfig, tables, SentinelsState)  # type: ignore[return-value]
 
 
-SentinelsState.to_json = to_json  # type: ignore[attr-defined]
+def any_to_json(s: SentinelsState) -> str:
+    """`to_json` for either mode played on this engine (base game or OblivAeon)."""
+    if s.T.config.mode == "oblivaeon":
+        from multiverse.sentinels.oblivaeon.game import to_json as ob_to_json
+
+        return ob_to_json(s)
+    return to_json(s)
+
+
+SentinelsState.to_json = any_to_json  # type: ignore[attr-defined]
 SentinelsState.from_json = staticmethod(from_json)  # type: ignore[attr-defined]

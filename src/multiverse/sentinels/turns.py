@@ -264,7 +264,12 @@ def play_seed(s: SentinelsState, c: int) -> None:
 def powers_of(s: SentinelsState, h: int) -> list[int]:
     """Cards whose power hero `h` may use: the character card and their cards in play."""
     t = s.T
-    return [c for c in s.play[h] if t.power_fx[c][s.face[c]] and s.hero_of(c) == h]
+    out = [c for c in s.play[h] if t.power_fx[c][s.face[c]] and s.hero_of(c) == h]
+    if t.missions:  # OBL-C10: any hero in its zone may pay an objective's cost
+        z = s.azone[h]
+        out += [c for c in s.inplay if c in t.missions and s.face[c] == 0 and t.power_fx[c][0]
+                and s.bz[c] == z and c not in out]
+    return out
 
 
 def _power_options(s: SentinelsState, f: tuple) -> tuple:

@@ -70,8 +70,8 @@ def build_oblivaeon_tables(config: OblivaeonConfig, content: SentinelsContent) -
     t.env = t.envs[0]
     t.mission = p + 3 + len(env_ids)
     t.okind = [HERO] * p + [VILLAIN] * 3 + [ENVIRONMENT] * len(env_ids) + [MISSION]
-    t.owner_names = (*(f"Player {i + 1}" for i in range(p)), ob.name, "the Scions", "the Aeon Men",
-                     *(envs[e].name for e in env_ids), "the Mission deck")
+    t.owner_names = (*(f"Player {i + 1}" for i in range(p)), ob.name, "The Scions", "The Aeon Men",
+                     *(envs[e].name for e in env_ids), "The Mission deck")
     t.named_decks = {"oblivaeon": ob_o, "scion": sc_o, "aeon_men": am_o, "mission": t.mission}
     t.late_owner = am_o
     t.env_ids = tuple(env_ids)

@@ -1,0 +1,251 @@
+"""OblivAeon's round (OBL-R1): OblivAeon's turn (OBL-O1 … O3), each hero's turn with its
+zone move and its six options (OBL-H1 … H8), then each battle zone's environment and
+villain turns (OBL-V1, B2)."""
+
+from __future__ import annotations
+
+from multiverse.engine.decision import Option
+from multiverse.sentinels.effects import push_effect
+from multiverse.sentinels.oblivaeon.world import (
+    devastation_check,
+    move_hero,
+    ob_zone,
+    to_mission_deck,
+    zone_label,
+    zone_name,
+)
+from multiverse.sentinels.state import Z_DECK, Z_HAND, Z_PLAY, Z_UNDER, SentinelsState, choice, step
+from multiverse.sentinels.triggers import fire_enters_play
+from multiverse.sentinels.turns import heroes_lost
+from multiverse.sentinels.zones import cards_under, move, put, take
+
+SIX = ("take", "swap", "trade", "shuffle", "ability", "regain")
+
+
+@step("ob_round")
+def ob_round(s: SentinelsState, f: tuple) -> None:
+    """OBL-R1: OblivAeon; each hero in play order; zone 1's environment and villain turns;
+    zone 2's; repeat."""
+    t = s.T
+    if s.round > t.config.max_rounds:
+        s.end("loss", f"the game passed {t.config.max_rounds} rounds")
+        return
+    s.stack.append(("ob_round_end",))
+    s.stack.extend(reversed([("ob_turn",), *(("ob_hero_turn", p) for p in range(t.n_heroes)),
+                             ("ob_env_turn", 0), ("ob_villain_turn", 0),
+                             ("ob_env_turn", 1), ("ob_villain_turn", 1)]))
+
+
+@step("ob_round_end")
+def ob_round_end(s: SentinelsState, f: tuple) -> None:
+    s.round += 1
+    s.stack.append(("ob_round",))
+
+
+def _begin(s: SentinelsState, o: int, z: int, label: str) -> None:
+    s.turn = o
+    s.phase = "start"
+    if s.log is not None:
+        s.emit("turn", f"— {zone_label(z)}{label} (round {s.round}) —", owner=o, zone=z)
+
+
+@step("ob_turn")
+def ob_turn(s: SentinelsState, f: tuple) -> None:
+    """OBL-O1, O2: in OblivAeon's zone: start-of-turn effects, play the top card of his
+    deck, end-of-turn effects."""
+    if heroes_lost(s):
+        return
+    t = s.T
+    z = ob_zone(s)
+    _begin(s, t.villain, z, "OblivAeon's turn")
+    s.stack.extend(reversed([("turn_start", t.villain, z), ("play_top", t.villain, z),
+                             ("turn_end", t.villain, z)]))
+
+
+@step("ob_env_turn")
+def ob_env_turn(s: SentinelsState, f: tuple) -> None:
+    """A battle zone's environment turn, as per usual."""
+    if heroes_lost(s):
+        return
+    z = f[1]
+    t = s.T
+    o = next((e for e in t.envs if s.azone[e] == z), -1)
+    if o < 0:
+        return
+    _begin(s, o, z, f"{t.owner_names[o]}'s turn (environment)")
+    s.stack.extend(reversed([("turn_start", o, z), ("play_top", o, z), ("turn_end", o, z)]))
+
+
+@step("ob_villain_turn")
+def ob_villain_turn(s: SentinelsState, f: tuple) -> None:
+    """OBL-V1: start-of-this-villain-turn effects in the zone (OBL-B2 first); a Scion card
+    if a Scion is there; end-of-this-villain-turn effects."""
+    if heroes_lost(s):
+        return
+    z = f[1]
+    t = s.T
+    o = t.named_decks["scion"]
+    _begin(s, o, z, "villain turn")
+    devastation_check(s, z)
+    s.stack.extend(reversed([("turn_start", o, z), ("ob_scion_play", z), ("turn_end", o, z)]))
+
+
+@step("ob_scion_play")
+def ob_scion_play(s: SentinelsState, f: tuple) -> None:
+    """OBL-V1: play the top card of the Scion deck if any Scion is in this zone."""
+    z = f[1]
+    t = s.T
+    s.phase = "play"
+    if any(c in t.scions and s.bz[c] == z for c in s.inplay):
+        s.stack.append(("play_top", t.named_decks["scion"], z))
+
+
+# ----- hero turns -----------------------------------------------------------------------
+@step("ob_hero_turn")
+def ob_hero_turn(s: SentinelsState, f: tuple) -> None:
+    """OBL-H1 … H8: the zone move, one of six things, then the normal hero turn."""
+    p = f[1]
+    if heroes_lost(s):
+        return
+    s.turn = p
+    s.phase = "start"
+    s.played = s.powered = 0
+    if s.log is not None:
+        s.emit("turn", f"— {zone_label(s.azone[p])}{s.oname(p)}'s turn (round {s.round}) —",
+               owner=p, zone=s.azone[p])
+    if s.incap[p]:  # out of heroes: only the six things remain (OBL-H6, H7)
+        s.stack.append(("ob_six", p))
+        return
+    s.stack.extend(reversed([("ob_zone_move", p, 0), ("ob_six", p), ("turn_start", p),
+                             ("play_phase", p), ("power_phase", p), ("draw_phase", p),
+                             ("turn_end", p)]))
+
+
+def _zone_move_options(s: SentinelsState, f: tuple) -> tuple:
+    p = f[1]
+    if s.incap[p] or s.result is not None:
+        return 0, "", []
+    here = s.azone[p]
+    return (p, f"{s.oname(p)} is in {zone_name(here)}: change battle zone?",
+            [Option("stay", f"Stay in {zone_name(here)}", {"move": 0}),
+             Option("move", f"Move to {zone_name(1 - here)}", {"move": 1})])
+
+
+@choice("ob_zone_move", _zone_move_options)
+def zone_move(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """OBL-H1, C19: at the very start of the turn (or after setting up a new hero, OBL-I4)
+    the player may move the hero to the other zone, more than once."""
+    p = f[1]
+    if opt.data["move"] and move_hero(s, p, 1 - s.azone[p]):
+        s.stack.append(f)
+
+
+def objectives(s: SentinelsState, p: int) -> list[int]:
+    """Objective Mission cards (objective side up) in player `p`'s play area."""
+    t = s.T
+    return [c for c in s.play[p] if c in t.missions and s.face[c] == 0]
+
+
+def incapacitated_here(s: SentinelsState, p: int) -> list[int]:
+    """Incapacitated hero character cards in player `p`'s play area."""
+    t = s.T
+    return [c for c in s.play[p] if t.hero_char[c] >= 0 and s.face[c] != 0]
+
+
+def _six_options(s: SentinelsState, f: tuple) -> tuple:
+    p = f[1]
+    if s.result is not None:
+        return 0, "", []
+    t = s.T
+    mdeck = s.deck[t.mission]
+    mine = objectives(s, p)
+    opts: list[Option] = []
+    if not s.incap[p]:
+        if not mine and mdeck:  # OBL-H2
+            opts.append(Option("take", f"Take on an objective: {t.name[mdeck[-1]]}", {"do": "take"}))
+        if mine and mdeck:  # OBL-H3
+            opts.append(Option("swap", f"Swap out {t.name[mine[0]]} for {t.name[mdeck[-1]]}",
+                               {"do": "swap", "card": mine[0]}))
+        for q in range(t.n_heroes):  # OBL-H4: with a player in the same zone
+            if q == p or s.incap[q] or s.azone[q] != s.azone[p]:
+                continue
+            for theirs in objectives(s, q):
+                for c in mine:
+                    opts.append(Option(f"trade:{c}:{theirs}", f"Trade {t.name[c]} for "
+                                       f"{s.oname(q)}'s {t.name[theirs]}",
+                                       {"do": "trade", "card": c, "theirs": theirs, "with": q}))
+    if len(mdeck) > 1:  # OBL-H5
+        opts.append(Option("shuffle", "Shuffle the Mission deck", {"do": "shuffle"}))
+    for c in incapacitated_here(s, p):  # OBL-H6
+        for i, (name, _fx) in enumerate(t.abilities[c]):
+            opts.append(Option(f"ability:{c}:{i}", f"{t.name[c]}: {name}",
+                               {"do": "ability", "card": c, "i": i}))
+        for r in cards_under(s, c):  # OBL-H7
+            if r in t.missions:
+                opts.append(Option(f"regain:{r}", f"Regain {t.face_name[r][1]} from under "
+                                   f"{t.name[c]}", {"do": "regain", "card": r}))
+    if not opts:
+        return 0, "", []
+    opts.append(Option("none", "None of these", {"do": "none"}))
+    return p, f"Player {p + 1}: one of six things (missions, incapacitated heroes)?", opts
+
+
+@choice("ob_six", _six_options)
+def six(s: SentinelsState, f: tuple, opt: Option) -> None:
+    """OBL-H2 … H7: take, swap or trade an objective, shuffle the Mission deck, use an
+    incapacitated ability, or regain a reward."""
+    p = f[1]
+    t = s.T
+    d = opt.data
+    do = d["do"]
+    if do == "take":
+        take_objective(s, p)
+    elif do == "swap":
+        to_mission_deck(s, d["card"])
+        take_objective(s, p)
+    elif do == "trade":  # OBL-C9: each keeps its tokens and HP
+        c, theirs, q = d["card"], d["theirs"], d["with"]
+        for card, to in ((c, q), (theirs, p)):
+            i = s.play[s.home[card]].index(card)
+            del s.play[s.home[card]][i]
+            s.home[card] = to
+            s.play[to].append(card)
+            s.bz[card] = s.azone[to]
+        if s.log is not None:
+            s.emit("trade", f"{s.oname(p)} trades {t.name[c]} for {s.oname(q)}'s "
+                   f"{t.name[theirs]}", hero=p)
+    elif do == "shuffle":
+        s.shuffle(s.deck[t.mission])
+        if s.log is not None:
+            s.emit("shuffle", "The Mission deck is shuffled")
+    elif do == "ability":
+        s.incap_used += 1
+        name, fx = t.abilities[d["card"]][d["i"]]
+        if s.log is not None:
+            s.emit("incap_ability", f"{t.name[d['card']]} (incapacitated) uses {name}", hero=p)
+        push_effect(s, fx, d["card"], p if not s.incap[p] else -1, -1)
+    elif do == "regain":
+        r = d["card"]
+        if s.zone[r] == Z_UNDER:
+            move(s, r, Z_HAND, home=p)
+            if s.log is not None:
+                s.emit("regain", f"{s.oname(p)} regains {t.face_name[r][1]}", hero=p, card=r)
+
+
+def take_objective(s: SentinelsState, p: int) -> None:
+    """The top card of the Mission deck into the player's play area, objective side up; its
+    text resolves as it arrives."""
+    t = s.T
+    deck = s.deck[t.mission]
+    if not deck:
+        return
+    c = deck[-1]
+    take(s, c)
+    put(s, c, Z_PLAY, home=p)
+    if s.log is not None:
+        s.emit("objective", f"{s.oname(p)} takes on {t.name[c]}", hero=p, card=c)
+    push_effect(s, t.play_fx[c][0], c, p, -1)
+    fire_enters_play(s, c)
+
+
+__all__ = ["SIX", "Z_DECK"]
