@@ -131,7 +131,7 @@ def _order_options(s: SentinelsState, f: tuple) -> tuple:
     tgt, amount, deltas = f[2], f[3], f[7]
     if not _sign_mixed(deltas):  # order cannot matter: apply them all (a forced choice)
         return 0, "", _APPLY_ALL
-    seat = s.seat(s.T.owner[tgt])
+    seat = s.seat(s.owner_of(tgt))
     return (seat, (_order_prompt, amount, s.T.name[tgt]),
             [Option(f"mod:{i}", (_mod_label, d, name), {"i": i}) for i, (d, name) in enumerate(deltas)])
 

@@ -372,7 +372,9 @@ def flip_hero_tokens(s: SentinelsState, hero: int, side: str, to_side: str, n: i
 def seed_environment(s: SentinelsState, cid: int) -> None:
     """OBL-HE3: the seed goes into the environment deck, which is shuffled; from then on it
     lives with the environment (discarded from there, it goes to the environment trash)."""
-    env = s.T.env
+    env = deck_owner(s, "environment", cid, -1)  # the environment of the seed's zone
+    if env < 0:
+        return
     move(s, cid, Z_DECK, home=env)
     s.shuffle(s.deck[env])
     if s.log is not None:
@@ -546,7 +548,7 @@ def send(s: SentinelsState, c: int, to: str, o: int, this: int = -1) -> None:
 
         take(s, c)
         s.zone[c] = Z_BOX
-        if s.T.card[c].seed and s.home[c] == s.T.env:  # OBL-HE3: a planted seed blooms
+        if s.T.card[c].seed and s.T.okind[s.home[c]] == 2:  # OBL-HE3: a planted seed blooms
             play_seed(s, c)
         else:
             put_into_play(s, c, from_deck=True)

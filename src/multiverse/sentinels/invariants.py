@@ -12,6 +12,22 @@ LISTS = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
 def check_invariants(s: SentinelsState) -> None:
     t = s.T
     n = t.n_heroes
+    check_places(s)
+    assert all(s.zone[c] == Z_PLAY for c in (*t.character, t.villain_character))
+    for h in range(n):
+        if s.incap[h]:
+            assert [c for c in s.play[h]] == [t.character[h]], "an incapacitated hero has no cards in play"
+            assert not s.is_target(t.character[h])
+        else:
+            assert s.hp[t.character[h]] > 0 or s.result is not None
+    assert len(s.htok) == n and all(x in (0, 1) for toks in s.htok for x in toks)
+    check_decision(s, n)
+
+
+def check_places(s: SentinelsState) -> None:
+    """What holds in every mode on this engine: every card in exactly one place; counters
+    within bounds; play order; faces; HP within the maximum."""
+    t = s.T
     # every card is in exactly one place: the list its zone and home name, under one card in
     # play, in the reserve, or in none (the box, removed from the game)
     seen: dict[int, tuple[int, int]] = {}
@@ -39,7 +55,6 @@ def check_invariants(s: SentinelsState) -> None:
         assert t.counter_min[i] <= v <= t.counter_max[i], f"{t.counter_names[i]} = {v}"
     in_play = [c for c in range(len(t.card)) if s.zone[c] == Z_PLAY]
     assert sorted(s.inplay) == in_play and s.inplay == sorted(s.inplay, key=s.seq.__getitem__)
-    assert all(s.zone[c] == Z_PLAY for c in (*t.character, t.villain_character))
     # HP within the maximum; nothing at 0 HP or less in play unless it is indestructible
     vc = t.villain_character
     assert len(s.face) == len(t.card) and all(0 <= s.face[c] < t.n_faces[c] for c in range(len(t.card)))
@@ -51,11 +66,3 @@ def check_invariants(s: SentinelsState) -> None:
     for c in range(len(t.card)):
         if s.zone[c] != Z_PLAY:
             assert s.hp[c] == 0 and s.tok[c] == 0
-    for h in range(n):
-        if s.incap[h]:
-            assert [c for c in s.play[h]] == [t.character[h]], "an incapacitated hero has no cards in play"
-            assert not s.is_target(t.character[h])
-        else:
-            assert s.hp[t.character[h]] > 0 or s.result is not None
-    assert len(s.htok) == n and all(x in (0, 1) for toks in s.htok for x in toks)
-    check_decision(s, n)

@@ -60,7 +60,7 @@ def card_line(s: SentinelsState, card: dict[str, Any], area: int) -> Text:
     n = card["tokens"]
     if n:
         out.append(f"  {n} counter{'s' if n != 1 else ''}", style="cyan")
-    owner = t.owner[card["card"]]
+    owner = s.owner_of(card["card"])
     if owner != area:
         out.append(f"  ({t.owner_names[owner]}'s card)", style="dim")
     if "under" in card:
@@ -73,7 +73,7 @@ def _group_name(s: SentinelsState, group: str, card: int) -> str:
     if group == "this":
         return t.name[card] if card >= 0 else "this card"
     if group == "this_hero":
-        o = t.owner[card] if card >= 0 else -1
+        o = s.owner_of(card) if card >= 0 else -1
         return t.owner_names[o] if 0 <= o < t.n_heroes else "its hero"
     if group == "villain_character":
         return t.name[t.villain_character]
@@ -110,7 +110,7 @@ def _duration(s: SentinelsState, m: dict[str, Any]) -> str | None:
     if m["duration"] == "this_turn":
         return "this turn"
     if m["duration"] == "until_your_next_turn":
-        owner = t.owner[m["card"]]
+        owner = s.owner_of(m["card"])
         return f"until {t.owner_names[owner]}'s next turn"
     return None  # while the card is in play: it is listed with it
 
@@ -185,7 +185,7 @@ def hero_panel(s: SentinelsState, v: dict[str, Any], h: int, seat: int) -> Panel
         powers = Text("Powers: ", style="bold")
         cards = [char, *(c["card"] for c in hv["play"])]
         names = [f"{hero.power.name} ({t.name[char]})" if c == char else t.name[c]
-                 for c in cards if t.power_fx[c][s.face[c]] and t.owner[c] == h]
+                 for c in cards if t.power_fx[c][s.face[c]] and s.hero_of(c) == h]
         powers.append("; ".join(names) or "none", style="")
         if s.turn == h and s.powered:  # public: the power phase is over for this turn
             powers.append("  (used this turn)", style="dim")

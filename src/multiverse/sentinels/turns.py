@@ -218,7 +218,8 @@ def put_into_play(s: SentinelsState, c: int, from_deck: bool = False) -> None:
 def to_trash_step(s: SentinelsState, f: tuple) -> None:
     """A resolved one-shot goes to its owner's trash (unless its text moved it elsewhere)."""
     c = f[1]
-    if s.zone[c] == Z_BOX:
+    d = s.T.hdeck[c]
+    if s.zone[c] == Z_BOX and (d < 0 or s.user[d] >= 0):  # (OBL-I1: its hero is gone: boxed)
         put(s, c, Z_TRASH)
 
 
@@ -236,7 +237,7 @@ def play_top(s: SentinelsState, f: tuple) -> None:
         s.bz[c] = entry_zone(s, c, f[2])
     if s.log is not None:
         s.emit("play", f"{s.oname(o)} plays {s.name(c)}", owner=o, card=c)
-    if o == s.T.env and s.T.card[c].seed:
+    if s.T.card[c].seed and s.T.okind[o] == 2:
         play_seed(s, c)
     else:
         put_into_play(s, c, from_deck=True)

@@ -40,7 +40,12 @@ def take(s: SentinelsState, cid: int) -> None:
             s.mods = [m for m in s.mods if not (m[1] == cid and m[3] == 2)]
         if s.under:
             for c in cards_under(s, cid):
-                move(s, c, Z_TRASH)
+                d = s.T.hdeck[c]
+                if d >= 0 and s.user[d] < 0:  # a card of a deck no one plays: to the box
+                    take(s, c)
+                    s.zone[c] = Z_BOX
+                else:
+                    move(s, c, Z_TRASH)
 
 
 def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom: bool = False) -> None:

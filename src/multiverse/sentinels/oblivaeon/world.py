@@ -160,9 +160,12 @@ def environment_removed(s: SentinelsState, o: int) -> None:
         if s.zone[c] != Z_REMOVED:
             take(s, c)
             s.zone[c] = Z_REMOVED
-    for c in list(s.deck[o]) + list(s.trash[o]):  # planted seeds go back to their heroes
+    for c in [*s.deck[o], *s.trash[o], *s.play[o]]:  # planted seeds: back to their heroes
         h = s.hero_of(c)
-        move(s, c, Z_TRASH, home=h) if h >= 0 else remove_from_game(s, c)
+        if h >= 0:
+            move(s, c, Z_TRASH, home=h)
+        else:
+            remove_from_game(s, c)
     s.azone[o] = GONE
     move_oblivaeon(s, z)
     if t.watchers:
@@ -357,7 +360,9 @@ def revive(s: SentinelsState, c: int) -> None:
     p = s.home[c]
     if t.hero_char[c] < 0 or s.zone[c] != Z_PLAY or s.face[c] == 0 or p >= t.n_heroes:
         return
-    rewards = cards_under(s, c)
+    rewards = [r for r in cards_under(s, c) if r in t.missions]
+    for r in rewards:
+        move(s, r, Z_HAND, home=p)
     usurped = t.usurper >= 0 and s.zone[t.usurper] == Z_PLAY and s.face[t.usurper] != 0
     if (usurped and s.incap[p] and deck_available(s, t.hdeck[c])) or (
             usurped and s.char[p] == c):
@@ -373,9 +378,6 @@ def revive(s: SentinelsState, c: int) -> None:
         s.face[c] = 0
         if s.log is not None:
             s.emit("revived", f"{s.name(c)} returns to the box", card=c)
-    for r in rewards:
-        if s.zone[r] == Z_UNDER:
-            move(s, r, Z_HAND, home=p)
 
 
 # ----- the mode's verbs -------------------------------------------------------------------
