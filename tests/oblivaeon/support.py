@@ -205,12 +205,14 @@ def set_counter(s: SentinelsState, name: str, value: int) -> None:
 
 
 # ----- positions -------------------------------------------------------------------------
-def hand_card(s: SentinelsState, p: int, name: str) -> int:
-    """Put a card called `name` of player `p`'s hero deck into their hand."""
+def hand_card(s: SentinelsState, p: int, name: str, nth: int = 0) -> int:
+    """Put the `nth` card called `name` of player `p`'s hero deck into their hand (wherever
+    it is now)."""
     t = s.T
     d = t.hdeck[s.char[p]]
-    c = next(c for c in t.hdeck_cards[d] if t.name[c] == name and s.zone[c] != Z_HAND)
-    move(s, c, Z_HAND, home=p)
+    c = [c for c in t.hdeck_cards[d] if t.name[c] == name][nth]
+    if s.zone[c] != Z_HAND:
+        move(s, c, Z_HAND, home=p)
     return c
 
 
