@@ -208,7 +208,7 @@ def test_ansi_render_shows_the_deciding_seats_board_and_options():
 
 def test_unknown_mode_and_mismatched_config_are_refused():
     with pytest.raises(ValueError, match="unknown mode"):
-        MultiverseEnv(mode="oblivaeon")
+        MultiverseEnv(mode="no-such-mode")
     with pytest.raises(ValueError, match="config says mode='dofp'"):
         MultiverseEnv(mode="standard", config=games.make_config("dofp", None))
 

@@ -70,8 +70,9 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 def play(
     mode: Annotated[str | None, typer.Argument(
         help="Game mode (`multiverse modes` lists them): dofp (Days of Future Past: the "
-             "Sentinels, then Nimrod), standard (Missions against a Villain) or sentinels "
-             "(Sentinels of the Multiverse: heroes against a villain in an environment)",
+             "Sentinels, then Nimrod), standard (Missions against a Villain), sentinels "
+             "(Sentinels of the Multiverse: heroes against a villain in an environment) or "
+             "oblivaeon (OblivAeon across two battle zones)",
         show_default="dofp")] = None,
     heroes: Annotated[str | None, typer.Option(
         help="A number (the first N of logan, kitty-pryde, storm, bishop, blink; sentinels: "
@@ -113,6 +114,14 @@ def play(
     environment: Annotated[str | None, typer.Option(
         help="sentinels: the environment's id",
         show_default="the content's first environment, sunken-foundry")] = None,
+    environments: Annotated[str | None, typer.Option(
+        help="oblivaeon: five environment ids separated by commas; the first two enter the "
+             "battle zones, the rest are set aside", show_default="five at random")] = None,
+    shield: Annotated[str | None, typer.Option(
+        help="oblivaeon: the Shield's name", show_default="one at random")] = None,
+    scion_order: Annotated[str | None, typer.Option(
+        help="oblivaeon: Scion names separated by commas, the Scion Reserve from the bottom "
+             "up (the next to enter first)", show_default="shuffled")] = None,
     challenge: Annotated[Challenge | None, typer.Option(
         help="standard: add a Sentinel Challenge (DFP-C1): a Sentinel hunts the heroes after "
              "every hero turn; it cannot be hurt until the Villain is Under Pressure",
@@ -137,6 +146,8 @@ def play(
     --challenge adds a Sentinel hunting the heroes; --difficulty removes Wild cards.
     sentinels: Sentinels of the Multiverse, 3 to 5 heroes against a villain (--villain)
     in an environment (--environment).
+    oblivaeon: OblivAeon, his Scions and the Aeon Men across two battle zones
+    (--environments, --shield, --scion-order).
 
     Type a number to choose, or undo, board, hint, quit, help.
     Every decision is stored as it is made; `quit` keeps the game for `--resume ID`.
@@ -149,7 +160,8 @@ def play(
                "challenge": challenge.value if challenge else None,
                "difficulty": difficulty.value if difficulty else None,
                "under_pressure_after": under_pressure_after,
-               "vulnerable_after": vulnerable_after, "environment": environment}
+               "vulnerable_after": vulnerable_after, "environment": environment,
+               "environments": environments, "shield": shield, "scion_order": scion_order}
     args = PlayArgs(mode=mode, heroes=heroes, seed=seed, solo=solo, agent=agent, auto=auto,
                     json_out=json_out, position=position, db=db, resume=resume, seats=seats,
                     iterations=iterations, options=options, sets=set_, debug=debug)

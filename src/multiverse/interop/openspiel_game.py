@@ -58,6 +58,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from multiverse import modes as registry
 from multiverse.engine.state import GameState
 from multiverse.interop import games
 from multiverse.interop.encoding import Encoder, make_encoder
@@ -65,7 +66,8 @@ from multiverse.interop.encoding import Encoder, make_encoder
 GAME_NAMES = {mode: f"python_multiverse_{mode}" for mode in games.MODES}
 _LONG = {"dofp": "Marvel United: Days of Future Past (multiverse)",
          "standard": "Marvel United standard game (multiverse)",
-         "sentinels": "Sentinels of the Multiverse (multiverse)"}
+         "sentinels": "Sentinels of the Multiverse (multiverse)",
+         "oblivaeon": "Sentinels of the Multiverse: OblivAeon (multiverse)"}
 _MAX_PLAYERS = {"dofp": 4, "standard": 4, "sentinels": 5}
 _MIN_PLAYERS = {"dofp": 1, "standard": 1, "sentinels": 3}
 
@@ -125,14 +127,14 @@ def parse_config_param(text: str) -> dict[str, Any]:
 def _game_type(mode: str) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=GAME_NAMES[mode],
-        long_name=_LONG[mode],
+        long_name=_LONG.get(mode, f"{mode} (multiverse)"),
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.IDENTICAL,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=_MAX_PLAYERS[mode],
-        min_num_players=_MIN_PLAYERS[mode],
+        max_num_players=_MAX_PLAYERS.get(mode) or registry.get(mode).hero_counts[1],
+        min_num_players=_MIN_PLAYERS.get(mode) or registry.get(mode).hero_counts[0],
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -321,19 +323,21 @@ class MultiverseObserver:
 
 def _subclass(mode: str) -> type[MultiverseGame]:
     name = {"dofp": "DaysOfFuturePastGame", "standard": "MarvelUnitedGame",
-            "sentinels": "SentinelsGame"}[mode]
+            "sentinels": "SentinelsGame"}.get(mode, f"{mode.title().replace('-', '')}Game")
     return type(name, (MultiverseGame,), {"mode": mode, "__module__": __name__})
 
 
 DaysOfFuturePastGame = _subclass("dofp")
 MarvelUnitedGame = _subclass("standard")
 SentinelsGame = _subclass("sentinels")
+GAME_CLASSES: dict[str, type[MultiverseGame]] = {
+    "dofp": DaysOfFuturePastGame, "standard": MarvelUnitedGame, "sentinels": SentinelsGame,
+    **{m: _subclass(m) for m in games.MODES if m not in ("dofp", "standard", "sentinels")}}
 
-for _mode, _cls in (("dofp", DaysOfFuturePastGame), ("standard", MarvelUnitedGame),
-                    ("sentinels", SentinelsGame)):
+for _mode, _cls in GAME_CLASSES.items():  # every registered mode, by name
     if GAME_NAMES[_mode] not in pyspiel.registered_names():
         pyspiel.register_game(_game_type(_mode), _cls)
 
-__all__ = ["GAME_NAMES", "DaysOfFuturePastGame", "MarvelUnitedGame", "MultiverseGame",
+__all__ = ["GAME_CLASSES", "GAME_NAMES", "DaysOfFuturePastGame", "MarvelUnitedGame", "MultiverseGame",
            "MultiverseObserver", "MultiverseState", "SentinelsGame", "config_from_params",
            "load_game_and_state", "save_game_and_state"]

@@ -4,7 +4,7 @@
 >>> modes.get("dofp").family
 'united'
 >>> sorted(modes.names())
-['dofp', 'sentinels', 'standard']
+['dofp', 'oblivaeon', 'sentinels', 'standard']
 
 The built-in modes register themselves when their module is imported; `get`, `names` and
 `all_modes` import them on first use, so starting a command that needs no mode stays fast.
@@ -18,7 +18,7 @@ from typing import Any
 from multiverse.engine.errors import UnknownMode
 from multiverse.modes.base import Mode, ModeOption
 
-BUILTIN = ("multiverse.modes.united", "multiverse.modes.sentinels")
+BUILTIN = ("multiverse.modes.united", "multiverse.modes.sentinels", "multiverse.modes.oblivaeon")
 _MODES: dict[str, Mode] = {}
 _loaded = False
 

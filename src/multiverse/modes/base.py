@@ -26,6 +26,14 @@ class ModeOption:
     field: str
     help: str
     choices: tuple[str, ...] = ()
+    many: bool = False  # a list given as `a,b,c` (a tuple field of the configuration)
+
+
+def split_list(value: Any) -> Any:
+    """`a, b,c` → `("a", "b", "c")`; any other value unchanged."""
+    if isinstance(value, str):
+        return tuple(x.strip() for x in value.split(",") if x.strip())
+    return value
 
 
 def pydantic_problems(exc: ValidationError) -> str:
@@ -124,6 +132,11 @@ class Mode:
             if unknown:
                 raise ConfigError(f"--heroes: unknown hero {', '.join(map(repr, unknown))}; "
                                   f"{self.name} heroes: {', '.join(known)}")
+        for o in self.options:  # `--environments a,b,c` (or `--set environments=a,b,c`)
+            if o.many:
+                for given in (options, sets):
+                    if o.field in given:
+                        given[o.field] = split_list(given[o.field])
         return self.config({**self.default_options(sets.get("content")), **sets, **options,
                             **self.solo_fields(solo), "heroes": self.parse_heroes(heroes, solo)})
 
@@ -280,7 +293,8 @@ class Mode:
             "heroes": {"default": list(self.default_heroes), "min": self.hero_counts[0],
                        "max": self.hero_counts[1]},
             "options": [{"flag": o.flag, "field": o.field, "help": o.help,
-                         **({"choices": list(o.choices)} if o.choices else {})}
+                         **({"choices": list(o.choices)} if o.choices else {}),
+                         **({"many": True} if o.many else {})}
                         for o in self.options],
             "config_fields": sorted(self.config_model.model_fields),
             "sweepable": self.numeric_fields(),

@@ -177,7 +177,7 @@ def damage_final(s: SentinelsState, f: tuple) -> None:
         amount = 0
     if amount <= 0:
         if s.log is not None:
-            src_name = s.name(src) if src >= 0 else "Damage"
+            src_name = (f"Zone {s.bz[tgt] + 1}: " if s.T.n_zones > 1 else "") + (s.name(src) if src >= 0 else "Damage")
             kind = DAMAGE_TYPES[dtype]
             s.emit("damage", f"{src_name} deals {s.name(tgt)} no damage"
                    + (f" ({'; '.join(notes)})" if notes else ""), source=src, target=tgt,
@@ -185,7 +185,7 @@ def damage_final(s: SentinelsState, f: tuple) -> None:
         return
     s.hp[tgt] -= amount
     if s.log is not None:
-        src_name = s.name(src) if src >= 0 else "Damage"
+        src_name = (f"Zone {s.bz[tgt] + 1}: " if s.T.n_zones > 1 else "") + (s.name(src) if src >= 0 else "Damage")
         kind = DAMAGE_TYPES[dtype]
         extra = ([*notes] + (["irreducible"] if irr else []))
         s.emit("damage", f"{src_name} deals {s.name(tgt)} {amount} {kind} damage"
