@@ -309,10 +309,7 @@ def test_erased_heroes(content: str) -> None:
 ])
 def test_turn_whose_and_phase(content: str, whose: Any, phase: Any, turn: Any, top: tuple) -> None:
     spec = {k: v for k, v in (("whose", whose), ("phase", phase)) if v is not None}
-    d = doc_of(content, turn={**spec, "round": 3})
-    from multiverse.sentinels.oblivaeon.position import _load
-
-    s = _unrun(d, _load)
+    s = _unrun(doc_of(content, turn={**spec, "round": 3}))
     t = s.T
     frame = s.stack[-1]
     assert frame[:len(top)] == top, s.stack
@@ -322,7 +319,7 @@ def test_turn_whose_and_phase(content: str, whose: Any, phase: Any, turn: Any, t
     load(content, turn={**spec, "round": 3})  # and it runs on to a decision
 
 
-def _unrun(d: dict[str, Any], _load: Any) -> SentinelsState:
+def _unrun(d: dict[str, Any]) -> SentinelsState:
     """The loaded state before it runs forward (the stack as the position sets it)."""
     from multiverse.sentinels.oblivaeon import position
 
