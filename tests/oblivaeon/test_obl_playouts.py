@@ -1,0 +1,101 @@
+"""Random OblivAeon games on the default pack (whole-game properties only: no card names),
+the invariants checked after every decision, and, from the event log, no damage crossing
+between the battle zones (OBL-B1) but OblivAeon's 20 infernal damage when an environment is
+destroyed (OBL-E4).
+
+The agent draws from its own `random.Random`, never the game's generator. The default suite
+plays 20 games (7, 7 and 6 at 3, 4 and 5 heroes); `-m slow` plays SLOW_GAMES at each hero
+count. Measured on these machines (2026-11-30): a game with its log and the invariants
+checked after each of its ~700 decisions costs about 0.45 s (the invariants about 70% of
+it), so 1,000 per count (some 1,350 s of CPU) cannot fit three minutes on two cores.
+SLOW_GAMES is 240 per count, in four chunks of 60 so that `-n 2` balances them: about
+325 s of CPU, some 165 s of wall time on two cores.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from multiverse.engine.events import Event
+from multiverse.sentinels.content import load_sentinels_content
+from multiverse.sentinels.oblivaeon.config import OblivaeonConfig
+from multiverse.sentinels.oblivaeon.game import tables
+from multiverse.sentinels.oblivaeon.invariants import check_invariants
+from multiverse.sentinels.oblivaeon.setup import setup
+from multiverse.sentinels.state import SentinelsState
+
+SLOW_GAMES = 240
+CHUNKS = 4
+MAX_DECISIONS = 40_000
+
+
+class ZoneLog(list):
+    """The game's event log, which reads the battle zones of each damage event's source and
+    target the moment the event is recorded (the state moves cards between zones within one
+    decision: an environment's destruction moves OblivAeon). `crossed` lists the damage that
+    crossed between zones, but for OblivAeon's 20 irreducible infernal damage after an
+    environment's destruction (OBL-E4)."""
+
+    def __init__(self, s: SentinelsState) -> None:
+        super().__init__()
+        self.s = s
+        self.crossed: list[str] = []
+
+    def append(self, e: Event) -> None:  # type: ignore[override]
+        if e.kind == "damage":
+            s = self.s
+            src, tgt = e.data["source"], e.data["target"]
+            if src >= 0 and s.bz[src] != s.bz[tgt] and not (
+                    src == s.T.villain_character and e.data["type"] == "infernal"
+                    and e.data["irreducible"] and e.data["amount"] >= 20):
+                self.crossed.append(f"{e.text} (source in zone {s.bz[src] + 1})")
+        super().append(e)
+
+
+def playout(heroes: tuple[str, ...], seed: int) -> SentinelsState:
+    rnd = random.Random(seed * 7919 + len(heroes))
+    s = setup(tables(OblivaeonConfig(heroes=heroes)), seed)  # `new_game`, with this log
+    log = s.log = ZoneLog(s)
+    s.advance()
+    for _ in range(MAX_DECISIONS):
+        check_invariants(s)
+        d = s.decision()
+        if d is None:
+            break
+        s.apply(rnd.choice(d.options).id)
+        assert not log.crossed, (seed, heroes, log.crossed)
+        log.clear()
+    else:
+        raise AssertionError(f"no end after {MAX_DECISIONS} decisions")
+    check_invariants(s)
+    assert s.result in ("win", "loss") and s.round <= s.T.config.max_rounds + 1
+    return s
+
+
+def run(n: int, games: int, first: int = 0) -> dict[str, int]:
+    ids = [h.id for h in load_sentinels_content().heroes]
+    results: dict[str, int] = {}
+    for g in range(first, first + games):
+        rnd = random.Random(g * 31 + n)
+        s = playout(tuple(rnd.sample(ids, n)), seed=g)
+        results[s.reason] = results.get(s.reason, 0) + 1
+    return results
+
+
+@pytest.mark.rule("OBL-B1", "OBL-C1", "OBL-I5")
+@pytest.mark.parametrize("n,games", [(3, 7), (4, 7), (5, 6)])
+def test_random_games_keep_the_invariants_and_the_zones_apart(n: int, games: int) -> None:
+    results = run(n, games)
+    assert sum(results.values()) == games
+
+
+@pytest.mark.slow
+@pytest.mark.rule("OBL-B1")
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_random_games_keep_the_invariants_and_the_zones_apart_slow(n: int, chunk: int) -> None:
+    size = SLOW_GAMES // CHUNKS
+    results = run(n, size, first=1000 + chunk * size)
+    assert sum(results.values()) == size
