@@ -284,6 +284,17 @@ def test_incapacitated_heroes_with_rewards_under_them(content: str) -> None:
     assert s.user[s.T.hdeck_ids.index("alpha")] == -1
 
 
+def test_cards_of_a_free_deck_under_its_incapacitated_variant(content: str) -> None:
+    s = load(content, players=[{"hero": "delta", "incapacitated": [
+        {"character": "Alpha Requital", "under": ["Filler", "Mission Gamma"]}]}])
+    req = card(s, "Alpha Requital")
+    under = cards_under(s, req)
+    assert named(s, under) == ["Filler", "Mission Gamma"] and s.face[under[1]] == 1
+    text = refused(content, "players[1].incapacitated[0].under[0]", players=[
+        {}, {"hero": "delta", "incapacitated": [{"character": "Alpha Dawn", "under": ["Filler"]}]}])
+    assert "played by player 1" in text
+
+
 def test_a_player_out_of_heroes(content: str) -> None:
     s = load(content, players=[{}, {"out_of_heroes": True, "zone": 2, "incapacitated": ["Beta"]}])
     assert s.incap[1] == 2 and s.char[1] == card(s, "Beta") and s.azone[1] == 1
@@ -341,6 +352,17 @@ def test_played_and_powered_and_a_top_level_round(content: str) -> None:
 
 
 # ----- playing on ---------------------------------------------------------------------------
+def test_a_loaded_position_is_plain_data(content: str) -> None:
+    from multiverse.sentinels.oblivaeon.game import from_json, to_json
+
+    s = load(content, players=[{"missions": ["Mission Beta"], "incapacitated": [
+        {"character": "Alpha Dawn", "under": ["Mission Gamma Reward"]}]}], reserve=[],
+             zones=[{}, {"villain_play": ["Aeon Grunt"]}], turn={"whose": "zone 2 villain"})
+    back = from_json(to_json(s))
+    assert back.key() == s.key()
+
+
+
 def test_the_documentation_example_loads_and_plays_on() -> None:
     s = load_oblivaeon_position(DOCS)
     check_invariants(s)
@@ -421,6 +443,10 @@ def test_two_players_on_one_hero_deck_are_refused(content: str) -> None:
     assert "OBL-I5" in text
     refused(content, "players[2].hero", players=[{"hero": "delta"}, {}, {"hero": "delta"}])
     refused(content, "erased[0]", erased=["beta"])
+    d = doc_of(content, players=[{"hero": "alpha"}, {"hero": "omega"}, {"hero": "beta"}])
+    del d["heroes"]
+    with pytest.raises(PositionError, match=r"position: players\[1\]\.hero: unknown hero 'omega'"):
+        load_oblivaeon_position(d)
 
 
 def test_a_zone_without_environment_is_refused(content: str) -> None:

@@ -156,7 +156,11 @@ def _players_heroes(players: Any, content: Any) -> list[str] | None:
         ids[h.id] = ids[h.name] = h.id
         for var in h.variants:
             ids[var.name] = h.id
-    return [ids.get(p["hero"], p["hero"]) for p in players]
+    for i, p in enumerate(players):
+        if p["hero"] not in ids:
+            raise _err(f"players[{i}].hero", f"unknown hero {_shown(p['hero'])}; expected a hero id "
+                       f"or a character card's name: {sorted(ids)}")
+    return [ids[p["hero"]] for p in players]
 
 
 def _load(doc: dict[str, Any], base: Path | None, log: bool) -> SentinelsState:
@@ -665,9 +669,12 @@ def _under(s: SentinelsState, P: _Places, holder: int, items: list[Any], where: 
     or cards of that hero's deck when no player plays it; bottom first."""
     t = s.T
     d = t.hdeck[holder]
-    pool = sorted(t.missions) + (t.hdeck_cards[d] if s.user[d] < 0 else [])
+    free = s.user[d] < 0
+    pool = sorted(t.missions) + (t.hdeck_cards[d] if free else [])
+    what = (f"the Missions or the {t.hdeck_names[d]} deck" if free else f"the Missions (the "
+            f"{t.hdeck_names[d]} deck is played by player {s.user[d] + 1}: its cards are not free)")
     for i, item in enumerate(items):
-        c, _f = P.pick(pool, item, f"{where}[{i}]", f"the Missions or {t.hdeck_names[d]}'s deck")
+        c, _f = P.pick(pool, item, f"{where}[{i}]", what)
         if s.zone[c] != Z_BOX:
             _lift(s, c)
         s.zone[c] = Z_UNDER
