@@ -370,7 +370,25 @@ def test_a_player_sees_the_rewards_under_their_incapacitated_character(tmp_path:
     s, old, m = _incapacitated_player(tmp_path)
     assert cards_under(s, old) == [m]
     mine = [e for e in _entries(ob_view.view(s, 0), "card", old) if "under" in e]
-    assert len(mine) == 1 and mine[0]["under_count"] == 1
-    assert [u["face_name"] for u in mine[0]["under"]] == ["Mission Alpha Reward"]
+    assert mine and all(e["under_count"] == 1 for e in mine)  # (in its zone and its area)
+    assert all([u["face_name"] for u in e["under"]] == ["Mission Alpha Reward"] for e in mine)
     theirs = [e for e in _entries(ob_view.view(s, 1), "card", old) if "under" in e]
-    assert theirs and theirs[0]["under_count"] == 1  # another seat sees how many
+    assert theirs and all(e["under_count"] == 1 and not e["under"] for e in theirs)
+
+
+@pytest.mark.rule("OBL-C7")
+@pytest.mark.xfail(strict=True, reason=(
+    "engine bug (sentinels/select.py candidates): with `targets_only: false` (\"villain "
+    "cards\") a Mission objective that is a villain target shows the villain side and is "
+    "picked as a villain card; only Missions without HP (side 'mission') are skipped"))
+def test_a_mission_objective_with_hp_is_not_a_villain_card(tmp_path: Path) -> None:
+    alpha = hero("alpha", cards=[{"name": "Purge All", "kind": "one-shot", "play": [
+        {"verb": "destroy", "target": {"group": "villain", "pick": "each",
+                                       "targets_only": False}}]}])
+    s = game(tmp_path, pack_doc=pack(heroes=[alpha]))
+    b = _give_objective(s, 1, "Mission Beta")
+    purge = hand_card(s, 0, "Purge All")
+    s.apply("stay")
+    run_until(s, "play_phase")
+    s.apply(f"play:{purge}")
+    assert s.zone[b] == Z_PLAY
