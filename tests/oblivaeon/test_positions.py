@@ -231,6 +231,13 @@ def test_a_player_zone_hp_and_cards(content: str) -> None:
     assert s.T.name[s.inplay[-1]] == "Beta Ward"
 
 
+def test_a_stated_zone_takes_its_copies_from_the_deck_not_from_an_unstated_hand(content: str) -> None:
+    s0 = load(content)
+    fillers = sum(1 for c in s0.hand[0] if s0.T.name[c] == "Filler")
+    s = load(content, players=[{"trash": ["Filler"] * (fillers + 1)}])
+    assert s.hand[0] == s0.hand[0] and len(s.deck[0]) == 36 - fillers - 1
+
+
 def test_a_player_deck_whole_or_its_top(content: str) -> None:
     s = load(content, players=[{"deck": ["Filler", "Filler"]}])
     assert len(s.deck[0]) == 2 and len(s.hand[0]) == 4

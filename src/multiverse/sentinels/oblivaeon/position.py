@@ -245,16 +245,27 @@ class _Places:
                        "in one place only")
         self.at[c] = where
 
-    def pick(self, pool: list[int], name: Any, where: str, what: str, home: int = -2) -> tuple[int, int]:
+    def pick(self, pool: list[int], name: Any, where: str, what: str, home: int = -2,
+             restated: frozenset[int] = frozenset()) -> tuple[int, int]:
         """A copy of the card called `name` (any of its faces' names) among `pool` not stated
-        elsewhere, preferring one in the box or in area `home`; and which face the name
-        names."""
+        elsewhere, and which face the name names. Of several copies: one in the box, else in
+        a zone of area `home` being restated, else in its deck, else any (so that unstated
+        zones keep their cards)."""
         s, t = self.s, self.s.T
         if not isinstance(name, str):
             raise _err(where, f"expected a card name, got {_shown(name)}")
         cands = [c for c in pool if name in t.face_name[c]]
         free = [c for c in cands if c not in self.at]
-        best = next((c for c in free if s.zone[c] == Z_BOX or s.home[c] == home), free[0] if free else -1)
+
+        def rank(c: int) -> int:
+            z = s.zone[c]
+            if z == Z_BOX:
+                return 0
+            if s.home[c] != home:
+                return 3
+            return 1 if z in restated else 2 if z == Z_DECK else 3
+
+        best = min(free, key=rank) if free else -1
         taken = self.at[cands[0]] if cands and not free else ""
         if best < 0:
             if taken:
@@ -339,6 +350,8 @@ def _zone_lists(s: SentinelsState, P: _Places, spec: dict[str, Any], where: str,
     placed: dict[str, list[int]] = {}
     tops: list[int] | None = None
     entries: list[Entry] = []
+    restated = frozenset(ZONE_OF[z] for z in zones if z in spec and not (
+        z == "deck" and isinstance(spec[z], dict)))
     for z in zones:
         if z not in spec:
             continue
@@ -351,10 +364,10 @@ def _zone_lists(s: SentinelsState, P: _Places, spec: dict[str, Any], where: str,
             w = f"{wz}[{i}]"
             if z == "play":
                 cs, wn = _card_spec(item, w, CARD_KEYS)
-                c, _f = P.pick(pool, cs["name"], wn, what, o)
+                c, _f = P.pick(pool, cs["name"], wn, what, o, restated)
                 entries.append((c, cs, w, o, -1))
             else:
-                c, _f = P.pick(pool + (extra or []) if z != "deck" else pool, item, w, what, o)
+                c, _f = P.pick(pool + (extra or []) if z != "deck" else pool, item, w, what, o, restated)
             cards.append(c)
         if wz.endswith(".top"):
             tops = cards
