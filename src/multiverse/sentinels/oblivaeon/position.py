@@ -356,7 +356,8 @@ def _zone_lists(s: SentinelsState, P: _Places, spec: dict[str, Any], where: str,
         if z not in spec:
             continue
         value, wz = spec[z], where if flat else f"{where}.{z}"
-        if z == "deck" and isinstance(value, dict):
+        on_top = z == "deck" and isinstance(value, dict)
+        if on_top:
             value = _mapping(value, wz, {"top"}).get("top", [])
             wz += ".top"
         cards = []
@@ -369,7 +370,7 @@ def _zone_lists(s: SentinelsState, P: _Places, spec: dict[str, Any], where: str,
             else:
                 c, _f = P.pick(pool + (extra or []) if z != "deck" else pool, item, w, what, o, restated)
             cards.append(c)
-        if wz.endswith(".top"):
+        if on_top:
             tops = cards
         else:
             placed[z] = cards
@@ -396,7 +397,7 @@ def _apply(s: SentinelsState, doc: dict[str, Any]) -> None:
                                                t.owner_names[o], o, ("deck", "trash", "play"))
             entries += stated + _rebuild(s, o, t.deck_cards[o], placed, tops, f"zones[{z}].environment")
     entries += _villain_cards(s, P, doc, zspecs)
-    _oblivaeon(s, P, doc.get("oblivaeon"))
+    _oblivaeon(s, doc.get("oblivaeon"))
     shield = _shield(s, doc.get("shield"))
     entries += _scions(s, P, doc.get("reserve"), zspecs)
     _mission_deck(s, P, doc.get("mission_deck"))
@@ -729,7 +730,7 @@ def _villain_cards(s: SentinelsState, P: _Places, doc: dict[str, Any],
     return entries
 
 
-def _oblivaeon(s: SentinelsState, P: _Places, spec: Any) -> None:
+def _oblivaeon(s: SentinelsState, spec: Any) -> None:
     """OblivAeon's battle zone and form (the Booklet's face); his HP is set once in play."""
     if spec is None:
         return
