@@ -591,7 +591,7 @@ def _heroes(s: SentinelsState, P: _Places, pspecs: list[dict[str, Any]]) -> None
     for p, c in fresh:
         d = t.hdeck[c]
         if s.user[d] != -1:
-            raise _err(f"players[{p}].hero", f"the {t.hdeck_names[d]} deck is already played by "
+            raise _err(f"players[{p}].hero", f"{t.hdeck_names[d]}'s deck is already played by "
                        f"player {s.user[d] + 1}: no two players play one hero deck (OBL-I5)")
         set_up_hero(s, p, c)
         draw(s, p, t.config.hand_size)
@@ -613,7 +613,7 @@ def _player_cards(s: SentinelsState, P: _Places, p: int, spec: dict[str, Any],
     if not s.incap[p]:
         d = t.hdeck[s.char[p]]
         pool = t.hdeck_cards[d]
-        placed, tops, stated = _zone_lists(s, P, spec, w, pool, f"the {t.hdeck_names[d]} deck", p,
+        placed, tops, stated = _zone_lists(s, P, spec, w, pool, f"{t.hdeck_names[d]}'s deck", p,
                                            ("hand", "deck", "trash", "play"), sorted(t.missions))
         entries += stated + _rebuild(s, p, pool, placed, tops, w)
         for c in (*s.hand[p], *s.trash[p]):
@@ -685,8 +685,8 @@ def _under(s: SentinelsState, P: _Places, holder: int, items: list[Any], where: 
     d = t.hdeck[holder]
     free = s.user[d] < 0
     pool = sorted(t.missions) + (t.hdeck_cards[d] if free else [])
-    what = (f"the Missions or the {t.hdeck_names[d]} deck" if free else f"the Missions (the "
-            f"{t.hdeck_names[d]} deck is played by player {s.user[d] + 1}: its cards are not free)")
+    what = (f"the Missions or {t.hdeck_names[d]}'s deck" if free else f"the Missions "
+            f"({t.hdeck_names[d]}'s deck is played by player {s.user[d] + 1}: its cards are not free)")
     for i, item in enumerate(items):
         c, _f = P.pick(pool, item, f"{where}[{i}]", what)
         if s.zone[c] != Z_BOX:
@@ -822,7 +822,7 @@ def _erased(s: SentinelsState, value: Any) -> None:
             raise _err(w, f"unknown hero id {_shown(hid)}; this content has: {list(t.hdeck_ids)}")
         d = t.hdeck_ids.index(hid)
         if s.user[d] >= 0:
-            raise _err(w, f"the {t.hdeck_names[d]} deck is played by player {s.user[d] + 1}: an "
+            raise _err(w, f"{t.hdeck_names[d]}'s deck is played by player {s.user[d] + 1}: an "
                        "erased hero is never played again (OBL-C20)")
         s.user[d] = -2
 
