@@ -5,11 +5,11 @@ destroyed (OBL-E4).
 
 The agent draws from its own `random.Random`, never the game's generator. The default suite
 plays 20 games (7, 7 and 6 at 3, 4 and 5 heroes); `-m slow` plays SLOW_GAMES at each hero
-count. Measured on these machines (2026-11-30): a game with its log and the invariants
-checked after each of its ~700 decisions costs about 0.45 s (the invariants about 70% of
-it), so 1,000 per count (some 1,350 s of CPU) cannot fit three minutes on two cores.
-SLOW_GAMES is 240 per count, in four chunks of 60 so that `-n 2` balances them: about
-325 s of CPU, some 165 s of wall time on two cores.
+count. Measured on these machines (2026-11-30, 720 games): a game with its log and the
+invariants checked after each of its ~700 decisions costs about 0.23 s of CPU (the
+invariants some 70% of it), so 1,000 per count (some 700 s of CPU) cannot fit three minutes
+on two cores. SLOW_GAMES is 480 per count, in four chunks of 120 so that `-n 2` balances
+them: about 330 s of CPU, some 165 s of wall time on two idle cores.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from multiverse.sentinels.oblivaeon.invariants import check_invariants
 from multiverse.sentinels.oblivaeon.setup import setup
 from multiverse.sentinels.state import SentinelsState
 
-SLOW_GAMES = 240
+SLOW_GAMES = 480
 CHUNKS = 4
 MAX_DECISIONS = 40_000
 
