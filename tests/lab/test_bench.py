@@ -48,7 +48,7 @@ def test_measure_all_has_the_three_modes(monkeypatch, capsys):
     monkeypatch.setattr(bench, "measure_openspiel", lambda games, repetitions: None)
     assert bench.main(json_out=True, games=2, repetitions=1) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc["modes"]) == {"dofp", "standard", "sentinels"}
+    assert set(doc["modes"]) == {"dofp", "standard", "sentinels", "oblivaeon"}
     assert doc["modes"]["sentinels"]["ismcts_iterations_per_s"] == 1.0
     assert doc["modes"]["sentinels"]["games_per_s_playout_loop"] > 0
     assert bench.main(json_out=False, games=2, repetitions=1) == 0

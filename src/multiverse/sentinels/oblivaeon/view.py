@@ -209,6 +209,7 @@ def view(s: SentinelsState, seat: int) -> dict[str, Any]:
     ci = t.counter_index
     order = t.config.scion_order
     known = order is not None and all(t.name[c] in order for c in s.reserve)
+    zones = [zone_view(s, z, seat) for z in ZONES]
     return {
         "seat": seat,
         "mode": "oblivaeon",
@@ -218,7 +219,10 @@ def view(s: SentinelsState, seat: int) -> dict[str, Any]:
         "turn_name": s.oname(s.turn),
         "turn_zone": turn_zone(s),
         "phase": s.phase,
-        "zones": [zone_view(s, z, seat) for z in ZONES],
+        "zones": zones,
+        # every player's area in play order, as in the base view (the same entries as the
+        # zones' `heroes`)
+        "heroes": sorted((h for zv in zones for h in zv["heroes"]), key=lambda h: h["player"]),
         "oblivaeon": oblivaeon_view(s),
         "shield": shield_view(s),
         "counters": counters,
