@@ -92,7 +92,8 @@ def _scored(d: Decision, s: Any) -> list[tuple[float, str]]:
     if kind == "select":
         return _target_scores(d, s, d.prompt)
     if kind == "modify_damage":
-        hero_target = any(t.owner_names[h] in d.prompt for h in range(t.n_heroes))
+        hero_target = any(s.oname(h) in d.prompt for h in range(t.n_heroes))  # OblivAeon:
+        # a hero area is called by its current hero
         want = "+" if hero_target else "-"
         first = next((o.id for o in opts if o.label.startswith(want)), opts[0].id)
         return [(1.0 if o.id == first else 0.0, o.id) for o in opts]
@@ -102,7 +103,8 @@ def _scored(d: Decision, s: Any) -> list[tuple[float, str]]:
         first = "yes" if "yes" in d.ids() else opts[0].id
         return [(1.0 if o.id == first else 0.0, o.id) for o in opts]
     if kind == "one_hero":
-        return [(-s.hp[t.character[o.data["hero"]]] - 2 * len(s.hand[o.data["hero"]]), o.id)
+        chars = s.char if t.dynamic else t.character  # OblivAeon: each player's current hero
+        return [(-s.hp[chars[o.data["hero"]]] - 2 * len(s.hand[o.data["hero"]]), o.id)
                 for o in opts]
     return [(0.0, o.id) for o in opts]
 
