@@ -145,7 +145,9 @@ class OblivaeonMode(Mode):
         return fast_scores(decision, state)
 
     def value(self, state: GameState) -> float:
-        from multiverse.agents.sentinels_value import value
+        """OblivAeon's own model (`agents/oblivaeon_value.py`): the base game's reads one
+        villain and one environment."""
+        from multiverse.agents.oblivaeon_value import value
 
         return value(state)
 

@@ -72,9 +72,9 @@ def hero_lines(h: dict[str, Any], v: dict[str, Any], seat: int) -> list[Text]:
                     style="bold red reverse")
     else:
         info.append_text(hp_text(h["hp"], h["max_hp"]))
-    info.append(f" · hand {h['hand_size']} · deck {h['deck_size']} · trash {len(h['trash'])}",
-                style="dim")
     lines.append(info)
+    lines.append(Text(f"  hand {h['hand_size']} · deck {h['deck_size']} · trash {len(h['trash'])}",
+                      style="dim"))
     if h["tokens"]:
         sides = sorted(set(h["tokens"]))
         lines.append(Text("  tokens: " + " · ".join(f"{h['tokens'].count(x)} {x}" for x in sides),

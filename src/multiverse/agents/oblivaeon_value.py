@@ -1,0 +1,168 @@
+"""A static evaluation of an OblivAeon position: the heroes' chance to win, in [0, 1]
+(`Mode.value` of `oblivaeon`; search scores the end of its short rollouts with it).
+
+The base game's model (`sentinels_value`) reads one villain and one environment; here the
+heroes fight OblivAeon (immune while his Shield holds), his Scions and the Aeon Men in two
+battle zones while Devastation destroys the environments. A logistic model over public
+facts only: OblivAeon's form and HP left, whether a Shield protects him, Devastation and the
+Countdown, the Scions and Aeon Men in play and their HP, the heroes' HP, incapacitated
+players and players out of heroes, the heroes' cards in play and in hand, the environments
+destroyed, the round. Hidden cards are never read (hand sizes only), so a determinization
+scores exactly as the real position. A finished game scores 1 (win) or 0 (loss).
+
+The weights were fitted (as `sentinels_value`, L2-regularised logistic regression) on the
+positions at the start of every hero's play phase of heuristic self-play, labelled with
+whether that game was won: `python -m multiverse.agents.oblivaeon_value --games 150`
+replays the fit and prints the weights below (the figures of the fit are in `FIT`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+FEATURES = ("bias", "form", "oblivaeon_hp", "shielded", "devastation", "countdown",
+            "scions", "scion_hp", "aeon_men", "hero_hp_mean", "hero_hp_min", "incapacitated",
+            "out_of_heroes", "hero_cards", "hand_mean", "destroyed", "round")
+
+# Fitted by `python -m multiverse.agents.oblivaeon_value` (see the module docstring).
+WEIGHTS: tuple[float, ...] = (0.2055, 3.2562, -1.2964, -0.0833, -1.9649, 0.177, 0.0841, -0.9807,
+                              -0.6921, 1.7827, -0.3482, -0.0056, 0.4005, 1.0246, 0.3266, -1.6999,
+                              -1.9427)
+FIT: dict[str, Any] = {  # `--games 150 --seed 0`: 600 games, three to five heroes
+    "positions": 87549, "games": 600, "win_share": 0.3734, "log_loss": 0.4697,
+    "log_loss_constant": 0.6608}
+
+
+def features(s: Any) -> list[float]:
+    """The feature vector of a position (names in `FEATURES`)."""
+    t = s.T
+    n = t.n_heroes
+    vc = t.villain_character
+    face, hp, incap = s.face, s.hp, s.incap
+    full = t.max_hp[vc][face[vc]]
+    shielded = any(s.zone[c] == 3 for c in t.shield_cards.values())
+    ci = t.counter_index
+    dev = s.ctr[ci["Devastation"]] / max(t.counter_max[ci["Devastation"]], 1) if "Devastation" in ci else 0.0
+    countdown = s.ctr[ci["Countdown"]] / 6 if "Countdown" in ci else 0.0
+    scions = scion_hp = aeon = hero_cards = 0
+    aeon_o = t.villains[2]
+    for c in s.inplay:
+        if c in t.scions:
+            scions += 1
+            scion_hp += hp[c]
+        elif s.home[c] == aeon_o and t.max_hp[c][face[c]]:
+            aeon += 1
+        elif t.hero_char[c] < 0 and t.side[c][face[c]] == 0 and s.hero_of(c) >= 0:
+            hero_cards += 1
+    fracs, standing = [], []
+    for p in range(n):
+        c = s.char[p]
+        if incap[p] or c < 0:
+            fracs.append(0.0)
+            continue
+        full_c = t.max_hp[c][face[c]]
+        fracs.append(max(0, hp[c]) / full_c if full_c else 0.0)
+        standing.append(p)
+    hands = [len(s.hand[p]) for p in standing] or [0]
+    destroyed = sum(1 for o in t.envs if s.azone[o] == -2)
+    return [1.0, face[vc] / 2, max(0, hp[vc]) / full if full else 0.0, float(shielded), dev,
+            countdown, scions / 3, scion_hp / 60, aeon / 5, sum(fracs) / n,
+            min((fracs[p] for p in standing), default=0.0),
+            sum(1 for p in range(n) if incap[p] == 1) / n,
+            sum(1 for p in range(n) if incap[p] == 2) / n, hero_cards / (3 * n),
+            sum(hands) / len(hands) / 5, destroyed / 3, s.round / 30]
+
+
+def value(s: Any) -> float:
+    """The heroes' estimated chance to win from `s`: 1 or 0 once the game is over."""
+    if s.result is not None:
+        return 1.0 if s.result == "win" else 0.0
+    z = 0.0
+    for a, b in zip(WEIGHTS, features(s), strict=True):
+        z += a * b
+    if z > 30:
+        return 1.0
+    if z < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+# ----- the fit ----------------------------------------------------------------------------
+
+HERO_SETS = (("luminary", "the-harpy", "lifeline"), ("akash-thriya", "la-comodora", "lifeline"),
+             ("luminary", "the-harpy", "akash-thriya", "la-comodora"),
+             ("luminary", "the-harpy", "akash-thriya", "la-comodora", "lifeline"))
+
+
+def training_configs() -> list[Any]:
+    """Three, four and five heroes (two three-hero teams)."""
+    from multiverse import modes
+
+    mode = modes.get("oblivaeon")
+    return [mode.make_config(",".join(heroes)) for heroes in HERO_SETS]
+
+
+def collect(config: Any, games: int, seed: int = 0) -> list[tuple[list[float], int]]:
+    """(features, won) at the start of every hero's play phase of heuristic self-play."""
+    from multiverse import modes
+    from multiverse.agents.seeds import AgentSpec, agent_seed, game_seed
+
+    mode = modes.of_config(config)
+    spec = AgentSpec("heuristic")
+    rows: list[tuple[list[float], int]] = []
+    for i in range(games):
+        gs = game_seed(seed, i)
+        s = mode.new_game(config, gs)
+        agents = [spec.make(agent_seed(gs, k)) for k in range(mode.n_seats(config))]
+        mine: list[list[float]] = []
+        while (d := s.decision()) is not None:
+            if d.kind == mode.turn_kind:
+                mine.append(features(s))
+            s.apply(agents[d.seat].choose(d, s))
+        won = int(s.result == "win")
+        rows += [(x, won) for x in mine]
+    return rows
+
+
+def fit(games: int = 150, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
+    import numpy as np
+
+    from multiverse.agents.value import collect_all, fit_logistic
+
+    rows = collect_all(collect, training_configs(), games, seed, jobs)
+    xs = np.array([x for x, _ in rows])
+    ys = np.array([y for _, y in rows], dtype=float)
+    w = fit_logistic(xs, ys)
+    p = 1 / (1 + np.exp(-np.clip(xs @ w, -30, 30)))
+    eps = 1e-12
+    loss = float(-np.mean(ys * np.log(p + eps) + (1 - ys) * np.log(1 - p + eps)))
+    base = float(ys.mean())
+    base_loss = float(-(base * math.log(base + eps) + (1 - base) * math.log(1 - base + eps)))
+    return {"names": FEATURES, "weights": [round(float(v), 4) for v in w], "positions": len(rows),
+            "games": games * len(HERO_SETS), "win_share": round(base, 4),
+            "log_loss": round(loss, 4), "log_loss_constant": round(base_loss, 4)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    import json
+
+    ap = argparse.ArgumentParser(prog="python -m multiverse.agents.oblivaeon_value",
+                                 description="Refit the OblivAeon position evaluation on "
+                                             "heuristic self-play.")
+    ap.add_argument("--games", type=int, default=150, help="games per training configuration")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1)
+    a = ap.parse_args(argv)
+    r = fit(a.games, a.seed, a.jobs)
+    print(json.dumps(r, indent=1))
+    print(f"WEIGHTS: tuple[float, ...] = ({', '.join(f'{v:g}' for v in r['weights'])})")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
+
+
+__all__ = ["FEATURES", "WEIGHTS", "features", "value"]
