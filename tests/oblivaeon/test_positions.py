@@ -501,6 +501,15 @@ def test_a_position_breaking_an_invariant_is_refused_with_its_message(
     assert "breaks an invariant: zone 2's environment" in text
 
 
+def test_a_json_file_loads_as_its_mapping(content: str, tmp_path: Path) -> None:
+    import json
+
+    d = doc_of(content, counters={"Devastation": 4}, zones=[{"scions": ["Scion Four"]}])
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(d), encoding="utf-8")
+    assert load_oblivaeon_position(f).key() == load_oblivaeon_position(d).key()
+
+
 def test_a_file_names_itself(content: str, tmp_path: Path) -> None:
     f = tmp_path / "p.yaml"
     f.write_text("seed: 1\nplayers: [{hp: x}]\n", encoding="utf-8")
