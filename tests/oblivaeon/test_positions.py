@@ -338,18 +338,12 @@ def test_turn_whose_and_phase(content: str, whose: Any, phase: Any, turn: Any, t
 
 
 def _unrun(d: dict[str, Any]) -> SentinelsState:
-    """The loaded state before it runs forward (the stack as the position sets it)."""
-    from multiverse.sentinels.oblivaeon import position
+    """The state with the stack the position sets for its turn, before it runs forward."""
+    from multiverse.sentinels.oblivaeon.position import _turn
 
-    kept = SentinelsState.advance
-    checked = position._checked
-    try:
-        SentinelsState.advance = lambda self: None  # type: ignore[method-assign]
-        position._checked = lambda s, before: None  # type: ignore[assignment]
-        return load_oblivaeon_position(d)
-    finally:
-        SentinelsState.advance = kept  # type: ignore[method-assign]
-        position._checked = checked  # type: ignore[assignment]
+    s = load_oblivaeon_position(d)
+    _turn(s, d)
+    return s
 
 
 def test_played_and_powered_and_a_top_level_round(content: str) -> None:
