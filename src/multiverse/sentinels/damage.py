@@ -66,8 +66,8 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
         return  # OBL-B1: nothing reaches the other battle zone unless its text says so
     mods = active_modifiers(s, s.bz[tgt] if t.n_zones > 1 else -1)
     if not mods:  # nothing in force: straight to the damage
-        s.stack.append(("damage_final", src, tgt, amount, dtype, int(irreducible), drain, (), ""))
-        return
+        damage_final(s, ("damage_final", src, tgt, amount, dtype, int(irreducible), drain, (), ""))
+        return  # (resolved at once: the frame would be the next one popped)
     names, side, face = t.name, t.side, s.face
     notes: list[str] = []
     redirected = False
@@ -113,7 +113,7 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
             amount = max(0, amount + d)
             if log:
                 notes.append(f"{'+' if d > 0 else '-'}{abs(d)} ({name})")
-        s.stack.append(("damage_final", src, tgt, amount, dtype, int(irreducible), drain,
+        damage_final(s, ("damage_final", src, tgt, amount, dtype, int(irreducible), drain,
                         tuple(notes) if log else (), immune))
         return
     s.stack.append(("modify_damage", src, tgt, amount, dtype, int(irreducible), drain,

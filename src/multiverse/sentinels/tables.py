@@ -76,6 +76,7 @@ class Tables:
     restore_hp: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C11
     clear_tokens: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C14
     step_cmod: dict[int, CMod] = field(default_factory=dict)
+    turn_trig: list[tuple[tuple[Trig, ...], ...]] = field(default_factory=list)  # start/end only
     watchers: dict[str, int] = field(default_factory=dict)  # event → cards that watch it
     watch: dict[tuple[int, int, Ids], Any] = field(default_factory=dict)  # (card, face, fx) → Select
     late_owner: int = -1  # whose turn texts resolve last (Aeon Men, OBL-C6)
@@ -175,6 +176,8 @@ class Tables:
         self.power_fx.append(tuple(self.reg(f.power) for f in faces))
         trig = tuple(self._trig(f.triggers) for f in faces)
         self.triggers.append(trig)
+        self.turn_trig.append(tuple(tuple(x for x in tr if x[0] in ("start_of_turn", "end_of_turn"))
+                                    for tr in trig))
         for fi, f in enumerate(faces):
             for tr, (when, _w, fx) in zip(f.triggers, trig[fi], strict=True):
                 if when in WATCH_EVENTS:

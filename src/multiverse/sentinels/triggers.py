@@ -52,11 +52,12 @@ def fire_turn(s: SentinelsState, event: str, owner: int, zone: int = -1) -> None
     Scion panels and cards before Aeon Men cards, OBL-C6). Each card's text waits in a
     `turn_text` frame and resolves only if that card is still in play when its turn comes."""
     frames: list[tuple] = []
-    table, face, seq, bz = s.T.triggers, s.face, s.seq, s.bz
+    table, face, seq, bz = s.T.turn_trig, s.face, s.seq, s.bz
     for c in s.inplay:
-        if zone >= 0 and bz[c] != zone:
+        trs = table[c][face[c]]
+        if not trs or (zone >= 0 and bz[c] != zone):
             continue
-        for on, whose, fx in table[c][face[c]]:
+        for on, whose, fx in trs:
             if on == event and _whose_ok(s, whose, c, owner):
                 frames.append(("turn_text", c, seq[c], fx))
     late = s.T.late_owner
