@@ -31,7 +31,7 @@ Deck = Literal["this", "villain", "environment", "each_hero", "oblivaeon", "scio
 # Which battle zone a selector, a step or a condition reads (OBL-B1): the zone of the card
 # whose text it is ("this", the default), the other zone, both ("any"), a named zone, or
 # OblivAeon's zone. In a one-zone game every value reads that zone.
-ZoneRef = Literal["this", "other", "any", "first", "second", "oblivaeon"]
+ZoneRef = Literal["this", "other", "any", "first", "second", "oblivaeon", "fewer_scions"]
 
 
 class Strict(BaseModel):
@@ -49,6 +49,8 @@ class Select(Strict):
     targets_only: bool = Field(True, description="False: any card in play (for destroy)")
     exclude_this: bool = False
     zone: ZoneRef = Field("this", description="OBL-B1: the battle zone it looks in")
+    hp_at_most: int | None = Field(None, ge=0, le=200, description="only targets with this HP or less")
+    characters: bool = Field(True, description="False: never a character card (hero, villain, Scion)")
 
 
 class Condition(Strict):
@@ -60,7 +62,8 @@ class Condition(Strict):
         "cards_in_play_with_keyword_at_least", "trash_has_at_least", "this_face_is",
         "counter_at_least", "counter_at_most", "cards_under_this_at_least", "reserve_has_at_least",
         "form_is", "scions_here_at_least", "heroes_here_at_least", "more_scions_than_heroes_here",
-        "usurped", "this_hp_at_most",
+        "usurped", "this_hp_at_most", "scions_here_at_most", "heroes_here_at_most",
+        "incapacitated_hero_here",
     ]
     amount: int = 1
     side: str | None = Field(None, description="token side name for hero tokens")
@@ -123,6 +126,8 @@ class Modifier(Strict):
     applies_to: Group = Field("this", description="whose damage (dealt) or which targets (taken)")
     damage_type: DamageType | None = Field(None, description="only damage of this type / new type")
     only_if: Condition | None = Field(None, description="in force only while this holds")
+    keyword: str | None = Field(None, description="only for sources (dealt) or targets (taken) "
+                                "with this keyword")
 
 
 class Step(Strict):

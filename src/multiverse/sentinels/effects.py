@@ -268,6 +268,14 @@ def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
         return count_here(s, "scions", this, c.zone) >= c.amount
     if c.test == "heroes_here_at_least":
         return count_here(s, "heroes", this, c.zone) >= c.amount
+    if c.test == "scions_here_at_most":
+        return count_here(s, "scions", this, c.zone) <= c.amount
+    if c.test == "heroes_here_at_most":
+        return count_here(s, "heroes", this, c.zone) <= c.amount
+    if c.test == "incapacitated_hero_here":
+        z = zone_of(s, c.zone, this)
+        return any(t.hero_char[x] >= 0 and s.face[x] != 0 and (z < 0 or s.bz[x] == z)
+                   for x in s.inplay)
     if c.test == "more_scions_than_heroes_here":
         return count_here(s, "scions", this, c.zone) > count_here(s, "heroes", this, c.zone)
     if c.test == "form_is":

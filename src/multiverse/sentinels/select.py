@@ -21,6 +21,12 @@ def zone_of(s: SentinelsState, ref: str, this: int) -> int:
         return 1 - (s.bz[this] if this >= 0 else 0)
     if ref == "oblivaeon":
         return s.bz[s.T.villain_character]
+    if ref == "fewer_scions":  # ties: OblivAeon's zone
+        n = [0, 0]
+        for c in s.inplay:
+            if c in s.T.scions:
+                n[s.bz[c]] += 1
+        return s.bz[s.T.villain_character] if n[0] == n[1] else 0 if n[0] < n[1] else 1
     return 0 if ref == "first" else 1
 
 
@@ -45,6 +51,9 @@ def in_group(s: SentinelsState, group: str, cid: int, this: int, other: int = -1
         return t.side[cid][s.face[cid]] == 0 and cid != mine and h != o
     if group == "hero_character":
         return h >= 0 and cid == s.char[h]
+    if "|" in group:  # a modifier's group narrowed by a keyword
+        base, kw = group.split("|", 1)
+        return kw in t.keywords[cid][s.face[cid]] and in_group(s, base, cid, this, other)
     return False
 
 
@@ -63,7 +72,8 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
     max_hp, side, face = t.max_hp, t.side, s.face
     want = _SIDES.get(group)  # groups that are a set of sides: a fast test
     pool = s.inplay if z < 0 else [c for c in s.inplay if s.bz[c] == z]
-    if targets_only and not kind and not sel.keyword and not exclude:
+    if targets_only and not kind and not sel.keyword and not exclude and sel.characters \
+            and sel.hp_at_most is None:
         # the common selectors ("each hero target", "the non-hero target with the lowest HP",
         # "each hero character"): targets of some sides, or the heroes' character cards
         if want is not None:
@@ -86,6 +96,10 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
             if side[c][f] == MISSION and not (kw and kw in keywords[c][f]):
                 continue  # OBL-C7: a Mission card is no villain, environment or hero "card"
         if exclude and c == this:
+            continue
+        if not sel.characters and cards[c].kind == "character":
+            continue
+        if sel.hp_at_most is not None and (not max_hp[c][f] or s.hp[c] > sel.hp_at_most):
             continue
         if k >= 0 and kinds[c][f] != k:
             continue

@@ -32,8 +32,9 @@ Trig = tuple[str, str, Ids]  # when, whose, effect
 
 
 def compile_mod(m: Modifier) -> CMod:
-    return (m.kind, m.amount, m.applies_to,
-            DAMAGE_TYPES.index(m.damage_type) if m.damage_type else -1)
+    """A modifier as a tuple; a keyword narrows its group: `"villain|scion"`."""
+    group = f"{m.applies_to}|{m.keyword.lower()}" if m.keyword else m.applies_to
+    return (m.kind, m.amount, group, DAMAGE_TYPES.index(m.damage_type) if m.damage_type else -1)
 
 
 @dataclass(slots=True)
