@@ -154,10 +154,9 @@ def run_step(s: SentinelsState, f: tuple) -> None:
     elif v == "if":
         branch = t.do[sid] if condition(s, sid, this, hero) else t.otherwise[sid]
         push_effect(s, branch, this, hero, other)
-    elif v == "each_player_may_draw":
-        for h in reversed(range(t.n_heroes)):
-            if not s.incap[h]:
-                s.stack.append(("may_draw", h))
+    elif v == "each_player_may_draw":  # OBL-B1: the players with heroes in this zone
+        for h in reversed(heroes_here(s, this)):
+            s.stack.append(("may_draw", h))
     elif v == "one_hero":
         s.stack.append(("one_hero", sid, this, hero, other))
     elif v == "destroy_this":
@@ -249,6 +248,15 @@ def condition(s: SentinelsState, sid: int, this: int, hero: int) -> bool:
     c = s.T.steps[sid].cond
     assert c is not None
     return holds(s, c, this, hero)
+
+
+def heroes_here(s: SentinelsState, this: int) -> list[int]:
+    """The active heroes (players) in the battle zone of card `this` (OBL-B1), in play order."""
+    t = s.T
+    if t.n_zones == 1 or this < 0:
+        return [h for h in range(t.n_heroes) if not s.incap[h]]
+    z = s.bz[this]
+    return [h for h in range(t.n_heroes) if not s.incap[h] and s.azone[h] == z]
 
 
 def count_here(s: SentinelsState, what: str, this: int, ref: str = "this") -> int:
@@ -456,7 +464,8 @@ def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: i
                else t.villain_character if so == "villain_character"
                else s.char[hero] if hero >= 0 else this)  # "this_hero"
         deal_damage(s, src, c, amount_of(s, sid), _DTYPE[st.type], st.irreducible,
-                    hero if v == "drain" and hero >= 0 else -1)
+                    hero if v == "drain" and hero >= 0 else -1,
+                    st.target.zone != "this")  # OBL-B1: the text names another zone
     elif v == "heal":
         heal(s, c, amount_of(s, sid))
     elif v == "lose_hp":
@@ -628,7 +637,7 @@ def resolve_arrange(s: SentinelsState, f: tuple, opt: Option) -> None:
 
 def _one_hero_options(s: SentinelsState, f: tuple) -> tuple:
     _, sid, this, hero, _other = f
-    live = [h for h in range(s.T.n_heroes) if not s.incap[h]]
+    live = heroes_here(s, this)
     return (_seat(s, hero), f"{s.name(this)}: {s.T.steps[sid].prompt or 'choose a hero'}",
             [Option(f"hero:{h}", s.oname(h), {"hero": h}) for h in live])
 

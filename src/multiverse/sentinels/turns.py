@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from multiverse.engine.decision import Option
+from multiverse.sentinels.damage import blocked
 from multiverse.sentinels.effects import push_effect
 from multiverse.sentinels.state import Z_BOX, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState, choice, push, step
 from multiverse.sentinels.tables import ONE_SHOT
@@ -130,6 +131,8 @@ def _play_options(s: SentinelsState, f: tuple) -> tuple:
     if s.incap[h]:
         return 0, "", []
     s.phase = "play"
+    if s.T.blocks and blocked(s, "cannot_play_cards", s.char[h]):
+        return 0, "", []
     tried = f[2] if len(f) > 2 else ()  # Limited cards that just went back to hand
     names = s.T.name
     opts = [Option(f"play:{c}", names[c], {"card": c}) for c in s.hand[h] if c not in tried]
@@ -148,8 +151,8 @@ def play_phase(s: SentinelsState, f: tuple, opt: Option) -> None:
 
 def _play_now_options(s: SentinelsState, f: tuple) -> tuple:
     h = f[1]
-    if s.incap[h]:  # SOTM-17: incapacitated by an earlier play, the hero plays no more
-        return 0, "", []
+    if s.incap[h] or (s.T.blocks and blocked(s, "cannot_play_cards", s.char[h])):
+        return 0, "", []  # SOTM-17: incapacitated by an earlier play, the hero plays no more
     names = s.T.name
     opts = [Option(f"play:{c}", names[c], {"card": c}) for c in s.hand[h]]
     opts.append(Option("skip", "Play no card", {"card": -1}))
@@ -278,6 +281,8 @@ def _power_options(s: SentinelsState, f: tuple) -> tuple:
     if s.incap[h]:
         return 0, "", []
     s.phase = "power"
+    if s.T.blocks and blocked(s, "cannot_use_powers", s.char[h]):
+        return 0, "", []
     opts = [Option(f"power:{c}", f"Power of {s.name(c)}", {"card": c}) for c in powers_of(s, h)]
     opts.append(Option("skip", "Use no power", {"card": -1}))
     return s.seat(h), f"{s.oname(h)}: power phase — use a power?", opts
