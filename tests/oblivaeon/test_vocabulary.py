@@ -13,6 +13,7 @@ from multiverse.sentinels.oblivaeon import world
 from multiverse.sentinels.state import Z_DECK, Z_HAND, Z_PLAY, Z_REMOVED, SentinelsState
 from multiverse.sentinels.turns import play_from_hand
 from multiverse.sentinels.zones import move
+
 from .support import (
     cid,
     counter,
