@@ -23,12 +23,19 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
             out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods]
         return out
     bz, holds, cif = s.bz, effects_mod.holds, t.cmod_if
+    if not t.mod_conds:  # zones only (OblivAeon): one comprehension
+        out = [(m, c) for c in s.inplay if bz[c] == zone for m in table[c][face[c]]]
+        if s.mods:
+            out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods
+                    if this < 0 or bz[this] == zone]
+        return out
     out = []
     for c in s.inplay:
-        if zone >= 0 and bz[c] != zone:
-            continue
         f = face[c]
-        for m, cond in zip(table[c][f], cif[c][f], strict=True):
+        ms = table[c][f]
+        if not ms or (zone >= 0 and bz[c] != zone):
+            continue
+        for m, cond in zip(ms, cif[c][f], strict=True):
             if cond is None or holds(s, cond, c, s.hero_of(c)):
                 out.append((m, c))
     for sid, this, hero, _dur, _o in s.mods:
