@@ -26,12 +26,12 @@ FEATURES = ("bias", "form", "oblivaeon_hp", "shielded", "devastation", "countdow
             "out_of_heroes", "hero_cards", "hand_mean", "destroyed", "round")
 
 # Fitted by `python -m multiverse.agents.oblivaeon_value` (see the module docstring).
-WEIGHTS: tuple[float, ...] = (0.2055, 3.2562, -1.2964, -0.0833, -1.9649, 0.177, 0.0841, -0.9807,
-                              -0.6921, 1.7827, -0.3482, -0.0056, 0.4005, 1.0246, 0.3266, -1.6999,
-                              -1.9427)
+WEIGHTS: tuple[float, ...] = (0.7696, 2.0756, -1.1755, -0.0487, -2.1304, 0.21, -0.1423, -0.995,
+                              -0.1284, 1.2707, 0.3353, 0.0098, 0.3182, 0.9814, 0.2285, -1.3949,
+                              -1.0616)
 FIT: dict[str, Any] = {  # `--games 150 --seed 0`: 600 games, three to five heroes
-    "positions": 87549, "games": 600, "win_share": 0.3734, "log_loss": 0.4697,
-    "log_loss_constant": 0.6608}
+    "positions": 73920, "games": 600, "win_share": 0.5413, "log_loss": 0.5337,
+    "log_loss_constant": 0.6897}
 
 
 def features(s: Any) -> list[float]:
