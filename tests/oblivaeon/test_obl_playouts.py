@@ -1,7 +1,7 @@
 """Random OblivAeon games on the default pack (whole-game properties only: no card names),
 the invariants checked after every decision, and, from the event log, no damage crossing
 between the battle zones (OBL-B1) but OblivAeon's 20 infernal damage when an environment is
-destroyed (OBL-E4).
+destroyed (OBL-E4) and the damage of cards whose text names another zone.
 
 The agent draws from its own `random.Random`, never the game's generator. The default suite
 plays 20 games (7, 7 and 6 at 3, 4 and 5 heroes); `-m slow` plays SLOW_GAMES at each hero
@@ -25,29 +25,73 @@ from multiverse.sentinels.oblivaeon.game import tables
 from multiverse.sentinels.oblivaeon.invariants import check_invariants
 from multiverse.sentinels.oblivaeon.setup import setup
 from multiverse.sentinels.state import SentinelsState
+from multiverse.sentinels.tables import Tables
 
 SLOW_GAMES = 480
 CHUNKS = 4
 MAX_DECISIONS = 40_000
 
 
+def zone_naming_sources(t: Tables) -> set[int]:
+    """The cards that may deal damage across the battle zones because their text says so
+    (OBL-B1: a damage step whose targets are chosen in a zone other than its own):
+    OblivAeon for his Booklet, his counters' thresholds and `villain_character` sources; the
+    card itself for `this`; its hero's character cards for `this_hero`; -1 (anyone) when
+    the damage is dealt by selected sources."""
+    out: set[int] = set()
+
+    def walk(sids: tuple[int, ...], c: int) -> None:
+        for sid in sids:
+            st = t.steps[sid]
+            if st.verb in ("damage", "drain") and st.target.zone != "this":
+                if st.source_select is not None:
+                    out.add(-1)
+                elif st.source == "villain_character":
+                    out.add(t.villain_character)
+                elif st.source == "this":
+                    out.add(c)
+                elif st.source == "this_hero":
+                    d = t.hdeck[c] if c >= 0 else -1
+                    out.update(t.hdeck_chars[d] if d >= 0 else
+                               [x for chars in t.hdeck_chars for x in chars])
+            walk(t.then[sid], c)
+            walk(t.do[sid], c)
+            walk(t.otherwise[sid], c)
+
+    for c in range(len(t.card)):
+        for f in range(t.n_faces[c]):
+            for fx in (t.play_fx[c][f], t.power_fx[c][f], t.flip_fx[c][f],
+                       *(tr[2] for tr in t.triggers[c][f])):
+                walk(fx, c)
+    for c, abilities in t.abilities.items():
+        for _name, fx in abilities:
+            walk(fx, c)
+    for thresholds in t.thresholds:
+        for _at, _way, fx in thresholds:
+            walk(fx, t.villain_character)
+    return out
+
+
 class ZoneLog(list):
     """The game's event log, which reads the battle zones of each damage event's source and
     target the moment the event is recorded (the state moves cards between zones within one
     decision: an environment's destruction moves OblivAeon). `crossed` lists the damage that
-    crossed between zones, but for OblivAeon's 20 irreducible infernal damage after an
-    environment's destruction (OBL-E4)."""
+    crossed between zones but OblivAeon's 20 irreducible infernal damage after an
+    environment's destruction (OBL-E4) and damage by a card whose text names another zone
+    (`zone_naming_sources`)."""
 
     def __init__(self, s: SentinelsState) -> None:
         super().__init__()
         self.s = s
         self.crossed: list[str] = []
+        self.allowed = zone_naming_sources(s.T)
 
     def append(self, e: Event) -> None:  # type: ignore[override]
         if e.kind == "damage":
             s = self.s
             src, tgt = e.data["source"], e.data["target"]
-            if src >= 0 and s.bz[src] != s.bz[tgt] and not (
+            if src >= 0 and s.bz[src] != s.bz[tgt] and src not in self.allowed \
+                    and -1 not in self.allowed and not (
                     src == s.T.villain_character and e.data["type"] == "infernal"
                     and e.data["irreducible"] and e.data["amount"] >= 20):
                 self.crossed.append(f"{e.text} (source in zone {s.bz[src] + 1})")

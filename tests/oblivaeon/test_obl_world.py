@@ -165,10 +165,6 @@ def test_nothing_crosses_between_battle_zones_unless_its_text_says_so(tmp_path: 
 
 
 @pytest.mark.rule("OBL-B1")
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug (sentinels/effects.py apply_to): damage to targets a selector found in "
-    "another zone (`zone: other`/`any`/…) is dealt without `cross=True`, so "
-    "damage.deal_damage drops it; text that says it reaches the other zone never does"))
 def test_damage_whose_text_names_the_other_zone_reaches_it(tmp_path: Path) -> None:
     alpha = hero("alpha", cards=[{"name": "Long Shot", "kind": "one-shot", "play": [
         dmg(2, {"group": "non_hero", "pick": "each", "zone": "other"})]}])
@@ -195,6 +191,32 @@ def test_more_scions_than_heroes_in_a_zone_add_devastation_per_scion(tmp_path: P
     set_counter(s, "Devastation", 0)
     start_turn(s, [("ob_villain_turn", 1), ("ob_hero_turn", 0)])
     assert counter(s, "Devastation") == 2
+
+
+@pytest.mark.rule("OBL-B2", "OBL-E2", "OBL-E4")
+def test_devastation_at_the_start_of_a_villain_turn_destroys_before_other_texts(
+        tmp_path: Path) -> None:
+    """Fixed today (oblivaeon/turns.py `ob_devastation`): the Devastation the battle zone
+    adds at the start of its villain turn, and the destruction it causes, resolved after the
+    zone's start-of-turn texts and its Scion card."""
+    doc = pack(scions=[scion(n, hp=30, triggers=[{"when": "start_of_turn", "whose": "owner",
+                                                  "effect": [{"verb": "add_tokens", "amount": 1}]}])
+                       for n in ("Scion One", "Scion Two", "Scion Three", "Scion Four")])
+    doc["oblivaeon"]["counters"][0]["thresholds"] = [
+        {"at": 10, "crossing": "up", "effect": [{"verb": "remove_environment", "zone": "oblivaeon"}]}]
+    s = game(tmp_path, pack_doc=doc)
+    sc = s.T.named_decks["scion"]
+    world.play_scion(s, 1)
+    world.move_oblivaeon(s, 1)
+    set_counter(s, "Devastation", 9)
+    deck = len(s.deck[sc])
+    start_turn(s, [("ob_villain_turn", 1), ("ob_hero_turn", 0)])
+    assert counter(s, "Devastation") == 11 and s.decision().kind == "ob_new_environment"
+    two, three = cid(s, "Scion Two", Z_PLAY), cid(s, "Scion Three", Z_PLAY)
+    assert s.tok[two] == s.tok[three] == 0 and len(s.deck[sc]) == deck  # nothing else yet
+    s.apply("env:env-three")
+    assert s.hp[two] == s.hp[three] == 10  # the inferno, then the turn goes on
+    assert s.tok[two] == s.tok[three] == 1 and len(s.deck[sc]) == deck - 1
 
 
 @pytest.mark.rule("OBL-B3", "OBL-C4")

@@ -78,16 +78,24 @@ def ob_env_turn(s: SentinelsState, f: tuple) -> None:
 
 @step("ob_villain_turn")
 def ob_villain_turn(s: SentinelsState, f: tuple) -> None:
-    """OBL-V1: start-of-this-villain-turn effects in the zone (OBL-B2 first); a Scion card
-    if a Scion is there; end-of-this-villain-turn effects."""
+    """OBL-V1: start-of-this-villain-turn effects in the zone (OBL-B2 first, resolved in
+    full: Devastation it adds that destroys an environment, OBL-E2 … E4, is done before any
+    other start-of-turn text); a Scion card if a Scion is there; end-of-this-villain-turn
+    effects."""
     if heroes_lost(s):
         return
     z = f[1]
     t = s.T
     o = t.named_decks["scion"]
     _begin(s, o, z, "villain turn")
-    devastation_check(s, z)
-    s.stack.extend(reversed([("turn_start", o, z), ("ob_scion_play", z), ("turn_end", o, z)]))
+    s.stack.extend(reversed([("ob_devastation", z), ("turn_start", o, z), ("ob_scion_play", z),
+                             ("turn_end", o, z)]))
+
+
+@step("ob_devastation")
+def ob_devastation(s: SentinelsState, f: tuple) -> None:
+    """OBL-B2: more Scions than heroes in the zone add 1 Devastation token per Scion."""
+    devastation_check(s, f[1])
 
 
 @step("ob_scion_play")
