@@ -284,10 +284,12 @@ def incapacitate(s: SentinelsState, h: int) -> None:
     hook = INCAPACITATE_HOOKS.get(s.T.config.mode)
     if hook is not None:
         hook(s, h)
-        return
-    for c in list(s.play[h]):
-        if c != char:
-            to_trash(s, c)
+    else:
+        for c in list(s.play[h]):
+            if c != char:
+                to_trash(s, c)
+    if s.T.watchers.get("hero_incapacitated"):
+        triggers.fire_watchers(s, "hero_incapacitated", char)
 
 
 def villain_down(s: SentinelsState) -> None:

@@ -121,10 +121,9 @@ def run_step(s: SentinelsState, f: tuple) -> None:
         if hero >= 0 and not s.incap[hero]:
             s.stack.append(("power_now", hero, n))
     elif v in DECK_VERBS:
-        if st.deck == "each_hero":  # each active hero's deck, in play order, one after another
-            for h in reversed(range(t.n_heroes)):
-                if not s.incap[h]:
-                    s.stack.append(("deck_step", sid, this, hero, h))
+        if st.deck == "each_hero":  # each active hero's deck (in its zone), in play order
+            for h in reversed(heroes_here(s, this)):
+                s.stack.append(("deck_step", sid, this, hero, h))
         else:
             o = deck_owner(s, st.deck, this, hero)
             if o >= 0 and deck_reachable(s, o, this, hero):
@@ -139,15 +138,17 @@ def run_step(s: SentinelsState, f: tuple) -> None:
             change_counter(s, st.counter, -n)
         else:
             s.tok[this] = max(0, s.tok[this] - n)
-    elif v == "play_from_reserve":
+    elif v == "play_from_reserve":  # into the zone of the card whose text it is
         for _ in range(n):
-            s.stack.append(("from_reserve",))
+            s.stack.append(("from_reserve", zone_of(s, st.zone, this)))
     elif v == "flip_hero_tokens":
         flip_hero_tokens(s, hero, st.side, st.to_side, n)  # type: ignore[arg-type]
     elif v == "seed_environment":
         seed_environment(s, this)
     elif v == "modify":  # "until your next turn": the text's hero, else the card's owner
         o = hero if hero >= 0 else s.owner_of(this) if this >= 0 else s.turn
+        if t.dynamic and o in t.villains and o != t.villain:  # a zone's villain turn
+            o = t.named_decks["scion"]
         s.mods.append((sid, this, hero, DURATIONS[st.duration], o))
     elif v == "may":
         s.stack.append(("may", sid, this, hero, other))
@@ -172,7 +173,7 @@ def run_step(s: SentinelsState, f: tuple) -> None:
         if o >= 0 and deck_reachable(s, o, this, hero):
             s.shuffle(s.deck[o])
     else:  # the mode's verbs: zones, OblivAeon, Scions, environments (`MODE_VERBS`)
-        fn = MODE_VERBS.get(v)
+        fn = MODE_VERBS.get(v) if t.dynamic else None
         if fn is not None:
             fn(s, sid, this, hero, other)
         elif v == "game_over":  # SOTM-18: an environment's Game Over: the heroes lose
@@ -293,11 +294,11 @@ def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
     if c.test == "this_hero_hp_at_least":
         return hero >= 0 and s.hp[s.char[hero]] >= c.amount
     if c.test == "this_hp_at_least":
-        return s.hp[this] >= c.amount
+        return this >= 0 and s.hp[this] >= c.amount
     if c.test == "this_hp_at_most":
         return this >= 0 and s.is_target(this) and s.hp[this] <= c.amount
     if c.test == "tokens_on_this_at_least":
-        return s.tok[this] >= c.amount
+        return this >= 0 and s.tok[this] >= c.amount
     if c.test == "hero_tokens_showing_at_least":
         sides = t.hero_tokens[t.hdeck[s.char[hero]]][0] if hero >= 0 else ()
         if c.side not in sides:
@@ -361,6 +362,8 @@ def from_reserve(s: SentinelsState, f: tuple) -> None:
         return
     c = s.reserve[0]
     take(s, c)
+    if len(f) > 1 and f[1] >= 0:
+        s.bz[c] = f[1]
     put(s, c, Z_PLAY)
     if s.log is not None:
         s.emit("from_reserve", f"{s.name(c)} comes into play from the reserve", card=c)
@@ -483,7 +486,7 @@ def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: i
         remove_from_game(s, c)
     elif v == "put_under_this":
         put_under(s, c, this)
-    else:
+    elif t.dynamic:
         fn = MODE_APPLY.get(v)
         if fn is not None:
             fn(s, sid, this, c)

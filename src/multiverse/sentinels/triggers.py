@@ -37,6 +37,8 @@ def _whose_ok(s: SentinelsState, whose: str, card: int, owner: int) -> bool:
             return kind == VILLAIN and (owner != t.villain or t.side[card][0] != VILLAIN)
         if whose == "owner" and t.side[card][0] == VILLAIN:
             return kind == VILLAIN and owner != t.villain
+    if whose == "oblivaeon":  # no OblivAeon in this game
+        return False
     if whose == "owner":
         return owner == s.home[card] or owner == s.owner_of(card)
     if whose == "villain":

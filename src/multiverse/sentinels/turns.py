@@ -14,6 +14,11 @@ from multiverse.sentinels.triggers import fire_enters_play, fire_on_card, fire_t
 from multiverse.sentinels.zones import draw, limited_in_play, put, take, top_card
 
 
+def zone_prefix(s: SentinelsState, z: int) -> str:
+    """"Zone 2: " before narration in a game of two battle zones; nothing in the base game."""
+    return f"Zone {z + 1}: " if s.T.n_zones > 1 and z >= 0 else ""
+
+
 def heroes_lost(s: SentinelsState) -> bool:
     """SOTM-18: the heroes lose when every hero is incapacitated (checked between steps, so a
     villain defeated in the same step wins for the heroes)."""
@@ -72,6 +77,16 @@ def environment_turn(s: SentinelsState, f: tuple) -> None:
     _deck_turn(s, s.T.env, "environment")
 
 
+def turn_zone(s: SentinelsState, f: tuple) -> int:
+    """The battle zone whose cards a turn wakes (OBL-B1): the frame's, else a hero's own
+    (read when the turn starts or ends: the hero may have changed zone); -1: every card."""
+    if len(f) > 2:
+        return f[2]
+    if s.T.n_zones > 1 and f[1] < s.T.n_heroes:
+        return s.azone[f[1]]
+    return -1
+
+
 @step("turn_start")
 def turn_start(s: SentinelsState, f: tuple) -> None:
     """SOTM-7: start-of-turn effects in play-entry order; "until the start of your next
@@ -79,7 +94,7 @@ def turn_start(s: SentinelsState, f: tuple) -> None:
     o = f[1]
     if s.mods:
         s.mods = [m for m in s.mods if not (m[3] == 1 and m[4] == o)]
-    fire_turn(s, "start_of_turn", o, f[2] if len(f) > 2 else -1)
+    fire_turn(s, "start_of_turn", o, turn_zone(s, f))
 
 
 @step("turn_end")
@@ -88,7 +103,7 @@ def turn_end(s: SentinelsState, f: tuple) -> None:
     o = f[1]
     s.phase = "end"
     s.stack.append(("expire_turn",))
-    fire_turn(s, "end_of_turn", o, f[2] if len(f) > 2 else -1)
+    fire_turn(s, "end_of_turn", o, turn_zone(s, f))
 
 
 @step("expire_turn")
@@ -181,7 +196,8 @@ def play_from_hand(s: SentinelsState, h: int, c: int) -> bool:
     take(s, c)
     s.zone[c] = Z_BOX
     if s.log is not None:
-        s.emit("play", f"{s.oname(h)} plays {s.name(c)}", hero=h, card=c)
+        s.emit("play", f"{zone_prefix(s, s.azone[h])}{s.oname(h)} plays {s.name(c)}", hero=h,
+               card=c)
     put_into_play(s, c)
     return True
 
@@ -239,7 +255,8 @@ def play_top(s: SentinelsState, f: tuple) -> None:
     if len(f) > 2:  # the battle zone it is played in (OBL-O2: an ongoing names its own)
         s.bz[c] = entry_zone(s, c, f[2])
     if s.log is not None:
-        s.emit("play", f"{s.oname(o)} plays {s.name(c)}", owner=o, card=c)
+        s.emit("play", f"{zone_prefix(s, s.bz[c])}{s.oname(o)} plays {s.name(c)}", owner=o,
+               card=c)
     if s.T.card[c].seed and s.T.okind[o] == 2:
         play_seed(s, c)
     else:

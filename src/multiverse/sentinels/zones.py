@@ -114,6 +114,10 @@ def remove_from_game(s: SentinelsState, cid: int) -> bool:
     if was_in_play and REMOVED_HOOKS:
         for hook in REMOVED_HOOKS:
             hook(s, cid)
+    if was_in_play and t.watchers.get("card_removed"):
+        from multiverse.sentinels.triggers import fire_watchers
+
+        fire_watchers(s, "card_removed", cid)
     return True
 
 

@@ -57,6 +57,10 @@ def move_hero(s: SentinelsState, p: int, z: int) -> bool:
     s.azone[p] = z
     for c in s.play[p]:
         s.bz[c] = z
+    if s.char[p] >= 0:  # a card of this hero resolving (a one-shot) goes along
+        for c in s.T.hdeck_cards[s.T.hdeck[s.char[p]]]:
+            if s.zone[c] == Z_BOX and s.home[c] == p:
+                s.bz[c] = z
     if s.log is not None:
         s.emit("zone_move", f"{s.oname(p)} moves to {zone_name(z)}", hero=p, zone=z)
     return True
@@ -120,8 +124,6 @@ def scion_removed(s: SentinelsState, c: int) -> None:
     t = s.T
     if c in t.scions:
         fx.change_counter(s, "Devastation", -1)
-    if t.watchers:
-        triggers.fire_watchers(s, "card_removed", c)
 
 
 REMOVED_HOOKS.append(lambda s, c: scion_removed(s, c) if s.T.dynamic else None)
@@ -245,8 +247,6 @@ def hero_incapacitated(s: SentinelsState, p: int) -> None:
     if s.user[d] >= 0:
         s.user[d] = -1
     fx.change_counter(s, "Devastation", 1)  # OBL-B4
-    if t.watchers:
-        triggers.fire_watchers(s, "hero_incapacitated", char)
 
 
 INCAPACITATE_HOOKS["oblivaeon"] = hero_incapacitated
