@@ -377,10 +377,6 @@ def test_a_player_sees_the_rewards_under_their_incapacitated_character(tmp_path:
 
 
 @pytest.mark.rule("OBL-C7")
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug (sentinels/select.py candidates): with `targets_only: false` (\"villain "
-    "cards\") a Mission objective that is a villain target shows the villain side and is "
-    "picked as a villain card; only Missions without HP (side 'mission') are skipped"))
 def test_a_mission_objective_with_hp_is_not_a_villain_card(tmp_path: Path) -> None:
     alpha = hero("alpha", cards=[{"name": "Purge All", "kind": "one-shot", "play": [
         {"verb": "destroy", "target": {"group": "villain", "pick": "each",

@@ -305,10 +305,6 @@ def test_aeon_men_are_played_only_when_a_card_says_so(tmp_path: Path) -> None:
 
 
 @pytest.mark.rule("OBL-AM1", "OBL-B1")
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug (sentinels/effects.py deck_step): `play_top` of a named deck pushes "
-    "('play_top', o) without the battle zone, so the card keeps a stale `bz` (zone 1) "
-    "instead of entering the zone of the card whose text played it"))
 def test_an_aeon_man_played_by_a_zone_2_scion_card_enters_zone_2(tmp_path: Path) -> None:
     doc = pack()
     doc["oblivaeon"]["scion_deck"] = [{"name": "Call the Men", "kind": "one-shot", "copies": 6,

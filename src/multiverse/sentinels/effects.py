@@ -200,9 +200,10 @@ def deck_step(s: SentinelsState, sid: int, this: int, hero: int, o: int) -> None
     st = s.T.steps[sid]
     v = st.verb
     n = amount_of(s, sid)
-    if v == "play_top":
+    if v == "play_top":  # with battle zones: into the zone of the text's card (OBL-B1)
+        frame = ("play_top", o, s.bz[this]) if s.T.n_zones > 1 and this >= 0 else ("play_top", o)
         for _ in range(n):
-            s.stack.append(("play_top", o))
+            s.stack.append(frame)
     elif v == "reveal_top":
         reveal_top(s, sid, o, n, this)
     elif v == "search":  # each hero searches their own deck: that hero's player chooses

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from multiverse.content.sentinels_schema import Select
 from multiverse.sentinels.state import Z_PLAY, SentinelsState
-from multiverse.sentinels.tables import KINDS, MISSION
+from multiverse.sentinels.tables import KINDS
 
 
 def zone_of(s: SentinelsState, ref: str, this: int) -> int:
@@ -83,7 +83,7 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
             return [c for c in pool if c in char and max_hp[c][face[c]]]
     out = []
     kw = sel.keyword.lower() if sel.keyword else None
-    cards, keywords, kinds = t.card, t.keywords, t.kind
+    cards, keywords, kinds, missions = t.card, t.keywords, t.kind, t.missions
     k = KINDS.index(kind) if kind else -1
     for c in pool:  # every table read at the face the card shows
         f = face[c]
@@ -93,8 +93,8 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
             if cards[c].kind == "character" and kind != "character" \
                     and group != "hero_character":  # SOTM-12: a character card is not a "card"
                 continue
-            if side[c][f] == MISSION and not (kw and kw in keywords[c][f]):
-                continue  # OBL-C7: a Mission card is no villain, environment or hero "card"
+            if c in missions and f == 0 and not (kw and kw in keywords[c][f]):
+                continue  # OBL-C7: an objective is no villain or environment "card"
         if exclude and c == this:
             continue
         if not sel.characters and cards[c].kind == "character":
