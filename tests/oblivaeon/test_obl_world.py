@@ -597,10 +597,8 @@ def test_a_variant_incapacitated_with_cards_under_it_blocks_its_hero(tmp_path: P
 
 @pytest.mark.rule("OBL-C24", "OBL-B4")
 def test_a_single_hero_adds_exactly_one_devastation_token(tmp_path: Path) -> None:
-    """What the engine can do of OBL-C24 today: a hero with one character card adds one
-    Devastation token when incapacitated, once (a second blow to the flipped card adds
-    none). Team heroes need several character cards per hero deck, which the content
-    schema cannot describe yet (see the strict xfail below)."""
+    """A hero with one character card adds one Devastation token when incapacitated, once (a
+    second blow to the flipped card adds none); the tests below set up a team."""
     s = game(tmp_path)
     damage.incapacitate(s, 0)
     damage.incapacitate(s, 0)
@@ -608,16 +606,57 @@ def test_a_single_hero_adds_exactly_one_devastation_token(tmp_path: Path) -> Non
     assert counter(s, "Devastation") == 1
 
 
-@pytest.mark.rule("OBL-C24")
-@pytest.mark.xfail(strict=True, reason=(
-    "not implemented: the content schema (SentinelsHero) has no way to give one hero deck "
-    "several character cards (a team such as the Sentinels), so one Devastation token for "
-    "the whole team and a reward reviving all of them cannot be expressed"))
-def test_a_team_hero_adds_one_devastation_token_when_all_are_down(tmp_path: Path) -> None:
-    team = hero("alpha")
+def _team_pack(reward: bool = False) -> dict:
+    """Alpha as a team of three character cards (OBL-C24); with `reward`, alpha's deck holds
+    "Heartstone", an original stand-in for a reward that stands the whole team up again
+    when all of them are down."""
+    cards = []
+    if reward:
+        cards.append({"name": "Heartstone", "kind": "ongoing", "triggers": [{
+            "when": "team_down", "effect": [{"verb": "revive_team", "amount": 5},
+                                            {"verb": "destroy_this"}]}]})
+    team = hero("alpha", cards=cards)
     team["team"] = [{"name": "Alpha A", "hp": 10}, {"name": "Alpha B", "hp": 10}]
-    s = game(tmp_path, pack_doc=pack(heroes=[team]))
-    assert len([c for c in s.play[0] if s.T.hero_char[c] >= 0]) == 2
+    return pack(heroes=[team])
+
+
+@pytest.mark.rule("OBL-C24", "OBL-B4")
+def test_a_team_hero_adds_one_devastation_token_when_all_are_down(tmp_path: Path) -> None:
+    s = game(tmp_path, pack_doc=_team_pack())
+    members = [cid(s, n) for n in ("Alpha", "Alpha A", "Alpha B")]
+    assert [c for c in s.play[0] if s.T.hero_char[c] >= 0] == members
+    for i, c in enumerate(members):
+        s.hp[c] = 0
+        s.stack.append(("check_destroyed", c))
+        s._decision = None
+        s.advance()
+        down = i == len(members) - 1
+        assert bool(s.incap[0]) == down
+        assert counter(s, "Devastation") == (1 if down else 0)
+        assert not s.is_target(c)
+    assert [e.text for e in s.take_events() if e.kind in ("team_member_down", "incapacitated")] == [
+        "Alpha is incapacitated", "Alpha A is incapacitated", "Alpha B is incapacitated",
+        "Alpha is incapacitated"]
+
+
+@pytest.mark.rule("OBL-C24")
+def test_a_team_reward_stands_them_all_up_only_when_all_are_down(tmp_path: Path) -> None:
+    s = game(tmp_path, pack_doc=_team_pack(reward=True))
+    stone = cid(s, "Heartstone")
+    move(s, stone, Z_HAND, home=0)
+    from multiverse.sentinels.turns import play_from_hand
+
+    play_from_hand(s, 0, stone)
+    members = [cid(s, n) for n in ("Alpha", "Alpha A", "Alpha B")]
+    for c in members[:2]:
+        damage.destroy(s, c)
+    assert s.zone[stone] == Z_PLAY and not s.incap[0]  # two down: nothing yet
+    damage.destroy(s, members[2])
+    s._decision = None
+    s.advance()
+    assert not s.incap[0] and counter(s, "Devastation") == 0
+    assert [(s.face[c], s.hp[c]) for c in members] == [(0, 5), (0, 5), (0, 5)]
+    assert s.zone[stone] != Z_PLAY
 
 
 __all__ = ["Z_HAND"]

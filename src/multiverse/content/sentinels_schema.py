@@ -113,6 +113,7 @@ Verb = Literal[
     "erase_hero",  # the selected hero is incapacitated and can never be played again (OBL-C20)
     "remove_environment",  # the environment of `zone` is removed from the game (OBL-E2)
     "revive_hero",  # an incapacitated hero of this zone returns (OBL-C22 in OblivAeon)
+    "revive_team",  # every character card of this hero's team stands again at `amount` HP
 ]
 
 
@@ -193,7 +194,7 @@ class Trigger(Strict):
 
     when: Literal["start_of_turn", "end_of_turn", "dealt_damage", "destroyed", "enters_play",
                 "played_from_environment_deck", "deals_damage", "card_destroyed",
-                "card_removed", "hero_incapacitated", "environment_removed"]
+                "card_removed", "hero_incapacitated", "environment_removed", "team_down"]
     whose: Literal["owner", "villain", "environment", "any", "hero", "oblivaeon"] = "owner"
     watch: Select | None = Field(None, description=(
         "card_destroyed / card_removed: which other cards it watches (default: any)"))
@@ -270,6 +271,16 @@ class Variant(Strict):
     text: str = ""
 
 
+class TeamMember(Strict):
+    """OBL-C24: another character card of a team hero, in play beside the first one; the
+    hero is incapacitated only when every one of them is."""
+
+    name: str = Field(min_length=1, max_length=60)
+    hp: int = Field(ge=1, le=60)
+    power: Ability | None = None
+    text: str = ""
+
+
 class SentinelsHero(Strict):
     """SOTM-1: a character card (HP, one power, three incapacitated abilities) and 40 cards."""
 
@@ -281,6 +292,8 @@ class SentinelsHero(Strict):
     power: Ability
     incapacitated: list[Ability] = Field(min_length=3, max_length=3)
     tokens: HeroTokens | None = None
+    team: list[TeamMember] = Field(default_factory=list, max_length=5, description=(
+        "OBL-C24: a team hero's other character cards, set up with the first"))
     variants: list[Variant] = Field(default_factory=list, max_length=9, description=(
         "OBL-I5: other character cards for this deck (the OblivAeon mode's replacements)"))
     cards: list[Card]
@@ -544,6 +557,9 @@ def _all_steps(content: SentinelsContent) -> list[Step]:
         for m in ob.missions:
             card(m.reward)
     for h in content.heroes:
+        for m in h.team:
+            if m.power is not None:
+                walk(m.power.effect)
         for var in h.variants:
             walk(var.power.effect)
             for a in var.incapacitated:

@@ -244,8 +244,16 @@ def destroy(s: SentinelsState, cid: int) -> None:
         return
     if t.hero_char[cid] >= 0:
         h = s.hero_of(cid)
-        if h >= 0 and cid == s.char[h]:
-            incapacitate(s, h)
+        if h < 0:
+            return
+        lead = s.char[h]
+        team = t.team.get(lead)
+        if team is None:
+            if cid == lead:
+                incapacitate(s, h)
+            return
+        if cid == lead or cid in team:
+            team_member_down(s, h, cid, (lead, *team))
         return
     if cid == t.villain_character:
         villain_down(s)
@@ -263,6 +271,51 @@ def destroy(s: SentinelsState, cid: int) -> None:
     triggers.fire_on_card(s, "destroyed", cid, -1)
     if t.watchers:
         triggers.fire_watchers(s, "card_destroyed", cid)
+
+
+def team_member_down(s: SentinelsState, h: int, cid: int, members: tuple[int, ...]) -> None:
+    """OBL-C24: one character card of a team falls (it flips; no longer a target); the hero
+    is incapacitated only once all have. A card of the hero's that reacts to the whole team
+    falling (`team_down`) resolves first, and may stand them up again."""
+    t = s.T
+    if s.face[cid] == 0:
+        hp = s.hp[cid]
+        flip(s, cid, t.n_faces[cid] - 1)
+        s.hp[cid] = min(hp, 0)
+        if s.log is not None:
+            s.emit("team_member_down", f"{s.name(cid)} is incapacitated", hero=h, card=cid)
+    if any(s.face[m] == 0 for m in members):
+        return
+    s.stack.append(("team_down", h))
+    for c in s.play[h]:
+        for on, _w, fx in t.triggers[c][s.face[c]]:
+            if on == "team_down":
+                effects_mod.push_effect(s, fx, c, h, -1)
+
+
+@step("team_down")
+def team_down(s: SentinelsState, f: tuple) -> None:
+    """OBL-C24: the whole team is down (still, after its reactions): the hero is
+    incapacitated (once: one Devastation token in OblivAeon)."""
+    h = f[1]
+    lead = s.char[h]
+    members = (lead, *s.T.team.get(lead, ()))
+    if not s.incap[h] and all(s.face[m] != 0 for m in members):
+        incapacitate(s, h)
+
+
+def revive_team(s: SentinelsState, h: int, hp: int) -> None:
+    """Every character card of hero `h`'s team stands again at `hp` HP (never above its
+    printed HP), if the hero is not yet incapacitated."""
+    if h < 0 or s.incap[h]:
+        return
+    lead = s.char[h]
+    for m in (lead, *s.T.team.get(lead, ())):
+        if s.zone[m] == Z_PLAY and s.face[m] != 0:
+            flip(s, m, 0)
+            s.hp[m] = max(1, min(hp, s.T.max_hp[m][0]))
+            if s.log is not None:
+                s.emit("revived", f"{s.name(m)} stands again at {s.hp[m]} HP", card=m)
 
 
 INCAPACITATE_HOOKS: dict[str, Callable[[SentinelsState, int], None]] = {}

@@ -11,7 +11,7 @@ from typing import Any
 
 from multiverse.content.sentinels_schema import Condition, Step
 from multiverse.engine.decision import Option
-from multiverse.sentinels.damage import deal_damage, destroy, flip_card, heal
+from multiverse.sentinels.damage import deal_damage, destroy, flip_card, heal, revive_team
 from multiverse.sentinels.select import candidates, zone_of
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import DAMAGE_TYPES
@@ -168,6 +168,8 @@ def run_step(s: SentinelsState, f: tuple) -> None:
         vc = t.villain_character
         if s.face[vc] + 1 < t.n_faces[vc]:
             flip_card(s, vc, s.face[vc] + 1)
+    elif v == "revive_team":
+        revive_team(s, hero if hero >= 0 else s.hero_of(this), n)
     elif v == "shuffle_deck":
         o = deck_owner(s, st.deck, this, hero)
         if o >= 0 and deck_reachable(s, o, this, hero):

@@ -15,11 +15,12 @@ def check_invariants(s: SentinelsState) -> None:
     check_places(s)
     assert all(s.zone[c] == Z_PLAY for c in (*t.character, t.villain_character))
     for h in range(n):
+        team = (t.character[h], *t.team.get(t.character[h], ()))  # OBL-C24: a team's members
         if s.incap[h]:
-            assert [c for c in s.play[h]] == [t.character[h]], "an incapacitated hero has no cards in play"
-            assert not s.is_target(t.character[h])
+            assert [c for c in s.play[h]] == list(team), "an incapacitated hero has no cards in play"
+            assert not any(s.is_target(c) for c in team)
         else:
-            assert s.hp[t.character[h]] > 0 or s.result is not None
+            assert any(s.hp[c] > 0 and s.face[c] == 0 for c in team) or s.result is not None
     assert len(s.htok) == n and all(x in (0, 1) for toks in s.htok for x in toks)
     check_decision(s, n)
 

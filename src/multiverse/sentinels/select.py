@@ -30,6 +30,15 @@ def zone_of(s: SentinelsState, ref: str, this: int) -> int:
     return 0 if ref == "first" else 1
 
 
+def hero_characters(s: SentinelsState) -> set[int]:
+    """Every hero's character cards (a team's every member, OBL-C24)."""
+    team = s.T.team
+    out = set(s.char)
+    for c in s.char:
+        out.update(team.get(c, ()))
+    return out
+
+
 def in_group(s: SentinelsState, group: str, cid: int, this: int, other: int = -1) -> bool:
     """Is card `cid` in `group`, read from the point of view of card `this`?"""
     t = s.T
@@ -50,7 +59,7 @@ def in_group(s: SentinelsState, group: str, cid: int, this: int, other: int = -1
     if group == "other_hero":
         return t.side[cid][s.face[cid]] == 0 and cid != mine and h != o
     if group == "hero_character":
-        return h >= 0 and cid == s.char[h]
+        return h >= 0 and (cid == s.char[h] or cid in t.team.get(s.char[h], ()))
     if "|" in group:  # a modifier's group narrowed by a keyword
         base, kw = group.split("|", 1)
         return kw in t.keywords[cid][s.face[cid]] and in_group(s, base, cid, this, other)
@@ -79,7 +88,7 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
         if want is not None:
             return [c for c in pool if side[c][face[c]] in want and max_hp[c][face[c]]]
         if group == "hero_character":
-            char = s.char
+            char = s.char if not t.team else hero_characters(s)
             return [c for c in pool if c in char and max_hp[c][face[c]]]
     out = []
     kw = sel.keyword.lower() if sel.keyword else None

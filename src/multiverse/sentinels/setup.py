@@ -47,6 +47,8 @@ def setup(t: Tables, seed: int) -> SentinelsState:
     s.incap_used = 0
     for h in range(t.n_heroes):
         put(s, t.character[h], Z_PLAY)
+        for m in t.team.get(t.character[h], ()):  # OBL-C24: a team's other characters
+            put(s, m, Z_PLAY)
     put(s, t.villain_character, Z_PLAY)
     for o, cards in enumerate(t.deck_cards):
         for c in cards:

@@ -115,6 +115,7 @@ class Tables:
     hdeck_cards: list[list[int]] = field(default_factory=list)
     hdeck_chars: list[list[int]] = field(default_factory=list)
     under_blocks: dict[int, bool] = field(default_factory=dict)  # OBL-C23, by character card
+    team: dict[int, tuple[int, ...]] = field(default_factory=dict)  # OBL-C24: first → others
     # effect steps
     steps: list[Step] = field(default_factory=list)
     then: list[Ids] = field(default_factory=list)
@@ -233,7 +234,8 @@ def build_tables(config: SentinelsConfig, content: SentinelsContent) -> Tables:
 def _character(t: Tables, o: int, d: int, name: str, hp: int, power: Any, abilities: list) -> int:
     """A hero character card: its front, and its incapacitated face (SOTM-17: it flips;
     that face has no HP, so it is no target)."""
-    c = t.add_card(o, Card(name=name, kind="character", hp=hp, power=power.effect,
+    c = t.add_card(o, Card(name=name, kind="character", hp=hp,
+                           power=power.effect if power is not None else [],
                            sides=[Side(name=f"{name} (incapacitated)")]), HERO, hdeck=d)
     t.abilities[c] = tuple((a.name, t.reg(a.effect)) for a in abilities)
     return c
@@ -245,6 +247,10 @@ def add_hero_deck(t: Tables, h: SentinelsHero, o: int, d: int, variants: bool) -
     t.hdeck_ids += (h.id,)
     t.hdeck_names += (h.name,)
     chars = [_character(t, o, d, h.name, h.hp, h.power, h.incapacitated)]
+    if h.team:  # OBL-C24: the team's other character cards, set up with the first
+        members = tuple(_character(t, o, d, m.name, m.hp, m.power, h.incapacitated)
+                        for m in h.team)
+        t.team[chars[0]] = members
     if variants:
         for var in h.variants:
             c = _character(t, o, d, var.name, var.hp, var.power, var.incapacitated)

@@ -33,14 +33,15 @@ def check_invariants(s: SentinelsState) -> None:
     for p in range(n):
         assert s.azone[p] in (0, 1)
         c = s.char[p]
+        team = (c, *t.team.get(c, ()))  # OBL-C24: a team stands while one member does
         if s.incap[p] == 0:  # OBL-I5: a current hero, its deck played by this player only
             d = t.hdeck[c]
-            assert (s.zone[c] == Z_PLAY and s.home[c] == p and s.face[c] == 0 and s.hp[c] > 0) \
-                or s.result is not None
+            assert (all(s.zone[m] == Z_PLAY and s.home[m] == p for m in team)
+                    and any(s.face[m] == 0 and s.hp[m] > 0 for m in team)) or s.result is not None
             assert s.user[d] == p and d not in players_of, "two players on one hero deck"
             players_of[d] = p
         for x in s.play[p]:  # a hero's play area holds its own cards, Missions, the
-            if t.hero_char[x] >= 0 and x != c:  # incapacitated characters of this player
+            if t.hero_char[x] >= 0 and x not in team:  # incapacitated characters of the player
                 assert s.face[x] != 0, f"{t.name[x]}: a second active character"
     for d, p in enumerate(s.user):
         assert p in (-1, -2) or (s.char[p] >= 0 and t.hdeck[s.char[p]] == d)

@@ -105,6 +105,9 @@ def set_up_hero(s: SentinelsState, pl: int, char: int) -> None:
     s.face[char] = 0
     s.home[char] = pl
     put(s, char, Z_PLAY, home=pl)
+    for m in t.team.get(char, ()):  # OBL-C24: a team's other character cards
+        s.face[m] = 0
+        put(s, m, Z_PLAY, home=pl)
     for c in t.hdeck_cards[d]:
         s.face[c] = 0
         put(s, c, Z_DECK, home=pl)

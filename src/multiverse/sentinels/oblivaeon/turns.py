@@ -157,7 +157,8 @@ def objectives(s: SentinelsState, p: int) -> list[int]:
 def incapacitated_here(s: SentinelsState, p: int) -> list[int]:
     """Incapacitated hero character cards in player `p`'s play area."""
     t = s.T
-    return [c for c in s.play[p] if t.hero_char[c] >= 0 and s.face[c] != 0]
+    members = {m for team in t.team.values() for m in team}  # a team speaks through its first
+    return [c for c in s.play[p] if t.hero_char[c] >= 0 and s.face[c] != 0 and c not in members]
 
 
 def _six_options(s: SentinelsState, f: tuple) -> tuple:
