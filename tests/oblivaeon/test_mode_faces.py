@@ -324,3 +324,16 @@ def test_the_encoder_reads_every_seat_s_view():
         for seat in range(s.T.n_heroes):
             vec = enc.encode(mode().view(s, seat))
             assert vec.shape == (enc.size,) and float(vec.min()) >= 0.0 and float(vec.max()) <= 1.0
+
+
+def test_a_team_hero_s_other_character_cards_show_in_play_not_as_incapacitated(tmp_path):
+    from .support import cid, game, hero, pack
+
+    team = hero("alpha")
+    team["team"] = [{"name": "Alpha A", "hp": 10}, {"name": "Alpha B", "hp": 10}]
+    s = game(tmp_path, pack_doc=pack(heroes=[team]))
+    h = next(x for x in mode().view(s, 1)["heroes"] if x["player"] == 1)
+    assert h["name"] == "Alpha" and not h["incapacitated"] and h["incapacitated_cards"] == []
+    shown = {c["name"]: c for c in h["play"]}
+    assert shown["Alpha A"]["hp"] == 10 and shown["Alpha B"]["hp"] == 10
+    assert cid(s, "Alpha A") == shown["Alpha A"]["card"]

@@ -97,13 +97,23 @@ def _in_zone(s: SentinelsState, o: int, z: int) -> list[int]:
     return [c for c in sorted(s.play[o], key=s.seq.__getitem__) if s.bz[c] == z]
 
 
+def _team(s: SentinelsState, p: int) -> tuple[int, ...]:
+    """The character cards of player `p`'s current hero while it stands: the first and, for
+    a team hero (OBL-C24), the others; empty once the player is incapacitated."""
+    c = s.char[p]
+    if c < 0 or s.incap[p]:
+        return ()
+    return (c, *s.T.team.get(c, ()))
+
+
 def _incapacitated_cards(s: SentinelsState, p: int, mine: bool) -> list[dict[str, Any]]:
     """A player's incapacitated character cards with the rewards under them (OBL-C2:
     names for their own player, a count for the others)."""
     t = s.T
     out = []
+    team = _team(s, p)
     for x in sorted(s.play[p], key=s.seq.__getitem__):
-        if t.hero_char[x] < 0 or (x == s.char[p] and not s.incap[p]):
+        if t.hero_char[x] < 0 or x in team:
             continue
         under = cards_under(s, x)
         out.append({"card": x, "name": t.name[x], "face_name": t.face_name[x][s.face[x]],
@@ -121,7 +131,7 @@ def hero_view(s: SentinelsState, p: int, seat: int) -> dict[str, Any]:
     c = s.char[p]
     mine = s.seat(p) == seat
     active = c >= 0 and not s.incap[p]
-    chars = {x for x in s.play[p] if t.hero_char[x] >= 0}
+    chars = {x for x in s.play[p] if t.hero_char[x] >= 0} - set(_team(s, p)[1:])
     d = t.hdeck[c] if c >= 0 else -1
     sides = t.hero_tokens[d][0] if d >= 0 else ()
     return {
