@@ -73,11 +73,11 @@ class OblivaeonMode(Mode):
 
     # ----- positions ----------------------------------------------------------------------
     def claims_position(self, doc: dict[str, Any]) -> bool:
-        """OblivAeon positions state their battle `zones`."""
-        return "zones" in doc
+        """OblivAeon positions state their battle `zones`, or `mode: oblivaeon`."""
+        return "zones" in doc or doc.get("mode") == self.name
 
     def load_position(self, doc: dict[str, Any]) -> GameState:
-        from multiverse.sentinels.oblivaeon.position import (  # type: ignore[import-not-found]
+        from multiverse.sentinels.oblivaeon.position import (
             load_oblivaeon_position,
         )
 
