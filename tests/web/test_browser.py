@@ -196,3 +196,36 @@ def test_hint_and_undo_by_every_human_seat_in_the_page(db, browser):
             p.wait_for_function("() => document.querySelector('[data-testid=undo-status]').innerText === ''")
     finally:
         server.kill()
+
+
+def test_an_oblivaeon_table_draws_both_battle_zones_and_card_text(db, browser):
+    """OblivAeon in the page: both zones with their environment, Scions and heroes, OblivAeon
+    and his Shield, the Mission deck's face-up objective; the seat's hand with card text;
+    a click plays on and the board follows."""
+    server = Server(db, free_port())
+    try:
+        out = httpx.post(f"{server.url}/api/tables", json={
+            "mode": "oblivaeon", "heroes": 3, "seed": 2,
+            "seats": ["human", "random", "random"]}).json()
+        gid = out["id"]
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(server.url + out["seats"][0]["link"])
+        page.wait_for_selector("[data-testid=board] [data-testid=zone-2]")
+        view = httpx.get(f"{server.url}/api/tables/{gid}").json()
+        zones = [page.inner_text(f"[data-testid=zone-{z}]") for z in (1, 2)]
+        assert "First Battle Zone" in zones[0] and "Second Battle Zone" in zones[1]
+        assert "OblivAeon" in page.inner_text("[data-testid=oblivaeon]")
+        assert page.inner_text("[data-testid=shield]").strip()
+        assert "Mission deck" in page.inner_text("[data-testid=missions]")
+        hand = page.locator("[data-testid=hand] .card-text")
+        assert hand.count() >= 4 and hand.first.inner_text().strip()
+        page.wait_for_selector("[data-testid=option]")
+        first = page.query_selector_all("[data-testid=option]")[0].get_attribute("data-option-id")
+        page.click(f'[data-testid=option][data-option-id="{first}"]')
+        deadline = time.monotonic() + 30
+        while httpx.get(f"{server.url}/api/tables/{gid}/about").json()["decisions"] == 0:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert view["decision"] is not None
+    finally:
+        server.kill()

@@ -36,7 +36,8 @@ const Multiverse = (() => {
   function cardList(cards, testid) {
     return h("ul", { class: "cards", "data-testid": testid },
       (cards || []).map((c) => h("li", { title: c.kind ? `${c.kind}${c.keywords && c.keywords.length ? " · " + c.keywords.join(", ") : ""}` : null },
-        c.name + (c.hp !== undefined ? ` (${c.hp}/${c.max_hp} HP)` : "") + (c.tokens ? ` ·${c.tokens} tokens` : ""))));
+        c.name + (c.hp !== undefined ? ` (${c.hp}/${c.max_hp} HP)` : "") + (c.tokens ? ` ·${c.tokens} tokens` : ""),
+        c.text ? h("div", { class: "card-text dim" }, c.text) : null)));
   }
   function handOf(hero) {
     if (hero.hand === null || hero.hand === undefined)
@@ -109,7 +110,41 @@ const Multiverse = (() => {
         (m.damage_type ? ` (${m.damage_type})` : "") + ` — ${m.applies_to.replace(/_/g, " ")}, ${m.duration.replace(/_/g, " ")}`)))) : null;
     return [top, decks, heroes, mods];
   }
-  const BOARDS = { dofp: unitedBoard, standard: unitedBoard, sentinels: sentinelsBoard };
+  function oblivaeonBoard(v, deciding) {
+    const ob = v.oblivaeon, sh = v.shield, idc = v.inevitable_destruction || {};
+    const top = h("div", { class: "track" }, `Round ${v.round} · ${v.turn_name || v.turn}'s turn · ${v.phase} phase`,
+      ` · Devastation ${idc.devastation}/${idc.devastation_max} · Countdown ${idc.countdown}`);
+    const head = h("div", { class: "decks" },
+      h("article", { class: "panel", "data-testid": "oblivaeon" }, h("h3", {}, ob.form || ob.name),
+        h("div", {}, `${ob.hp} / ${ob.max_hp} HP · Zone ${ob.zone + 1}` + (ob.immune ? " · immune (Shield)" : "")),
+        bar(ob.hp, ob.max_hp, "hp")),
+      sh ? h("article", { class: "panel", "data-testid": "shield" }, h("h3", {}, sh.face_name || sh.name),
+        h("div", {}, `${sh.tokens} token(s)` + (sh.goal ? ` of ${sh.goal}` : "")), h("p", { class: "dim" }, sh.text || "")) : null,
+      h("article", { class: "panel", "data-testid": "missions" }, h("h3", {}, "Mission deck"),
+        h("div", {}, `${v.mission_deck.size} card(s)` + (v.mission_deck.top ? ` · next: ${v.mission_deck.top.name}` : "")),
+        v.mission_deck.top ? h("p", { class: "dim" }, v.mission_deck.top.text || "") : null),
+      h("article", { class: "panel" }, h("h3", {}, "Set aside"),
+        h("div", {}, (v.environments_aside || []).map((e) => e.name).join(", ") || "none"),
+        h("div", { class: "dim" }, `Scion Reserve: ${v.reserve_size}`)));
+    const zones = h("div", { class: "zones" }, v.zones.map((z) =>
+      h("section", { class: "panel zone", "data-testid": `zone-${z.zone + 1}` },
+        h("h2", {}, z.name.charAt(0).toUpperCase() + z.name.slice(1) + (z.oblivaeon ? " · OblivAeon" : "")),
+        z.environment ? h("div", {}, h("strong", {}, z.environment.name), ` · deck ${z.environment.deck_size}`,
+          cardList(z.environment.play, "environment-play")) : h("p", { class: "dim" }, "no environment"),
+        h("span", { class: "dim" }, "Scions, Aeon Men and villain cards:"),
+        cardList([...(z.scions || []), ...(z.aeon_men || []), ...(z.villain || [])], "villain-play"),
+        (z.missions || []).length ? cardList(z.missions, "missions-here") : null,
+        h("div", { class: "heroes" }, (z.heroes || []).map((hero) =>
+          h("article", { class: "hero" + (hero.seat === deciding ? " active" : ""), "data-testid": "hero" },
+            h("h3", {}, hero.name, h("span", { class: "dim" }, ` · seat ${hero.seat}`), hero.incapacitated ? " · incapacitated" : ""),
+            h("div", {}, `${hero.hp} / ${hero.max_hp} HP · deck ${hero.deck_size} · trash ${(hero.trash || []).length}`,
+              hero.tokens ? ` · tokens ${hero.tokens.join(", ")}` : ""), bar(hero.hp, hero.max_hp, "hp"),
+            h("span", { class: "dim" }, "In play:"), cardList(hero.play, "hero-play"),
+            (hero.incapacitated_cards || []).length ? cardList(hero.incapacitated_cards, "incapacitated") : null,
+            handOf(hero)))))));
+    return [top, head, zones];
+  }
+  const BOARDS = { dofp: unitedBoard, standard: unitedBoard, sentinels: sentinelsBoard, oblivaeon: oblivaeonBoard };
   function drawBoard(el, view, deciding) {
     const draw = BOARDS[view.mode];
     el.replaceChildren(...(draw ? draw(view, deciding) : [h("pre", { class: "raw" }, JSON.stringify(view, null, 1))]).filter(Boolean));
