@@ -263,3 +263,17 @@ def test_a_removed_card_is_chosen_by_no_effect(tmp_path: Path) -> None:
     d = s.decision()
     assert d is None or "card:" + str(kit) not in d.ids()
     assert s.zone[kit] == Z_REMOVED and kit not in s.hand[0] and s.zone[kit] != Z_HAND
+
+
+def test_a_watcher_of_damage_dealt_to_another_card(tmp_path: Path) -> None:
+    """`card_dealt_damage`: a card reacting each time a watched card is dealt damage."""
+    totem = {"name": "Pain Totem", "kind": "target", "hp": 9, "triggers": [{
+        "when": "card_dealt_damage", "watch": {"group": "villain", "keyword": "scion"},
+        "effect": [{"verb": "add_tokens", "amount": 1}]}]}
+    doc = alpha_with(card("Volley", [dmg(2, VILLAIN_EACH)]))
+    doc["environments"][0]["cards"].insert(0, totem)
+    s = game(tmp_path, pack_doc=doc)
+    t = in_play(s, "Pain Totem", env_in(s, 0))
+    world.play_scion(s, 0)  # two Scions in zone 1 (and OblivAeon, not a Scion)
+    play(s, 0, "Volley")
+    assert s.tok[t] == 2

@@ -193,11 +193,12 @@ class Trigger(Strict):
     """A reaction: start/end of a turn, damage, destruction, entering play (SOTM-7)."""
 
     when: Literal["start_of_turn", "end_of_turn", "dealt_damage", "destroyed", "enters_play",
-                "played_from_environment_deck", "deals_damage", "card_destroyed",
+                "played_from_environment_deck", "deals_damage", "card_destroyed", "card_dealt_damage",
                 "card_removed", "hero_incapacitated", "environment_removed", "team_down"]
     whose: Literal["owner", "villain", "environment", "any", "hero", "oblivaeon"] = "owner"
     watch: Select | None = Field(None, description=(
-        "card_destroyed / card_removed: which other cards it watches (default: any)"))
+        "card_destroyed / card_dealt_damage / card_removed: which other cards it watches "
+        "(default: any in its zone)"))
     effect: Effect
 
 

@@ -206,6 +206,8 @@ def damage_final(s: SentinelsState, f: tuple) -> None:
         triggers.fire_on_card(s, "dealt_damage", tgt, src)
     if src >= 0 and table[src][face[src]]:
         triggers.fire_on_card(s, "deals_damage", src, tgt)
+    if s.T.watchers.get("card_dealt_damage"):  # other cards watching this one be dealt damage
+        triggers.fire_watchers(s, "card_dealt_damage", tgt)
     if s.hp[tgt] <= 0:  # SOTM-9: destroyed at once, before any reaction (or choice) resolves
         s.stack.append(("check_destroyed", tgt))
 

@@ -21,7 +21,7 @@ DAMAGE_TYPES = ("cold", "energy", "fire", "infernal", "lightning", "melee", "pro
                 "psychic", "radiant", "sonic", "toxic")
 ONE_SHOT, ONGOING, EQUIPMENT, DEVICE, TARGET, CHARACTER = range(6)
 KINDS = ("one-shot", "ongoing", "equipment", "device", "target", "character")
-WATCH_EVENTS = frozenset({"card_destroyed", "card_removed", "hero_incapacitated",
+WATCH_EVENTS = frozenset({"card_destroyed", "card_dealt_damage", "card_removed", "hero_incapacitated",
                           "environment_removed"})
 HERO, VILLAIN, ENVIRONMENT, MISSION = range(4)  # kinds of owner (area) and sides of cards
 OWNER_KINDS = ("hero", "villain", "environment", "mission")
