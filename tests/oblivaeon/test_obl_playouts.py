@@ -7,9 +7,8 @@ The agent draws from its own `random.Random`, never the game's generator. The de
 plays 20 games (7, 7 and 6 at 3, 4 and 5 heroes); `-m slow` plays SLOW_GAMES at each hero
 count. Measured on these machines (2026-11-30, 720 games): a game with its log and the
 invariants checked after each of its ~700 decisions costs about 0.23 s of CPU (the
-invariants some 70% of it), so 1,000 per count (some 700 s of CPU) cannot fit three minutes
-on two cores. SLOW_GAMES is 480 per count, in four chunks of 120 so that `-n 2` balances
-them: about 330 s of CPU, some 165 s of wall time on two idle cores.
+invariants some 70% of it): 1,000 per count (issue 10's bar) is some 700 s of CPU, in eight
+chunks of 125 so that `-n 2` balances them: about six minutes of wall time on two idle cores.
 """
 
 from __future__ import annotations
@@ -27,8 +26,8 @@ from multiverse.sentinels.oblivaeon.setup import setup
 from multiverse.sentinels.state import SentinelsState
 from multiverse.sentinels.tables import Tables
 
-SLOW_GAMES = 480
-CHUNKS = 4
+SLOW_GAMES = 1000
+CHUNKS = 8
 MAX_DECISIONS = 40_000
 
 

@@ -108,7 +108,9 @@ def set_up_hero(s: SentinelsState, pl: int, char: int) -> None:
     for m in t.team.get(char, ()):  # OBL-C24: a team's other character cards
         s.face[m] = 0
         put(s, m, Z_PLAY, home=pl)
-    for c in t.hdeck_cards[d]:
+    for c in t.hdeck_cards[d]:  # (a card removed from the game stays out, OBL-C21)
+        if s.zone[c] != Z_BOX:
+            continue
         s.face[c] = 0
         put(s, c, Z_DECK, home=pl)
     s.shuffle(s.deck[pl])

@@ -364,8 +364,7 @@ def revive(s: SentinelsState, c: int) -> None:
     for r in rewards:
         move(s, r, Z_HAND, home=p)
     usurped = t.usurper >= 0 and s.zone[t.usurper] == Z_PLAY and s.face[t.usurper] != 0
-    if (usurped and s.incap[p] and deck_available(s, t.hdeck[c])) or (
-            usurped and s.char[p] == c):
+    if usurped and s.incap[p] and deck_available(s, t.hdeck[c]):
         take(s, c)
         s.zone[c] = Z_BOX
         set_up_hero(s, p, c)
