@@ -23,9 +23,13 @@ def determinize(state: SentinelsState, seat: int, rng: Any) -> SentinelsState:
     if was and deck[-1] != was[-1]:  # OBL-M1: the top Mission is face up
         i = deck.index(was[-1])
         deck[i], deck[-1] = deck[-1], deck[i]
-    order = t.config.scion_order
-    if order is not None and all(t.name[c] in order for c in state.reserve):
-        det.reserve = state.reserve[:]  # a Reserve stacked by the configuration is known
+    order = set(t.config.scion_order or ())
+    k = 0  # the bottom of the Reserve stacked by the configuration is known (OBL-S8)
+    while k < len(state.reserve) and t.name[state.reserve[k]] in order:
+        k += 1
+    if k:
+        rest = [c for c in det.reserve if c not in state.reserve[:k]]
+        det.reserve = state.reserve[:k] + rest
     det.refresh_decision()
     return det
 

@@ -162,8 +162,13 @@ def oblivaeon_panel(v: dict[str, Any]) -> Panel:
         lines.extend(Text(f"  • {e['name']}", style="dim") for e in v["environments_destroyed"])
     n = v["reserve_size"]
     lines.append(Text(f"Scion Reserve: {n} Scion{'s' if n != 1 else ''}", style="bold"))
-    if v["reserve_order"]:
-        lines.append(Text(f"  next: {v['reserve_order'][0]}", style="dim"))
+    if v.get("reserve_next"):
+        lines.append(Text("  next: " + ", then ".join(v["reserve_next"]), style="dim"))
+    chart = sorted(v["scion_chart"], key=lambda x: (x["difficulty"], x["name"]))
+    if chart:  # OBL-S8, HE6: the Scion Difficulty Chart, to choose an order with
+        lines.append(Text("Scion Difficulty Chart", style="bold"))
+        lines.extend(Text(f"  {d}: " + " · ".join(x["name"] for x in chart if x["difficulty"] == d),
+                          style="dim") for d in sorted({x["difficulty"] for x in chart}))
     active = v["turn"] == "oblivaeon"
     return Panel(Group(*lines), title=Text(("▶ " if active else "") + "OblivAeon",
                                            style="bold yellow" if active else "bold red"),

@@ -253,6 +253,7 @@ def view(s: SentinelsState, seat: int) -> dict[str, Any]:
                                    for o in t.envs if s.azone[o] == GONE],
         "reserve_size": len(s.reserve),
         "reserve_order": [t.name[c] for c in s.reserve] if known else None,
+        "reserve_next": _known_bottom(s),
         "scion_chart": [{"name": sc.name, "difficulty": sc.difficulty}
                         for sc in t.content.scions],
         "scion_deck_size": len(s.deck[t.villains[1]]),
@@ -267,3 +268,15 @@ def view(s: SentinelsState, seat: int) -> dict[str, Any]:
 
 
 __all__ = ["card_text", "hero_view", "token_goal", "turn_zone", "view", "zone_view"]
+
+
+def _known_bottom(s: SentinelsState) -> list[str]:
+    """The Scions at the bottom of the Reserve whose order `scion_order` set (OBL-S8): the
+    next to enter first; the rest of the pile was shuffled."""
+    order = set(s.T.config.scion_order or ())
+    out = []
+    for c in s.reserve:
+        if s.T.name[c] not in order:
+            break
+        out.append(s.T.name[c])
+    return out
