@@ -341,7 +341,7 @@ def incapacitate(s: SentinelsState, h: int) -> None:
         hook(s, h)
     else:
         for c in list(s.play[h]):
-            if c != char:
+            if s.T.hero_char[c] < 0:  # (a team's other character cards stay, OBL-C24)
                 to_trash(s, c)
     if s.T.watchers.get("hero_incapacitated"):
         triggers.fire_watchers(s, "hero_incapacitated", char)

@@ -20,7 +20,8 @@ def check_invariants(s: SentinelsState) -> None:
             assert [c for c in s.play[h]] == list(team), "an incapacitated hero has no cards in play"
             assert not any(s.is_target(c) for c in team)
         else:
-            assert any(s.hp[c] > 0 and s.face[c] == 0 for c in team) or s.result is not None
+            assert any(s.hp[c] > 0 and s.face[c] == 0 for c in team) or s.result is not None \
+                or ("team_down", h) in s.stack  # the last member fell: reactions first
     assert len(s.htok) == n and all(x in (0, 1) for toks in s.htok for x in toks)
     check_decision(s, n)
 

@@ -36,8 +36,10 @@ def check_invariants(s: SentinelsState) -> None:
         team = (c, *t.team.get(c, ()))  # OBL-C24: a team stands while one member does
         if s.incap[p] == 0:  # OBL-I5: a current hero, its deck played by this player only
             d = t.hdeck[c]
+            falling = ("team_down", p) in s.stack  # the last member fell: reactions first
             assert (all(s.zone[m] == Z_PLAY and s.home[m] == p for m in team)
-                    and any(s.face[m] == 0 and s.hp[m] > 0 for m in team)) or s.result is not None
+                    and (falling or any(s.face[m] == 0 and s.hp[m] > 0 for m in team))) \
+                or s.result is not None
             assert s.user[d] == p and d not in players_of, "two players on one hero deck"
             players_of[d] = p
         for x in s.play[p]:  # a hero's play area holds its own cards, Missions, the

@@ -5,7 +5,7 @@ from __future__ import annotations
 from multiverse.engine.rng import splitmix_next
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_PLAY, Z_RESERVE, SentinelsState
 from multiverse.sentinels.tables import Tables
-from multiverse.sentinels.zones import put
+from multiverse.sentinels.zones import put, take
 
 ASIDE, GONE, UNUSED = -1, -2, -3  # an environment's `azone`: set aside, removed, not in the game
 
@@ -106,6 +106,9 @@ def set_up_hero(s: SentinelsState, pl: int, char: int) -> None:
     s.home[char] = pl
     put(s, char, Z_PLAY, home=pl)
     for m in t.team.get(char, ()):  # OBL-C24: a team's other character cards
+        if s.zone[m] != Z_BOX:
+            take(s, m)
+            s.zone[m] = Z_BOX
         s.face[m] = 0
         put(s, m, Z_PLAY, home=pl)
     for c in t.hdeck_cards[d]:  # (a card removed from the game stays out, OBL-C21)

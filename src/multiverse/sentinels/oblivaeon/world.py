@@ -427,7 +427,10 @@ fx.MODE_VERBS["revive_hero"] = _v_revive
 def _revive_options(s: SentinelsState, f: tuple) -> tuple:
     t = s.T
     z = s.bz[f[1]] if f[1] >= 0 else 0
-    down = [c for c in s.inplay if t.hero_char[c] >= 0 and s.face[c] != 0 and s.bz[c] == z]
+    members = {m for team in t.team.values() for m in team}  # a team is revived by its first
+    down = [c for c in s.inplay if t.hero_char[c] >= 0 and s.face[c] != 0 and s.bz[c] == z
+            and c not in members and not (s.hero_of(c) >= 0 and s.char[s.hero_of(c)] == c
+                                          and not s.incap[s.hero_of(c)])]
     return (s.seat(s.turn), f"{s.name(f[1])}: which incapacitated hero is revived?",
             [Option(f"card:{c}", t.name[c], {"card": c}) for c in down])
 
