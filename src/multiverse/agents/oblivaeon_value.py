@@ -26,12 +26,12 @@ FEATURES = ("bias", "form", "oblivaeon_hp", "shielded", "devastation", "countdow
             "out_of_heroes", "hero_cards", "hand_mean", "destroyed", "round")
 
 # Fitted by `python -m multiverse.agents.oblivaeon_value` (see the module docstring).
-WEIGHTS: tuple[float, ...] = (0.7696, 2.0756, -1.1755, -0.0487, -2.1304, 0.21, -0.1423, -0.995,
-                              -0.1284, 1.2707, 0.3353, 0.0098, 0.3182, 0.9814, 0.2285, -1.3949,
-                              -1.0616)
+WEIGHTS: tuple[float, ...] = (0.6386, 2.2892, -0.7741, -0.1831, -0.2051, 0.1692, -0.3012, -0.7404,
+                              -0.6336, 1.161, -0.3574, -0.0041, -0.1023, 0.3134, 0.171, -2.4334,
+                              -0.4976)
 FIT: dict[str, Any] = {  # `--games 150 --seed 0`: 600 games, three to five heroes
-    "positions": 73920, "games": 600, "win_share": 0.5413, "log_loss": 0.5337,
-    "log_loss_constant": 0.6897}
+    "positions": 70407, "games": 600, "win_share": 0.4162, "log_loss": 0.5601,
+    "log_loss_constant": 0.679}
 
 
 def features(s: Any) -> list[float]:
