@@ -105,60 +105,24 @@ def training_configs() -> list[Any]:
 
 def collect(config: Any, games: int, seed: int = 0) -> list[tuple[list[float], int]]:
     """(features, won) at the start of every hero's play phase of heuristic self-play."""
-    from multiverse import modes
-    from multiverse.agents.seeds import AgentSpec, agent_seed, game_seed
+    from multiverse.agents.value import self_play_rows
 
-    mode = modes.of_config(config)
-    spec = AgentSpec("heuristic")
-    rows: list[tuple[list[float], int]] = []
-    for i in range(games):
-        gs = game_seed(seed, i)
-        s = mode.new_game(config, gs)
-        agents = [spec.make(agent_seed(gs, k)) for k in range(mode.n_seats(config))]
-        mine: list[list[float]] = []
-        while (d := s.decision()) is not None:
-            if d.kind == mode.turn_kind:
-                mine.append(features(s))
-            s.apply(agents[d.seat].choose(d, s))
-        won = int(s.result == "win")
-        rows += [(x, won) for x in mine]
-    return rows
+    return self_play_rows(features, config, games, seed)
 
 
 def fit(games: int = 150, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
-    import numpy as np
+    """Collect heuristic self-play positions and fit the model."""
+    from multiverse.agents.value import collect_all, fit_model
 
-    from multiverse.agents.value import collect_all, fit_logistic
-
-    rows = collect_all(collect, training_configs(), games, seed, jobs)
-    xs = np.array([x for x, _ in rows])
-    ys = np.array([y for _, y in rows], dtype=float)
-    w = fit_logistic(xs, ys)
-    p = 1 / (1 + np.exp(-np.clip(xs @ w, -30, 30)))
-    eps = 1e-12
-    loss = float(-np.mean(ys * np.log(p + eps) + (1 - ys) * np.log(1 - p + eps)))
-    base = float(ys.mean())
-    base_loss = float(-(base * math.log(base + eps) + (1 - base) * math.log(1 - base + eps)))
-    return {"names": FEATURES, "weights": [round(float(v), 4) for v in w], "positions": len(rows),
-            "games": games * len(HERO_SETS), "win_share": round(base, 4),
-            "log_loss": round(loss, 4), "log_loss_constant": round(base_loss, 4)}
+    configs = training_configs()
+    out = fit_model(collect_all(collect, configs, games, seed, jobs), FEATURES)
+    return {**out, "games": games * len(configs)}
 
 
 def main(argv: list[str] | None = None) -> int:
-    import argparse
-    import json
+    from multiverse.agents.value import refit_main
 
-    ap = argparse.ArgumentParser(prog="python -m multiverse.agents.oblivaeon_value",
-                                 description="Refit the OblivAeon position evaluation on "
-                                             "heuristic self-play.")
-    ap.add_argument("--games", type=int, default=150, help="games per training configuration")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--jobs", type=int, default=1)
-    a = ap.parse_args(argv)
-    r = fit(a.games, a.seed, a.jobs)
-    print(json.dumps(r, indent=1))
-    print(f"WEIGHTS: tuple[float, ...] = ({', '.join(f'{v:g}' for v in r['weights'])})")
-    return 0
+    return refit_main("multiverse.agents.oblivaeon_value", "OblivAeon position evaluation", 150, fit, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

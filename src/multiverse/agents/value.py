@@ -200,46 +200,79 @@ def collect_all(collect_fn: Any, configs: list[Any], games: int, seed: int,
     return [r for part in parts for r in part]
 
 
-def fit(games: int = 600, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
-    """Collect heuristic self-play positions and fit one model per phase."""
+def self_play_rows(features_fn: Any, config: Any, games: int,
+                   seed: int = 0) -> list[tuple[list[float], int]]:
+    """(features, won) at every decision of the mode's `turn_kind` (the start of a hero's
+    play phase) in heuristic self-play: the training rows of the Sentinels-engine models."""
+    from multiverse import modes
+    from multiverse.agents.seeds import AgentSpec, agent_seed, game_seed
+
+    mode = modes.of_config(config)
+    spec = AgentSpec("heuristic")
+    rows: list[tuple[list[float], int]] = []
+    for i in range(games):
+        gs = game_seed(seed, i)
+        s = mode.new_game(config, gs)
+        agents = [spec.make(agent_seed(gs, k)) for k in range(mode.n_seats(config))]
+        mine: list[list[float]] = []
+        while (d := s.decision()) is not None:
+            if d.kind == mode.turn_kind:
+                mine.append(features_fn(s))
+            s.apply(agents[d.seat].choose(d, s))
+        won = int(s.result == "win")
+        rows += [(x, won) for x in mine]
+    return rows
+
+
+def fit_model(rows: list[tuple[list[float], int]], names: Any) -> dict[str, Any]:
+    """A logistic model on (features, won) rows, with its log-loss and a constant guess's."""
     import numpy as np
 
-    configs = training_configs()
-    rows = collect_all(collect, configs, games, seed, jobs)
+    xs = np.array([x for x, _ in rows])
+    ys = np.array([y for _, y in rows], dtype=float)
+    w = fit_logistic(xs, ys)
+    p = 1 / (1 + np.exp(-np.clip(xs @ w, -30, 30)))
+    eps = 1e-12
+    loss = float(-np.mean(ys * np.log(p + eps) + (1 - ys) * np.log(1 - p + eps)))
+    base = float(ys.mean())
+    base_loss = float(-(base * math.log(base + eps) + (1 - base) * math.log(1 - base + eps)))
+    return {"names": names, "weights": [round(float(v), 4) for v in w], "positions": len(rows),
+            "win_share": base, "log_loss": loss, "log_loss_constant": base_loss}
+
+
+def refit_main(prog: str, what: str, games: int, fit_fn: Any, argv: list[str] | None) -> int:
+    """The command line of a model's refit: `--games`, `--seed`, `--jobs`; prints the fit
+    and the weights to paste into the module."""
+    import argparse
+    import json
+
+    ap = argparse.ArgumentParser(prog=f"python -m {prog}",
+                                 description=f"Refit the {what} on heuristic self-play.")
+    ap.add_argument("--games", type=int, default=games, help="games per training configuration")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1)
+    a = ap.parse_args(argv)
+    r = fit_fn(a.games, a.seed, a.jobs)
+    print(json.dumps(r, indent=1))
+    models = r.items() if "weights" not in r else [("weights", r)]
+    for name, m in models:
+        print(f"    {name.upper()}: ({', '.join(f'{v:g}' for v in m['weights'])}),")
+    return 0
+
+
+def fit(games: int = 600, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
+    """Collect heuristic self-play positions and fit one model per phase."""
+    rows = collect_all(collect, training_configs(), games, seed, jobs)
     out: dict[str, Any] = {}
     for phase, names in FEATURES.items():
         sel = [(x, y) for p, x, y in rows if p == phase]
-        if not sel:
-            continue
-        xs = np.array([x for x, _ in sel])
-        ys = np.array([y for _, y in sel], dtype=float)
-        w = fit_logistic(xs, ys)
-        p = 1 / (1 + np.exp(-np.clip(xs @ w, -30, 30)))
-        eps = 1e-12
-        loss = float(-np.mean(ys * np.log(p + eps) + (1 - ys) * np.log(1 - p + eps)))
-        base = ys.mean()
-        base_loss = float(-(base * math.log(base + eps) + (1 - base) * math.log(1 - base + eps)))
-        out[phase] = {"names": names, "weights": [round(float(v), 4) for v in w],
-                      "positions": len(sel), "win_share": float(base),
-                      "log_loss": loss, "log_loss_constant": base_loss}
+        if sel:
+            out[phase] = fit_model(sel, names)
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
-    import argparse
-    import json
-
-    ap = argparse.ArgumentParser(prog="python -m multiverse.agents.value",
-                                 description="Refit the position evaluation on heuristic self-play.")
-    ap.add_argument("--games", type=int, default=600, help="games per training configuration")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--jobs", type=int, default=1)
-    a = ap.parse_args(argv)
-    r = fit(a.games, a.seed, a.jobs)
-    print(json.dumps(r, indent=1))
-    for phase, m in r.items():
-        print(f"    {phase.upper()}: ({', '.join(f'{v:g}' for v in m['weights'])}),")
-    return 0
+    return refit_main("multiverse.agents.value", "position evaluation", 600, fit, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover
