@@ -12,39 +12,11 @@ from multiverse.sentinels.zones import draw, put
 def setup(t: Tables, seed: int) -> SentinelsState:
     """Characters in play, decks shuffled, the villain's setup text (which triggers nothing,
     SOTM-2), then each player draws 4. H is fixed now (SOTM-3)."""
-    s = object.__new__(SentinelsState)
-    s.T = t
-    s.log = None
-    s._decision = None
-    _, s.rng = splitmix_next(seed & ((1 << 64) - 1))
-    s.result, s.reason, s.decisions = None, "", 0
-    n_cards = len(t.card)
-    owners = len(t.okind)
-    s.zone = [Z_BOX] * n_cards
-    s.home = list(t.owner)
-    s.deck = [[] for _ in range(owners)]
-    s.hand = [[] for _ in range(owners)]
-    s.trash = [[] for _ in range(owners)]
-    s.play = [[] for _ in range(owners)]
-    s.hp = [0] * n_cards
-    s.tok = [0] * n_cards
-    s.seq = [0] * n_cards
-    s.next_seq = 1
-    s.incap = [0] * t.n_heroes
-    s.face = [0] * n_cards
-    s.ctr = list(t.counter_start)
-    s.under = []
-    s.reserve = []
+    s = blank_state(t, seed)
     s.htok = [list(t.hero_tokens[h][1]) for h in range(t.n_heroes)]
     s.char = list(t.character)
     s.user = list(range(t.n_heroes))
-    s.bz = [0] * n_cards
-    s.azone = [0] * owners
-    s.mods = []
-    s.inplay = []
-    s.turn, s.phase, s.round = t.villain, "setup", 1
-    s.played = s.powered = 0
-    s.incap_used = 0
+    s.azone = [0] * len(t.okind)
     for h in range(t.n_heroes):
         put(s, t.character[h], Z_PLAY)
         for m in t.team.get(t.character[h], ()):  # OBL-C24: a team's other characters
@@ -63,6 +35,41 @@ def setup(t: Tables, seed: int) -> SentinelsState:
     push_effect(s, t.setup_fx, t.villain_character, -1, -1)
     return s
 
+
+
+def blank_state(t: Tables, seed: int) -> SentinelsState:
+    """A state with every card in the box, nothing in play, counters at their start, the
+    generator seeded: what both modes' setups start from. Players, hero decks and zones
+    are the caller's (`char`, `user`, `azone`, `htok`)."""
+    s = object.__new__(SentinelsState)
+    s.T = t
+    s.log = None
+    s._decision = None
+    _, s.rng = splitmix_next(seed & ((1 << 64) - 1))
+    s.result, s.reason, s.decisions = None, "", 0
+    n_cards, owners = len(t.card), len(t.okind)
+    s.zone = [Z_BOX] * n_cards
+    s.home = [max(o, 0) for o in t.owner]
+    s.deck = [[] for _ in range(owners)]
+    s.hand = [[] for _ in range(owners)]
+    s.trash = [[] for _ in range(owners)]
+    s.play = [[] for _ in range(owners)]
+    s.hp = [0] * n_cards
+    s.tok = [0] * n_cards
+    s.seq = [0] * n_cards
+    s.next_seq = 1
+    s.incap = [0] * t.n_heroes
+    s.face = [0] * n_cards
+    s.ctr = list(t.counter_start)
+    s.under = []
+    s.reserve = []
+    s.mods = []
+    s.inplay = []
+    s.bz = [0] * n_cards
+    s.turn, s.phase, s.round = t.villain, "setup", 1
+    s.played = s.powered = 0
+    s.incap_used = 0
+    return s
 
 def deal_hands(s: SentinelsState, f: tuple) -> None:
     """SOTM-2: each player draws 4 (after the villain's setup)."""

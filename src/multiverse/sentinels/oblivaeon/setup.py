@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from multiverse.engine.rng import splitmix_next
+from multiverse.sentinels.setup import blank_state
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_PLAY, Z_RESERVE, SentinelsState
 from multiverse.sentinels.tables import Tables
 from multiverse.sentinels.zones import put, take
@@ -16,36 +16,11 @@ def setup(t: Tables, seed: int) -> SentinelsState:
     its Scion; S5: the Scion Reserve, its bottom Scion to the Second Battle Zone; S6: five
     environments, two in play; S7: the Countdown on 6. Then each player draws 4."""
     config = t.config
-    s = object.__new__(SentinelsState)
-    s.T = t
-    s.log = None
-    s._decision = None
-    _, s.rng = splitmix_next(seed & ((1 << 64) - 1))
-    s.result, s.reason, s.decisions = None, "", 0
-    n_cards, owners, p = len(t.card), len(t.okind), t.n_heroes
-    s.zone = [Z_BOX] * n_cards
-    s.home = [max(o, 0) for o in t.owner]
-    s.deck = [[] for _ in range(owners)]
-    s.hand = [[] for _ in range(owners)]
-    s.trash = [[] for _ in range(owners)]
-    s.play = [[] for _ in range(owners)]
-    s.hp = [0] * n_cards
-    s.tok = [0] * n_cards
-    s.seq = [0] * n_cards
-    s.next_seq = 1
-    s.incap = [0] * p
-    s.face = [0] * n_cards
-    s.ctr = list(t.counter_start)
-    if "Countdown" in t.counter_index:
+    s = blank_state(t, seed)
+    p = t.n_heroes
+    if "Countdown" in t.counter_index:  # OBL-S7: the Countdown token on space 6
         s.ctr[t.counter_index["Countdown"]] = min(6, t.counter_max[t.counter_index["Countdown"]])
-    s.under = []
-    s.reserve = []
-    s.mods = []
-    s.inplay = []
-    s.turn, s.phase, s.round = t.villain, "setup", 1
-    s.played = s.powered = 0
-    s.incap_used = 0
-    s.bz = [0] * n_cards
+    owners = len(t.okind)
     s.azone = [-1] * owners
     s.user = [-1] * len(t.hdeck_ids)
     s.char = [-1] * p
