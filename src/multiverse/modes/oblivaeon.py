@@ -9,12 +9,13 @@ from typing import Any, ClassVar
 from multiverse.engine.errors import ConfigError, ContentError
 from multiverse.engine.state import GameState
 from multiverse.modes import register
-from multiverse.modes.base import Mode, ModeOption, split_list
+from multiverse.modes.base import ModeOption, split_list
+from multiverse.modes.sentinels import SentinelsFamily
 from multiverse.sentinels.oblivaeon.config import OblivaeonConfig
 from multiverse.sentinels.state import SentinelsState
 
 
-class OblivaeonMode(Mode):
+class OblivaeonMode(SentinelsFamily):
     name = "oblivaeon"
     family = "sentinels"
     description = ("Sentinels of the Multiverse: OblivAeon: 3-5 heroes against OblivAeon and "
@@ -45,14 +46,6 @@ class OblivaeonMode(Mode):
 
         try:
             tables(config)
-        except ContentError as exc:
-            raise ConfigError(f"{self.name}: {exc}") from None
-
-    def hero_ids(self, content: str | None = None) -> list[str]:
-        from multiverse.sentinels.content import load_sentinels_content
-
-        try:
-            return [h.id for h in load_sentinels_content(content).heroes]
         except ContentError as exc:
             raise ConfigError(f"{self.name}: {exc}") from None
 
@@ -128,22 +121,6 @@ class OblivaeonMode(Mode):
         return shown[0] if len(shown) == 1 else None
 
     # ----- agents and search ------------------------------------------------------------------
-    def heuristic(self, seed: int) -> Any:
-        from multiverse.agents.sentinels_heuristic import SentinelsHeuristic
-        from multiverse.engine.rng import SplitMix64
-
-        return SentinelsHeuristic(SplitMix64(seed).next64())
-
-    def option_scores(self, decision: Any, state: Any) -> dict[str, float]:
-        from multiverse.agents.sentinels_heuristic import option_scores
-
-        return option_scores(decision, state)
-
-    def fast_scores(self, decision: Any, state: Any) -> list[float] | None:
-        from multiverse.agents.sentinels_heuristic import fast_scores
-
-        return fast_scores(decision, state)
-
     def value(self, state: GameState) -> float:
         """OblivAeon's own model (`agents/oblivaeon_value.py`): the base game's reads one
         villain and one environment."""

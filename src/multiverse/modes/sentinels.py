@@ -13,7 +13,37 @@ from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.state import SentinelsState
 
 
-class SentinelsMode(Mode):
+class SentinelsFamily(Mode):
+    """What every mode on the Sentinels engine shares: the pack's heroes and the heuristic
+    agent (its option scores read the engine's decisions, whichever mode they come from)."""
+
+    def hero_ids(self, content: str | None = None) -> list[str]:
+        from multiverse.sentinels.content import load_sentinels_content
+
+        try:
+            return [h.id for h in load_sentinels_content(content).heroes]
+        except ContentError as exc:
+            raise ConfigError(f"{self.name}: {exc}") from None
+
+    def heuristic(self, seed: int) -> Any:
+        from multiverse.agents.sentinels_heuristic import SentinelsHeuristic
+        from multiverse.engine.rng import SplitMix64
+
+        return SentinelsHeuristic(SplitMix64(seed).next64())
+
+    def option_scores(self, decision: Any, state: Any) -> dict[str, float]:
+        from multiverse.agents.sentinels_heuristic import option_scores
+
+        return option_scores(decision, state)
+
+    def fast_scores(self, decision: Any, state: Any) -> list[float] | None:
+        """The heuristic's scores (cheap here: cached card values), for rollouts."""
+        from multiverse.agents.sentinels_heuristic import fast_scores
+
+        return fast_scores(decision, state)
+
+
+class SentinelsMode(SentinelsFamily):
     name = "sentinels"
     family = "sentinels"
     description = ("Sentinels of the Multiverse: 3-5 heroes against a villain in an "
@@ -36,14 +66,6 @@ class SentinelsMode(Mode):
 
         try:
             tables(config)
-        except ContentError as exc:
-            raise ConfigError(f"{self.name}: {exc}") from None
-
-    def hero_ids(self, content: str | None = None) -> list[str]:
-        from multiverse.sentinels.content import load_sentinels_content
-
-        try:
-            return [h.id for h in load_sentinels_content(content).heroes]
         except ContentError as exc:
             raise ConfigError(f"{self.name}: {exc}") from None
 
@@ -134,23 +156,6 @@ class SentinelsMode(Mode):
     def environment_id(self, state: GameState) -> str:
         t = state.T  # type: ignore[attr-defined]
         return t.config.environment or t.content.environments[0].id
-
-    def heuristic(self, seed: int) -> Any:
-        from multiverse.agents.sentinels_heuristic import SentinelsHeuristic
-        from multiverse.engine.rng import SplitMix64
-
-        return SentinelsHeuristic(SplitMix64(seed).next64())
-
-    def option_scores(self, decision: Any, state: Any) -> dict[str, float]:
-        from multiverse.agents.sentinels_heuristic import option_scores
-
-        return option_scores(decision, state)
-
-    def fast_scores(self, decision: Any, state: Any) -> list[float] | None:
-        """The heuristic's scores (cheap here: cached card values), for rollouts."""
-        from multiverse.agents.sentinels_heuristic import fast_scores
-
-        return fast_scores(decision, state)
 
     def value(self, state: GameState) -> float:
         from multiverse.agents.sentinels_value import value
