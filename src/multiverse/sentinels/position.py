@@ -250,11 +250,12 @@ def _owner_zones(s: SentinelsState, o: int, spec: dict[str, Any], where: str,
     return in_play
 
 
-def _hero_tokens(s: SentinelsState, h: int, value: Any, where: str) -> list[int]:
-    """The Harpy's two-sided tokens: a list of sides, or a mapping side -> count."""
-    sides = s.T.hero_tokens[h][0]
+def hero_tokens(s: SentinelsState, d: int, value: Any, where: str) -> list[int]:
+    """Two-sided tokens of hero deck `d` (OBL-HE2: The Harpy's): a list of sides, or a
+    mapping side -> count."""
+    sides = s.T.hero_tokens[d][0]
     if not sides:
-        raise _err(where, f"{s.T.owner_names[h]} has no two-sided tokens")
+        raise _err(where, f"{s.T.hdeck_names[d]} has no two-sided tokens")
     if isinstance(value, dict):
         out = []
         for side, n in value.items():
@@ -309,7 +310,7 @@ def _apply(s: SentinelsState, doc: dict[str, Any], heroes: list[Any]) -> None:
                 raise _err(f"{where}.hp", f"expected 1..{s.max_hp(char)} (a hero at 0 HP or less "
                            "is incapacitated: state `incapacitated: true`)")
         if "tokens" in spec:
-            s.htok[h] = _hero_tokens(s, h, spec["tokens"], f"{where}.tokens")
+            s.htok[h] = hero_tokens(s, h, spec["tokens"], f"{where}.tokens")
     vc = t.villain_character
     if "flipped" in vspec and _bool(vspec["flipped"], "villain.flipped"):
         if t.n_faces[vc] < 2:
@@ -324,11 +325,11 @@ def _apply(s: SentinelsState, doc: dict[str, Any], heroes: list[Any]) -> None:
         s.hp[vc] = _int(vspec["hp"], "villain.hp", -MAX_HP, MAX_HP)
         if not 1 <= s.hp[vc] <= full:
             raise _err("villain.hp", f"expected 1..{full}")
-    _counters(s, doc.get("counters"))
+    stated_counters(s, doc.get("counters"))
     _turn(s, doc.get("turn"))
 
 
-def _counters(s: SentinelsState, spec: Any) -> None:
+def stated_counters(s: SentinelsState, spec: Any) -> None:
     """`counters: {Devastation: 3}`: named counters' values, within their bounds (OBL-ID1).
     Stating a value fires no threshold."""
     if spec is None:
@@ -359,38 +360,54 @@ def _enter_play(s: SentinelsState, entries: list[tuple[int, dict[str, Any], str]
             entries.append((c, {"name": t.name[c], "_seq": s.seq[c]}, f"play of {t.owner_names[o]}"))
             area.remove(c)
             s.zone[c] = Z_BOX
-    keyed = []
-    for i, (c, spec, where) in enumerate(entries):
-        if "_seq" in spec:
-            keyed.append(((0, spec["_seq"], 0), c, spec, where))
-        else:
-            keyed.append(((1, _int(spec.get("entered", 0), f"{where}.entered", -MAX_COUNT, MAX_COUNT), i),
-                          c, spec, where))
-    keyed.sort(key=lambda k: k[0])
     s.next_seq = max(s.seq[c] for c in chars) + 1
-    for _k, c, spec, where in keyed:
-        if t.card[c].limited and any(t.name[x] == t.name[c] for area in s.play for x in area):
-            raise _err(where, f"{t.name[c]!r} is Limited: only one copy can be in play (SOTM-10)")
-        if "face" in spec:
-            s.face[c] = _int(spec["face"], f"{where}.face", 0, t.n_faces[c] - 1)
-        if t.kind[c][s.face[c]] == ONE_SHOT:
-            raise _err(where, f"{t.name[c]!r} is a one-shot: it never stays in play (SOTM-8)")
-        s.play[s.home[c]].append(c)
-        s.zone[c] = Z_PLAY
-        s.seq[c] = s.next_seq
-        s.next_seq += 1
-        full = s.hp[c] = s.max_hp(c)
-        if "hp" in spec:
-            if not full:
-                raise _err(f"{where}.hp", f"{t.name[c]!r} is not a target: it has no HP")
-            s.hp[c] = _int(spec["hp"], f"{where}.hp", -MAX_HP, MAX_HP)
-            low = -99 if t.card[c].indestructible else 1
-            if not low <= s.hp[c] <= full:
-                raise _err(f"{where}.hp", f"expected 1..{full}" if low == 1 else
-                           f"expected at most {full}")
-        if "tokens" in spec:
-            s.tok[c] = _int(spec["tokens"], f"{where}.tokens", 0, MAX_COUNT)
+    for c, spec, where in entry_order(entries):
+        place_stated(s, c, spec, where, s.home[c])
     s.inplay = sorted((c for area in s.play for c in area), key=s.seq.__getitem__)
+
+
+
+def entry_order(entries: list[tuple]) -> list[tuple]:
+    """SOTM-7: the order stated cards enter play: the setup's cards (`_seq`) first, in
+    setup order, then the stated ones by `entered` (unstated 0), ties in listing order.
+    Each entry starts `(card, spec, where, ...)`."""
+    def key(item: tuple[int, tuple]) -> tuple[int, int, int]:
+        i, (_c, spec, where, *_rest) = item
+        if "_seq" in spec:
+            return (0, spec["_seq"], 0)
+        return (1, _int(spec.get("entered", 0), f"{where}.entered", -MAX_COUNT, MAX_COUNT), i)
+
+    return [e for _i, e in sorted(enumerate(entries), key=key)]
+
+
+def place_stated(s: SentinelsState, c: int, spec: dict[str, Any], where: str, home: int) -> None:
+    """Put a stated card into `home`'s play area, next in play order, at its stated face
+    (SOTM-10 Limited, SOTM-8 one-shots refused), HP and tokens."""
+    t = s.T
+    if t.card[c].limited and any(t.name[x] == t.name[c] for area in s.play for x in area):
+        raise _err(where, f"{t.name[c]!r} is Limited: only one copy can be in play (SOTM-10)")
+    if "_face" in spec:
+        s.face[c] = spec["_face"]
+    elif "face" in spec:
+        s.face[c] = _int(spec["face"], f"{where}.face", 0, t.n_faces[c] - 1)
+    if t.kind[c][s.face[c]] == ONE_SHOT:
+        raise _err(where, f"{t.name[c]!r} is a one-shot: it never stays in play (SOTM-8)")
+    s.home[c] = home
+    s.play[home].append(c)
+    s.zone[c] = Z_PLAY
+    s.seq[c] = s.next_seq
+    s.next_seq += 1
+    full = s.hp[c] = s.max_hp(c)
+    if "hp" in spec:
+        if not full:
+            raise _err(f"{where}.hp", f"{t.face_name[c][s.face[c]]!r} is not a target: it has no HP")
+        s.hp[c] = _int(spec["hp"], f"{where}.hp", -MAX_HP, MAX_HP)
+        low = -99 if t.card[c].indestructible else 1
+        if not low <= s.hp[c] <= full:
+            raise _err(f"{where}.hp", f"expected 1..{full}" if low == 1 else
+                       f"expected at most {full}")
+    if "tokens" in spec:
+        s.tok[c] = _int(spec["tokens"], f"{where}.tokens", 0, MAX_COUNT)
 
 
 def _turn(s: SentinelsState, turn: Any) -> None:

@@ -35,6 +35,7 @@ from multiverse.engine.positions import field_error as _err
 from multiverse.engine.positions import shown as _shown
 from multiverse.sentinels.oblivaeon.config import OblivaeonConfig
 from multiverse.sentinels.oblivaeon.setup import ASIDE, GONE, UNUSED, set_up_hero
+from multiverse.sentinels.position import entry_order, hero_tokens, place_stated, stated_counters
 from multiverse.sentinels.state import (
     Z_BOX,
     Z_DECK,
@@ -46,7 +47,6 @@ from multiverse.sentinels.state import (
     Z_UNDER,
     SentinelsState,
 )
-from multiverse.sentinels.tables import ONE_SHOT
 from multiverse.sentinels.zones import draw, put
 
 KNOWN = {"mode", "config", "seed", "heroes", "round", "turn", "counters", "oblivaeon", "shield",
@@ -419,7 +419,7 @@ def _apply(s: SentinelsState, doc: dict[str, Any]) -> None:
     for holder, items, where in unders:
         _under(s, P, holder, items, where)
     _erased(s, doc.get("erased"))
-    _counters(s, doc.get("counters"))
+    stated_counters(s, doc.get("counters"))
     _turn(s, doc)
 
 
@@ -656,26 +656,7 @@ def _player_character(s: SentinelsState, p: int, spec: dict[str, Any]) -> None:
             raise _err(f"{w}.hp", f"expected 1..{s.max_hp(c)} (a hero at 0 HP or less is "
                        "incapacitated: state it under `incapacitated` and the player's next hero)")
     if "tokens" in spec:
-        s.htok[p] = _hero_tokens(s, s.T.hdeck[c], spec["tokens"], f"{w}.tokens")
-
-
-def _hero_tokens(s: SentinelsState, d: int, value: Any, where: str) -> list[int]:
-    """Two-sided tokens (OBL-HE2): a list of sides, or a mapping side -> count."""
-    sides = s.T.hero_tokens[d][0]
-    if not sides:
-        raise _err(where, f"{s.T.hdeck_names[d]} has no two-sided tokens")
-    out = []
-    if isinstance(value, dict):
-        for side, k in value.items():
-            if side not in sides:
-                raise _err(where, f"unknown side {_shown(side)}; expected one of {list(sides)}")
-            out += [sides.index(side)] * _int(k, f"{where}.{side}", 0, 20)
-        return out
-    for i, side in enumerate(_list(value, where)):
-        if side not in sides:
-            raise _err(f"{where}[{i}]", f"unknown side {_shown(side)}; expected one of {list(sides)}")
-        out.append(sides.index(side))
-    return out
+        s.htok[p] = hero_tokens(s, s.T.hdeck[c], spec["tokens"], f"{w}.tokens")
 
 
 def _under(s: SentinelsState, P: _Places, holder: int, items: list[Any], where: str) -> None:
@@ -837,54 +818,11 @@ def _enter_play(s: SentinelsState, entries: list[Entry]) -> None:
     for c in list(s.inplay):
         entries.append((c, {"_seq": s.seq[c]}, f"the setup's {t.name[c]}", s.home[c], s.bz[c]))
         _lift(s, c)
-    keyed = []
-    for i, (c, spec, where, home, z) in enumerate(entries):
-        if "_seq" in spec:
-            keyed.append(((0, spec["_seq"], 0), c, spec, where, home, z))
-        else:
-            keyed.append(((1, _int(spec.get("entered", 0), f"{where}.entered", -MAX_COUNT, MAX_COUNT), i),
-                          c, spec, where, home, z))
-    keyed.sort(key=lambda k: k[0])
     s.next_seq = 1
-    for _k, c, spec, where, home, z in keyed:
-        if t.card[c].limited and any(t.name[x] == t.name[c] for area in s.play for x in area):
-            raise _err(where, f"{t.name[c]!r} is Limited: only one copy can be in play (SOTM-10)")
-        if "_face" in spec:
-            s.face[c] = spec["_face"]
-        elif "face" in spec:
-            s.face[c] = _int(spec["face"], f"{where}.face", 0, t.n_faces[c] - 1)
-        if t.kind[c][s.face[c]] == ONE_SHOT:
-            raise _err(where, f"{t.name[c]!r} is a one-shot: it never stays in play (SOTM-8)")
-        s.home[c] = home
-        s.play[home].append(c)
-        s.zone[c] = Z_PLAY
-        s.seq[c] = s.next_seq
-        s.next_seq += 1
+    for c, spec, where, home, z in entry_order(entries):
+        place_stated(s, c, spec, where, home)
         s.bz[c] = s.azone[home] if s.azone[home] >= 0 else z
-        full = s.hp[c] = s.max_hp(c)
-        if "hp" in spec:
-            if not full:
-                raise _err(f"{where}.hp", f"{t.face_name[c][s.face[c]]!r} is not a target: it has no HP")
-            s.hp[c] = _int(spec["hp"], f"{where}.hp", -MAX_HP, MAX_HP)
-            low = -99 if t.card[c].indestructible else 1
-            if not low <= s.hp[c] <= full:
-                raise _err(f"{where}.hp", f"expected 1..{full}" if low == 1 else
-                           f"expected at most {full}")
-        if "tokens" in spec:
-            s.tok[c] = _int(spec["tokens"], f"{where}.tokens", 0, MAX_COUNT)
     s.inplay = sorted((c for area in s.play for c in area), key=s.seq.__getitem__)
-
-
-def _counters(s: SentinelsState, spec: Any) -> None:
-    """`counters: {Devastation: 7, Countdown: 3}`, each within its bounds (OBL-ID1). Stating
-    a value fires no threshold."""
-    if spec is None:
-        return
-    t = s.T
-    spec = _mapping(spec, "counters", set(t.counter_names))
-    for name, value in spec.items():
-        i = t.counter_index[name]
-        s.ctr[i] = _int(value, f"counters.{name}", t.counter_min[i], t.counter_max[i])
 
 
 # ----- the turn ---------------------------------------------------------------------------
