@@ -7,7 +7,7 @@ from typing import Any
 
 from multiverse.engine.decision import Option
 from multiverse.sentinels import effects as effects_mod
-from multiverse.sentinels.select import in_group
+from multiverse.sentinels.select import in_group, zone_of
 from multiverse.sentinels.state import Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import ENVIRONMENT, KINDS, VILLAIN
 
@@ -96,8 +96,6 @@ def watched(s: SentinelsState, sel: Any, cid: int, this: int) -> bool:
     """Does a watcher's selector match card `cid` (which may just have left play)?"""
     t = s.T
     if t.n_zones > 1 and sel.zone != "any":
-        from multiverse.sentinels.select import zone_of
-
         if s.bz[cid] != zone_of(s, sel.zone, this):
             return False
     f = s.face[cid]

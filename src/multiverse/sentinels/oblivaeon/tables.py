@@ -9,7 +9,7 @@ until a player sets it up (OBL-I4, I5).
 
 from __future__ import annotations
 
-from multiverse.content.sentinels_schema import Card, SentinelsContent, Side
+from multiverse.content.sentinels_schema import Card, SentinelsContent
 from multiverse.engine.errors import ContentError
 from multiverse.sentinels.oblivaeon.config import OblivaeonConfig
 from multiverse.sentinels.tables import (
@@ -23,7 +23,6 @@ from multiverse.sentinels.tables import (
 )
 
 SCION_KEYWORD = "scion"
-AEON_KEYWORD = "aeon man"
 
 
 def build_oblivaeon_tables(config: OblivaeonConfig, content: SentinelsContent) -> Tables:
@@ -121,4 +120,4 @@ def build_oblivaeon_tables(config: OblivaeonConfig, content: SentinelsContent) -
     return t
 
 
-__all__ = ["AEON_KEYWORD", "SCION_KEYWORD", "Side", "build_oblivaeon_tables"]
+__all__ = ["SCION_KEYWORD", "build_oblivaeon_tables"]

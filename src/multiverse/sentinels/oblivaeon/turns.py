@@ -14,12 +14,10 @@ from multiverse.sentinels.oblivaeon.world import (
     zone_label,
     zone_name,
 )
-from multiverse.sentinels.state import Z_DECK, Z_HAND, Z_PLAY, Z_UNDER, SentinelsState, choice, step
+from multiverse.sentinels.state import Z_HAND, Z_PLAY, Z_UNDER, SentinelsState, choice, step
 from multiverse.sentinels.triggers import fire_enters_play
 from multiverse.sentinels.turns import heroes_lost
 from multiverse.sentinels.zones import cards_under, move, put, take
-
-SIX = ("take", "swap", "trade", "shuffle", "ability", "regain")
 
 
 @step("ob_round")
@@ -256,5 +254,3 @@ def take_objective(s: SentinelsState, p: int) -> None:
     push_effect(s, t.play_fx[c][0], c, p, -1)
     fire_enters_play(s, c)
 
-
-__all__ = ["SIX", "Z_DECK"]
