@@ -95,9 +95,8 @@ def fire_watchers(s: SentinelsState, event: str, cid: int) -> None:
 def watched(s: SentinelsState, sel: Any, cid: int, this: int) -> bool:
     """Does a watcher's selector match card `cid` (which may just have left play)?"""
     t = s.T
-    if t.n_zones > 1 and sel.zone != "any":
-        if s.bz[cid] != zone_of(s, sel.zone, this):
-            return False
+    if t.n_zones > 1 and sel.zone != "any" and s.bz[cid] != zone_of(s, sel.zone, this):
+        return False
     f = s.face[cid]
     if sel.keyword and sel.keyword.lower() not in t.keywords[cid][f]:
         return False
