@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from multiverse.engine.errors import ConfigError
 from multiverse.engine.state import GameState
+from multiverse.engine.words import article
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +97,11 @@ class Mode:
         if text is None or text.strip().isdigit():
             n = 3 if text is None else int(text)
             if not low <= n <= high:
-                raise ConfigError(f"--heroes {n}: a {self.name} game takes {low} to {high} heroes")
+                raise ConfigError(f"--heroes {n}: {article(self.name)} game takes {low} to {high} heroes")
             return self.default_heroes[:n]
         names = tuple(x.strip() for x in text.split(",") if x.strip())
         if not low <= len(names) <= high:
-            raise ConfigError(f"a {self.name} game takes {low} to {high} heroes; got {len(names)}: "
+            raise ConfigError(f"{article(self.name)} game takes {low} to {high} heroes; got {len(names)}: "
                               f"{', '.join(names)}")
         if len(set(names)) != len(names):
             raise ConfigError(f"a hero appears twice in --heroes {text}")
