@@ -5,14 +5,15 @@ Copying it costs nothing, so clones stay cheap (DESIGN property 8).
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
+MIX1, MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
 def splitmix_next(state: int) -> tuple[int, int]:
     """Return (new_state, 64-bit output)."""
     state = (state + GOLDEN) & MASK
     z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    z = ((z ^ (z >> 30)) * MIX1) & MASK
+    z = ((z ^ (z >> 27)) * MIX2) & MASK
     return state, z ^ (z >> 31)
 
 

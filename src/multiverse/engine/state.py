@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from multiverse.engine.decision import Decision, Option
 from multiverse.engine.errors import GameOver, IllegalChoice, SaveError
 from multiverse.engine.events import Event
-from multiverse.engine.rng import splitmix_next
+from multiverse.engine.rng import GOLDEN, MASK, MIX1, MIX2, splitmix_next
 
 Frame = tuple
 StepFn = Callable[[Any, Frame], None]
@@ -50,9 +50,15 @@ class GameState:
         return (out * n) >> 64
 
     def shuffle(self, items: list) -> None:
+        """Fisher–Yates with `below` written out (the same draws, no call per card)."""
+        st = self.rng
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            st = (st + GOLDEN) & MASK
+            z = ((st ^ (st >> 30)) * MIX1) & MASK
+            z = ((z ^ (z >> 27)) * MIX2) & MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.rng = st
 
     # ----- events -----------------------------------------------------------------
     def emit(self, kind: str, text: str, **data: Any) -> None:

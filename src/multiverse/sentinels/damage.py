@@ -5,9 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from multiverse.engine.decision import Option
-from multiverse.sentinels.select import _SIDES, in_group
+from multiverse.sentinels.select import in_group
 from multiverse.sentinels.state import Z_HAND, Z_PLAY, SentinelsState, choice, step
-from multiverse.sentinels.tables import DAMAGE_TYPES, CMod
+from multiverse.sentinels.tables import (
+    CHANGE_TYPE,
+    DAMAGE_TYPES,
+    DEALT,
+    IMMUNE,
+    REDIRECT,
+    TAKEN,
+    CMod,
+)
 from multiverse.sentinels.zones import flip, move, remove_from_game, to_trash
 
 
@@ -56,10 +64,6 @@ def blocked(s: SentinelsState, kind: str, cid: int) -> bool:
                for m, c in active_modifiers(s, s.bz[cid]))
 
 
-_DEALT = {"increase_dealt": 1, "reduce_dealt": -1}
-_TAKEN = {"increase_taken": 1, "reduce_taken": -1}
-
-
 def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irreducible: bool,
                 drain: int = -1, cross: bool = False) -> None:
     """SOTM-14: redirection, type changes, then the increases and reductions (the players
@@ -73,55 +77,55 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
         return  # OBL-B1: nothing reaches the other battle zone unless its text says so
     mods = active_modifiers(s, s.bz[tgt] if t.n_zones > 1 else -1)
     if not mods:  # nothing in force: straight to the damage
-        damage_final(s, ("damage_final", src, tgt, amount, dtype, int(irreducible), drain, (), ""))
+        final_damage(s, src, tgt, amount, dtype, int(irreducible), drain, (), "")
         return  # (resolved at once: the frame would be the next one popped)
     names, side, face = t.name, t.side, s.face
     notes: list[str] = []
-    redirected = False
-    for (kind, _n, group, ty), c in mods:  # redirection (the first card that takes it), types
-        if kind == "redirect_to_this":
-            if not redirected and c != tgt and s.is_target(c) and in_group(s, group, tgt, c):
-                notes.insert(0, f"redirected to {names[c]}")
-                tgt = c
-                redirected = True
-        elif kind == "change_type" and ty >= 0 and src >= 0 and in_group(s, group, src, c):
-            dtype = ty
-            notes.append(f"type changed to {DAMAGE_TYPES[ty]} by {names[c]}")
+    if t.retargets:  # redirection (the first card that takes it), then type changes
+        redirected = False
+        for (_k, _n, group, ty, code, _d, _sd), c in mods:
+            if code == REDIRECT:
+                if not redirected and c != tgt and s.is_target(c) and in_group(s, group, tgt, c):
+                    notes.insert(0, f"redirected to {names[c]}")
+                    tgt = c
+                    redirected = True
+            elif code == CHANGE_TYPE and ty >= 0 and src >= 0 and in_group(s, group, src, c):
+                dtype = ty
+                notes.append(f"type changed to {DAMAGE_TYPES[ty]} by {names[c]}")
     deltas: list[tuple[int, str]] = []
     up = down = False
     immune = ""
-    for (kind, n, group, ty), c in mods:
-        if ty >= 0 and ty != dtype and kind != "change_type":
+    for (_k, _n, group, ty, code, d, sides), c in mods:
+        if ty >= 0 and ty != dtype and code != CHANGE_TYPE:
             continue
-        sign = _DEALT.get(kind)
-        if sign is not None:
+        if code == DEALT:
             who = src
             if who < 0:
                 continue
-        else:
-            sign = _TAKEN.get(kind)
+        elif code == TAKEN:
             who = tgt
-            if sign is None:
-                if kind == "immune" and not immune and in_group(s, group, tgt, c):
-                    immune = names[c]  # read now: ordering cannot change who is immune
-                continue
-        sides = _SIDES.get(group)  # most groups are a set of sides: test it here
+        else:
+            if code == IMMUNE and not immune and in_group(s, group, tgt, c):
+                immune = names[c]  # read now: ordering cannot change who is immune
+            continue
         if not (side[who][face[who]] in sides if sides is not None else in_group(s, group, who, c)):
             continue
-        if sign < 0 and irreducible:
+        if d < 0 and irreducible:
             notes.append(f"irreducible: {names[c]}'s reduction ignored")
             continue
-        d = sign * n
         deltas.append((d, names[c]))
-        up, down = up or d > 0, down or d < 0
+        if d > 0:
+            up = True
+        elif d < 0:
+            down = True
     if not (up and down):  # the order cannot matter: no one is asked
         log = s.log is not None
         for d, name in deltas:
             amount = max(0, amount + d)
             if log:
                 notes.append(f"{'+' if d > 0 else '-'}{abs(d)} ({name})")
-        damage_final(s, ("damage_final", src, tgt, amount, dtype, int(irreducible), drain,
-                        tuple(notes) if log else (), immune))
+        final_damage(s, src, tgt, amount, dtype, int(irreducible), drain,
+                     tuple(notes) if log else (), immune)
         return
     s.stack.append(("modify_damage", src, tgt, amount, dtype, int(irreducible), drain,
                     tuple(deltas), tuple(notes), immune))
@@ -174,9 +178,14 @@ def apply_modifiers(s: SentinelsState, f: tuple, opt: Option) -> None:
 
 @step("damage_final")
 def damage_final(s: SentinelsState, f: tuple) -> None:
+    """SOTM-14 step 4 and 5, after the players ordered the modifiers."""
+    final_damage(s, *f[1:])
+
+
+def final_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irr: int,
+                 drain: int, notes: tuple, immune: str) -> None:
     """SOTM-14 step 4 and 5: immunity and prevention (SOTM-15: these stop irreducible damage
     too); 0 or less is no damage and triggers nothing."""
-    _, src, tgt, amount, dtype, irr, drain, notes, immune = f
     if not s.is_target(tgt):
         return
     if immune:
@@ -201,12 +210,13 @@ def damage_final(s: SentinelsState, f: tuple) -> None:
                modifiers=list(notes), hp=s.hp[tgt])
     if drain >= 0:
         s.stack.append(("regain", s.char[drain], amount))
-    table, face = s.T.triggers, s.face
+    t = s.T
+    table, face = t.triggers, s.face
     if table[tgt][face[tgt]]:
         triggers.fire_on_card(s, "dealt_damage", tgt, src)
     if src >= 0 and table[src][face[src]]:
         triggers.fire_on_card(s, "deals_damage", src, tgt)
-    if s.T.watchers.get("card_dealt_damage"):  # other cards watching this one be dealt damage
+    if t.watchers and t.watchers.get("card_dealt_damage"):  # other cards watching this one be dealt damage
         triggers.fire_watchers(s, "card_dealt_damage", tgt)
     if s.hp[tgt] <= 0:  # SOTM-9: destroyed at once, before any reaction (or choice) resolves
         s.stack.append(("check_destroyed", tgt))

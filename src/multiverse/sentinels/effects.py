@@ -409,12 +409,29 @@ def each_target(s: SentinelsState, f: tuple) -> None:
     """SOTM-16: "each" acts on every selected card, looking again after each one, so a
     target entering play meanwhile is hit too and none is hit twice."""
     _, sid, this, hero, other, done = f
-    for c in candidates(s, s.T.steps[sid].target, this, hero, other):
-        if c not in done:
-            s.stack.append(("each", sid, this, hero, other, (*done, c)))
+    st, stack = s.T.steps[sid], s.stack
+    sel = st.target
+    # damage and healing with nothing queued change no card's place, face or zone: the
+    # cards selected stay the same, so the list is read once until something is queued
+    steady = st.verb in _STEADY and sel.hp_at_most is None
+    while True:
+        for c in candidates(s, sel, this, hero, other):
+            if c in done:
+                continue
+            done = (*done, c)
+            n = len(stack)
+            stack.append(("each", sid, this, hero, other, done))
             apply_to(s, sid, this, hero, other, c)
+            if len(stack) != n + 1 or s.result is not None:
+                return  # what the target queued resolves first; then this frame looks again
+            stack.pop()  # nothing queued: go on at once (the frame would be popped next)
+            if not steady:
+                break  # look again (SOTM-16)
+        else:
             return
 
+
+_STEADY = frozenset({"damage", "drain", "heal"})
 
 
 def _select_options(s: SentinelsState, f: tuple) -> tuple:

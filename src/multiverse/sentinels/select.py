@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from multiverse.content.sentinels_schema import Select
 from multiverse.sentinels.state import Z_PLAY, SentinelsState
-from multiverse.sentinels.tables import KINDS
+from multiverse.sentinels.tables import KINDS, SIDE_GROUPS
 
 
 def zone_of(s: SentinelsState, ref: str, this: int) -> int:
@@ -120,5 +120,4 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
 
 
 _FIXED = frozenset({"this", "source", "villain_character", "this_hero"})
-_SIDES = {"any": (0, 1, 2, 3), "hero": (0,), "villain": (1,), "environment": (2,),
-          "non_hero": (1, 2), "non_villain": (0, 2)}
+_SIDES = SIDE_GROUPS

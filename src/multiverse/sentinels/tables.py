@@ -27,14 +27,24 @@ HERO, VILLAIN, ENVIRONMENT, MISSION = range(4)  # kinds of owner (area) and side
 OWNER_KINDS = ("hero", "villain", "environment", "mission")
 
 Ids = tuple[int, ...]
-CMod = tuple[str, int, str, int]  # kind, amount, applies_to, damage type index (-1: any)
+# kind, amount, applies_to, damage type index (-1: any), its step of SOTM-14 (MOD_STEP), the
+# signed change to the amount, the sides its group is (None: read by `in_group`)
+CMod = tuple[str, int, str, int, int, int, "tuple[int, ...] | None"]
+REDIRECT, CHANGE_TYPE, DEALT, TAKEN, IMMUNE, OTHER = range(6)
+MOD_STEP = {"redirect_to_this": REDIRECT, "change_type": CHANGE_TYPE, "increase_dealt": DEALT,
+            "reduce_dealt": DEALT, "increase_taken": TAKEN, "reduce_taken": TAKEN,
+            "immune": IMMUNE}
+SIDE_GROUPS = {"any": (0, 1, 2, 3), "hero": (0,), "villain": (1,), "environment": (2,),
+               "non_hero": (1, 2), "non_villain": (0, 2)}  # groups that are a set of sides
 Trig = tuple[str, str, Ids]  # when, whose, effect
 
 
 def compile_mod(m: Modifier) -> CMod:
     """A modifier as a tuple; a keyword narrows its group: `"villain|scion"`."""
     group = f"{m.applies_to}|{m.keyword.lower()}" if m.keyword else m.applies_to
-    return (m.kind, m.amount, group, DAMAGE_TYPES.index(m.damage_type) if m.damage_type else -1)
+    return (m.kind, m.amount, group, DAMAGE_TYPES.index(m.damage_type) if m.damage_type else -1,
+            MOD_STEP.get(m.kind, OTHER), -m.amount if m.kind.startswith("reduce") else m.amount,
+            SIDE_GROUPS.get(group))
 
 
 @dataclass(slots=True)
@@ -93,6 +103,7 @@ class Tables:
     cmod_if: list[tuple[tuple[Any, ...], ...]] = field(default_factory=list)  # per face, per mod
     step_if: dict[int, Any] = field(default_factory=dict)  # a `modify` step's condition
     blocks: bool = False  # some card has a "cannot …" modifier
+    retargets: bool = False  # some card redirects damage or changes its type
     deck_cards: list[list[int]] = field(default_factory=list)  # per owner, at setup
     character: list[int] = field(default_factory=list)  # hero character cards, by hero
     villain_character: int = -1
@@ -146,6 +157,8 @@ class Tables:
             self.mod_conds = True
         if m.kind.startswith("cannot_"):
             self.blocks = True
+        if m.kind in ("redirect_to_this", "change_type"):
+            self.retargets = True
         return compile_mod(m)
 
     def _trig(self, trs: list[Trigger]) -> tuple[Trig, ...]:
