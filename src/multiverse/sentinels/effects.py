@@ -14,7 +14,6 @@ from multiverse.engine.decision import Option
 from multiverse.sentinels.damage import deal_damage, destroy, flip_card, heal, revive_team
 from multiverse.sentinels.select import candidates, zone_of
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, SentinelsState, choice, step
-from multiverse.sentinels.tables import DAMAGE_TYPES
 from multiverse.sentinels.zones import (
     cards_under,
     draw,
@@ -27,12 +26,7 @@ from multiverse.sentinels.zones import (
     top_card,
 )
 
-_FIXED = frozenset({"this", "this_hero", "villain_character", "source"})
-_NO_HEROES = frozenset({"villain", "villain_character", "environment", "non_hero"})
-SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy", "flip", "remove_from_game",
-                       "put_under_this", "move_to_zone", "erase_hero"})
 DURATIONS = {"this_turn": 0, "until_your_next_turn": 1, "while_in_play": 2}
-_DTYPE = {name: i for i, name in enumerate(DAMAGE_TYPES)}
 DECK_VERBS = frozenset({"play_top", "reveal_top", "search", "shuffle_trash_into_deck",
                         "arrange_top", "move_to_bottom"})
 
@@ -86,6 +80,26 @@ def run_step(s: SentinelsState, f: tuple) -> None:
     """Resolve one step of an effect."""
     _, sid, this, hero, other = f
     t = s.T
+    head = t.fx_head[sid]
+    if head is not None and (head[0] is None or f[0] == "fx_as"):  # a selecting step
+        _by, loss, each, fixed, count = head
+        stack = s.stack
+        if loss:  # SOTM-18: read after the step
+            stack.append(("check_loss",))
+        if each:
+            then = t.then[sid]
+            if then:  # after every target has been dealt with
+                push_effect(s, then, this, hero, -1)
+            stack.append(("each", sid, this, hero, other, ()))
+        elif fixed:  # one card at most: no one is asked
+            then = t.then[sid]
+            for c in candidates(s, t.steps[sid].target, this, hero, other):
+                if then:
+                    push_effect(s, then, this, hero, c)
+                apply_to(s, sid, this, hero, other, c)
+        else:
+            stack.append(("select", sid, this, hero, other, (), count))
+        return
     st = t.steps[sid]
     v = st.verb
     if st.source_select is not None and f[0] == "fx":  # "each Scion deals …": each selected
@@ -94,21 +108,7 @@ def run_step(s: SentinelsState, f: tuple) -> None:
         return
     n = (st.amount if st.h_offset is None else max(0, t.n_heroes + st.h_offset)) \
         if st.amount_from is None else amount_of(s, sid, this)
-    if v in SELECTING:
-        if v != "heal" and st.target.group not in _NO_HEROES:  # SOTM-18: read after the step
-            s.stack.append(("check_loss",))
-        if st.target.pick == "each" and st.then:  # after every target has been dealt with
-            push_effect(s, t.then[sid], this, hero, -1)
-        if st.target.pick == "each":
-            s.stack.append(("each", sid, this, hero, other, ()))
-        elif st.target.group in _FIXED:  # one card at most: no one is asked
-            for c in candidates(s, st.target, this, hero, other):
-                if st.then:
-                    push_effect(s, t.then[sid], this, hero, c)
-                apply_to(s, sid, this, hero, other, c)
-        else:
-            s.stack.append(("select", sid, this, hero, other, (), st.target.count))
-    elif v == "draw":
+    if v == "draw":
         if hero >= 0 and not s.incap[hero]:
             draw(s, hero, n)
     elif v == "discard":
@@ -479,17 +479,18 @@ def resolve_select(s: SentinelsState, f: tuple, opt: Option) -> None:
 
 def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: int) -> None:
     t = s.T
+    head = t.dmg_head[sid]
+    if head is not None:
+        so, dtype, irreducible, cross, drain, n = head
+        src = (this if so == 0 else c if so == 1 else t.villain_character if so == 2
+               else s.char[hero] if hero >= 0 else this)  # "this_hero"
+        deal_damage(s, src, c, amount_of(s, sid) if n is None else n, dtype, irreducible,
+                    hero if drain and hero >= 0 else -1,
+                    cross)  # OBL-B1: the text names another zone
+        return
     st = t.steps[sid]
     v = st.verb
-    if v in ("damage", "drain"):
-        so = st.source
-        src = (this if so == "this" else c if so == "target"
-               else t.villain_character if so == "villain_character"
-               else s.char[hero] if hero >= 0 else this)  # "this_hero"
-        deal_damage(s, src, c, amount_of(s, sid), _DTYPE[st.type], st.irreducible,
-                    hero if v == "drain" and hero >= 0 else -1,
-                    st.target.zone != "this")  # OBL-B1: the text names another zone
-    elif v == "heal":
+    if v == "heal":
         heal(s, c, amount_of(s, sid))
     elif v == "lose_hp":
         s.hp[c] -= amount_of(s, sid)

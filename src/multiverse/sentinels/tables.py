@@ -14,6 +14,7 @@ from multiverse.content.sentinels_schema import (
     Step,
     Trigger,
 )
+from multiverse.engine.decision import Option
 from multiverse.engine.errors import ContentError
 from multiverse.sentinels.config import SentinelsConfig
 
@@ -47,6 +48,33 @@ def compile_mod(m: Modifier) -> CMod:
             SIDE_GROUPS.get(group))
 
 
+SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy", "flip",
+                       "remove_from_game", "put_under_this", "move_to_zone", "erase_hero"})
+FIXED_GROUPS = frozenset({"this", "this_hero", "villain_character", "source"})  # one card
+NO_HEROES = frozenset({"villain", "villain_character", "environment", "non_hero"})
+DAMAGE_SOURCES = {"this": 0, "target": 1, "villain_character": 2, "this_hero": 3}
+
+
+def fx_head(st: Step) -> tuple | None:
+    """A selecting step as (its "each X deals …" selector or None, check loss after it,
+    each, one card at most, how many to choose); None for every other step."""
+    v, sel = st.verb, st.target
+    if v not in SELECTING:
+        return None
+    return (st.source_select, v != "heal" and sel.group not in NO_HEROES, sel.pick == "each",
+            sel.group in FIXED_GROUPS, sel.count)
+
+
+def dmg_head(st: Step) -> tuple | None:
+    """A damage or drain step as (source, damage type, irreducible, reaches another zone,
+    drain, fixed amount or None)."""
+    if st.verb not in ("damage", "drain"):
+        return None
+    fixed = st.amount if st.amount_from is None and st.h_offset is None else None
+    return (DAMAGE_SOURCES.get(st.source, 3), DAMAGE_TYPES.index(st.type), st.irreducible,
+            st.target.zone != "this", st.verb == "drain", fixed)
+
+
 @dataclass(slots=True)
 class Tables:
     """Everything static about one game."""
@@ -72,6 +100,7 @@ class Tables:
     hero_char: list[int] = field(default_factory=list)  # hero deck if a hero character, else -1
     hdeck: list[int] = field(default_factory=list)  # hero deck of a hero card, else -1
     name: list[str] = field(default_factory=list)
+    play_opt: list[Option] = field(default_factory=list)  # "play this card" (never changes)
     # per card, per face (index: the state's `face[card]`; 0 is the printed front)
     n_faces: list[int] = field(default_factory=list)
     face_name: list[tuple[str, ...]] = field(default_factory=list)
@@ -87,7 +116,9 @@ class Tables:
     restore_hp: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C11
     clear_tokens: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C14
     step_cmod: dict[int, CMod] = field(default_factory=dict)
-    turn_trig: list[tuple[tuple[Trig, ...], ...]] = field(default_factory=list)  # start/end only
+    # start- and end-of-turn texts per card, per face: (whose, effect)
+    start_trig: list[tuple[tuple[tuple[str, Ids], ...], ...]] = field(default_factory=list)
+    end_trig: list[tuple[tuple[tuple[str, Ids], ...], ...]] = field(default_factory=list)
     watchers: dict[str, int] = field(default_factory=dict)  # event → cards that watch it
     watch: dict[tuple[int, int, Ids], Any] = field(default_factory=dict)  # (card, face, fx) → Select
     late_owner: int = -1  # whose turn texts resolve last (Aeon Men, OBL-C6)
@@ -132,6 +163,9 @@ class Tables:
     then: list[Ids] = field(default_factory=list)
     do: list[Ids] = field(default_factory=list)
     otherwise: list[Ids] = field(default_factory=list)
+    # each step read once for the hot path: `fx_head` (selecting steps) and `dmg_head`
+    fx_head: list[tuple | None] = field(default_factory=list)
+    dmg_head: list[tuple | None] = field(default_factory=list)
 
     def reg(self, effect: list[Step]) -> Ids:
         """Give every step of an effect (and of its sub-effects) an int id."""
@@ -139,6 +173,8 @@ class Tables:
         for st in effect:
             sid = len(self.steps)
             self.steps.append(st)
+            self.fx_head.append(fx_head(st))
+            self.dmg_head.append(dmg_head(st))
             self.then.append(())
             self.do.append(())
             self.otherwise.append(())
@@ -175,6 +211,7 @@ class Tables:
         self.hdeck.append(hdeck)
         self.hero_char.append(hdeck if c.kind == "character" and hdeck >= 0 else -1)
         self.name.append(c.name)
+        self.play_opt.append(Option(f"play:{cid}", c.name, {"card": cid}))
         front = Side(name=c.name, kind=c.kind, keywords=c.keywords, hp=c.hp, play=c.play,
                      power=c.power, triggers=c.triggers, modifiers=c.modifiers)
         faces = (front, *c.sides)
@@ -191,8 +228,8 @@ class Tables:
         self.power_fx.append(tuple(self.reg(f.power) for f in faces))
         trig = tuple(self._trig(f.triggers) for f in faces)
         self.triggers.append(trig)
-        self.turn_trig.append(tuple(tuple(x for x in tr if x[0] in ("start_of_turn", "end_of_turn"))
-                                    for tr in trig))
+        for when, out in (("start_of_turn", self.start_trig), ("end_of_turn", self.end_trig)):
+            out.append(tuple(tuple((w, fx) for on, w, fx in tr if on == when) for tr in trig))
         for fi, f in enumerate(faces):
             for tr, (when, _w, fx) in zip(f.triggers, trig[fi], strict=True):
                 if when in WATCH_EVENTS:

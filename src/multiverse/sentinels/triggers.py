@@ -54,13 +54,15 @@ def fire_turn(s: SentinelsState, event: str, owner: int, zone: int = -1) -> None
     Scion panels and cards before Aeon Men cards, OBL-C6). Each card's text waits in a
     `turn_text` frame and resolves only if that card is still in play when its turn comes."""
     frames: list[tuple] = []
-    table, face, seq, bz = s.T.turn_trig, s.face, s.seq, s.bz
+    t = s.T
+    table = t.start_trig if event == "start_of_turn" else t.end_trig
+    face, seq, bz = s.face, s.seq, s.bz
     for c in s.inplay:
         trs = table[c][face[c]]
         if not trs or (zone >= 0 and bz[c] != zone):
             continue
-        for on, whose, fx in trs:
-            if on == event and _whose_ok(s, whose, c, owner):
+        for whose, fx in trs:
+            if whose == "any" or _whose_ok(s, whose, c, owner):
                 frames.append(("turn_text", c, seq[c], fx))
     late = s.T.late_owner
     if late >= 0 and len(frames) > 1:

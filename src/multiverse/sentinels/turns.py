@@ -148,11 +148,18 @@ def _play_options(s: SentinelsState, f: tuple) -> tuple:
     s.phase = "play"
     if s.T.blocks and blocked(s, "cannot_play_cards", s.char[h]):
         return 0, "", []
+    play = s.T.play_opt
     tried = f[2] if len(f) > 2 else ()  # Limited cards that just went back to hand
-    names = s.T.name
-    opts = [Option(f"play:{c}", names[c], {"card": c}) for c in s.hand[h] if c not in tried]
-    opts.append(Option("skip", "Play no card", {"card": -1}))
-    return s.seat(h), f"{s.oname(h)}: play phase — play a card?", opts
+    opts = [play[c] for c in s.hand[h] if c not in tried]
+    opts.append(_PLAY_NONE)
+    return s.seat(h), (_play_prompt, s.oname(h)), opts
+
+
+_PLAY_NONE = Option("skip", "Play no card", {"card": -1})
+
+
+def _play_prompt(name: str) -> str:
+    return f"{name}: play phase — play a card?"
 
 
 @choice("play_phase", _play_options)
@@ -168,9 +175,9 @@ def _play_now_options(s: SentinelsState, f: tuple) -> tuple:
     h = f[1]
     if s.incap[h] or (s.T.blocks and blocked(s, "cannot_play_cards", s.char[h])):
         return 0, "", []  # SOTM-17: incapacitated by an earlier play, the hero plays no more
-    names = s.T.name
-    opts = [Option(f"play:{c}", names[c], {"card": c}) for c in s.hand[h]]
-    opts.append(Option("skip", "Play no card", {"card": -1}))
+    play = s.T.play_opt
+    opts = [play[c] for c in s.hand[h]]
+    opts.append(_PLAY_NONE)
     return s.seat(h), f"{s.oname(h)} may play a card now", opts
 
 
