@@ -50,7 +50,7 @@ class GameState:
         return (out * n) >> 64
 
     def shuffle(self, items: list) -> None:
-        """Fisher–Yates with `below` written out (the same draws, no call per card)."""
+        """Fisher-Yates with `below` written out (the same draws, no call per card)."""
         st = self.rng
         for i in range(len(items) - 1, 0, -1):
             st = (st + GOLDEN) & MASK
@@ -113,11 +113,12 @@ class GameState:
         stack, steps, choices = self.stack, self.STEPS, self.CHOICES
         while stack and self.result is None:
             frame = stack[-1]
-            choice = choices.get(frame[0])
-            if choice is None:
+            fn = steps.get(frame[0])
+            if fn is not None:
                 stack.pop()
-                steps[frame[0]](self, frame)
+                fn(self, frame)
                 continue
+            choice = choices[frame[0]]
             seat, prompt, options = choice[0](self, frame)
             if len(options) > 1:
                 self._decision = Decision(seat, frame[0], prompt, tuple(options))

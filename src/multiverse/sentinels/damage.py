@@ -26,7 +26,8 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
     t = s.T
     table, face = t.cmods, s.face
     if not t.mod_conds and (zone < 0 or t.n_zones == 1):
-        out = [(m, c) for c in s.inplay for m in table[c][face[c]]]
+        has = t.has_mods
+        out = [(m, c) for c in s.inplay if has[c] for m in table[c][face[c]]]
         if s.mods:
             out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods]
         return out
@@ -70,9 +71,9 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
     order them when both kinds apply), then immunity; every modifier is noted (the notes
     are narration: without a log, a `damage_final` frame, which resolves at once, carries
     none; a `modify_damage` frame, which waits for the players, carries them all)."""
-    if s.result is not None or not s.is_target(tgt):
-        return
     t = s.T
+    if s.result is not None or s.zone[tgt] != Z_PLAY or not t.max_hp[tgt][s.face[tgt]]:
+        return  # no target (SOTM-9)
     if t.n_zones > 1 and src >= 0 and s.bz[src] != s.bz[tgt] and not cross:
         return  # OBL-B1: nothing reaches the other battle zone unless its text says so
     mods = active_modifiers(s, s.bz[tgt] if t.n_zones > 1 else -1)

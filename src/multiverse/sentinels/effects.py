@@ -12,7 +12,7 @@ from typing import Any
 from multiverse.content.sentinels_schema import Condition, Step
 from multiverse.engine.decision import Option
 from multiverse.sentinels.damage import deal_damage, destroy, flip_card, heal, revive_team
-from multiverse.sentinels.select import candidates, zone_of
+from multiverse.sentinels.select import candidates, step_candidates, zone_of
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.zones import (
     cards_under,
@@ -415,7 +415,7 @@ def each_target(s: SentinelsState, f: tuple) -> None:
     # cards selected stay the same, so the list is read once until something is queued
     steady = st.verb in _STEADY and sel.hp_at_most is None
     while True:
-        for c in candidates(s, sel, this, hero, other):
+        for c in step_candidates(s, sid, this, hero, other):
             if c in done:
                 continue
             done = (*done, c)
@@ -439,16 +439,16 @@ def _select_options(s: SentinelsState, f: tuple) -> tuple:
     t = s.T
     st = t.steps[sid]
     sel = st.target
-    pool = [c for c in candidates(s, sel, this, hero, other) if c not in done]
+    pool = [c for c in step_candidates(s, sid, this, hero, other) if c not in done]
     if not pool or left <= 0:
         return 0, "", []
     hp = s.hp
     if sel.pick in ("highest_hp", "lowest_hp"):
         best = (max if sel.pick == "highest_hp" else min)([hp[c] for c in pool])
         pool = [c for c in pool if hp[c] == best]  # SOTM-16: ties are the players' choice
-    names, max_hp, face = t.name, t.max_hp, s.face
-    opts = [Option(f"card:{c}", (_target_label, names[c], hp[c] if max_hp[c][face[c]] else None),
-                   {"card": c}) for c in pool]
+    names, max_hp, face, oid, data = t.name, t.max_hp, s.face, t.card_oid, t.card_data
+    opts = [Option(oid[c], (_target_label, names[c], hp[c] if max_hp[c][face[c]] else None),
+                   data[c]) for c in pool]
     if sel.pick == "up_to" and done:
         opts.append(Option("stop", "No more", {"card": -1}))
     return _seat(s, hero), (_select_prompt, names[this], st.verb), opts

@@ -66,6 +66,17 @@ def in_group(s: SentinelsState, group: str, cid: int, this: int, other: int = -1
     return False
 
 
+def step_candidates(s: SentinelsState, sid: int, this: int, hero: int, other: int) -> list[int]:
+    """What step `sid`'s selector may pick now: `candidates`, with the common selectors of a
+    one-zone game read from the step's compiled sides."""
+    t = s.T
+    want = t.sel_sides[sid]
+    if want is not None and t.n_zones == 1:
+        side, face, max_hp = t.side, s.face, t.max_hp
+        return [c for c in s.inplay if side[c][face[c]] in want and max_hp[c][face[c]]]
+    return candidates(s, t.steps[sid].target, this, hero, other)
+
+
 def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int) -> list[int]:
     """Everything a selector may pick now, in play order."""
     t = s.T

@@ -65,6 +65,16 @@ def fx_head(st: Step) -> tuple | None:
             sel.group in FIXED_GROUPS, sel.count)
 
 
+def sel_sides(st: Step) -> tuple[int, ...] | None:
+    """The sides a step's selector takes when it is "each/the … target" of some sides and
+    nothing more (the common case, read without `candidates`' tests); else None."""
+    sel = st.target
+    if not sel.targets_only or sel.kind or sel.keyword or sel.exclude_this \
+            or not sel.characters or sel.hp_at_most is not None:
+        return None
+    return SIDE_GROUPS.get(sel.group)
+
+
 def dmg_head(st: Step) -> tuple | None:
     """A damage or drain step as (source, damage type, irreducible, reaches another zone,
     drain, fixed amount or None)."""
@@ -101,6 +111,8 @@ class Tables:
     hdeck: list[int] = field(default_factory=list)  # hero deck of a hero card, else -1
     name: list[str] = field(default_factory=list)
     play_opt: list[Option] = field(default_factory=list)  # "play this card" (never changes)
+    card_oid: list[str] = field(default_factory=list)  # a "this card" option's id and data
+    card_data: list[dict[str, int]] = field(default_factory=list)
     # per card, per face (index: the state's `face[card]`; 0 is the printed front)
     n_faces: list[int] = field(default_factory=list)
     face_name: list[tuple[str, ...]] = field(default_factory=list)
@@ -112,6 +124,7 @@ class Tables:
     triggers: list[tuple[tuple[Trig, ...], ...]] = field(default_factory=list)
     modifiers: list[tuple[tuple[Modifier, ...], ...]] = field(default_factory=list)
     cmods: list[tuple[tuple[CMod, ...], ...]] = field(default_factory=list)  # compiled
+    has_mods: list[bool] = field(default_factory=list)  # some face of the card has modifiers
     flip_fx: list[tuple[Ids, ...]] = field(default_factory=list)  # resolved on flipping to it
     restore_hp: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C11
     clear_tokens: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C14
@@ -119,6 +132,7 @@ class Tables:
     # start- and end-of-turn texts per card, per face: (whose, effect)
     start_trig: list[tuple[tuple[tuple[str, Ids], ...], ...]] = field(default_factory=list)
     end_trig: list[tuple[tuple[tuple[str, Ids], ...], ...]] = field(default_factory=list)
+    has_turn: list[bool] = field(default_factory=list)  # some face has such a text
     watchers: dict[str, int] = field(default_factory=dict)  # event → cards that watch it
     watch: dict[tuple[int, int, Ids], Any] = field(default_factory=dict)  # (card, face, fx) → Select
     late_owner: int = -1  # whose turn texts resolve last (Aeon Men, OBL-C6)
@@ -166,6 +180,7 @@ class Tables:
     # each step read once for the hot path: `fx_head` (selecting steps) and `dmg_head`
     fx_head: list[tuple | None] = field(default_factory=list)
     dmg_head: list[tuple | None] = field(default_factory=list)
+    sel_sides: list[tuple[int, ...] | None] = field(default_factory=list)
 
     def reg(self, effect: list[Step]) -> Ids:
         """Give every step of an effect (and of its sub-effects) an int id."""
@@ -175,6 +190,7 @@ class Tables:
             self.steps.append(st)
             self.fx_head.append(fx_head(st))
             self.dmg_head.append(dmg_head(st))
+            self.sel_sides.append(sel_sides(st))
             self.then.append(())
             self.do.append(())
             self.otherwise.append(())
@@ -212,6 +228,8 @@ class Tables:
         self.hero_char.append(hdeck if c.kind == "character" and hdeck >= 0 else -1)
         self.name.append(c.name)
         self.play_opt.append(Option(f"play:{cid}", c.name, {"card": cid}))
+        self.card_oid.append(f"card:{cid}")
+        self.card_data.append({"card": cid})
         front = Side(name=c.name, kind=c.kind, keywords=c.keywords, hp=c.hp, play=c.play,
                      power=c.power, triggers=c.triggers, modifiers=c.modifiers)
         faces = (front, *c.sides)
@@ -230,6 +248,7 @@ class Tables:
         self.triggers.append(trig)
         for when, out in (("start_of_turn", self.start_trig), ("end_of_turn", self.end_trig)):
             out.append(tuple(tuple((w, fx) for on, w, fx in tr if on == when) for tr in trig))
+        self.has_turn.append(any(self.start_trig[-1]) or any(self.end_trig[-1]))
         for fi, f in enumerate(faces):
             for tr, (when, _w, fx) in zip(f.triggers, trig[fi], strict=True):
                 if when in WATCH_EVENTS:
@@ -238,6 +257,7 @@ class Tables:
                         self.watch[(cid, fi, fx)] = tr.watch
         self.modifiers.append(tuple(tuple(f.modifiers) for f in faces))
         self.cmods.append(tuple(tuple(self._cmod(m) for m in f.modifiers) for f in faces))
+        self.has_mods.append(any(self.cmods[-1]))
         self.cmod_if.append(tuple(tuple(m.only_if for m in f.modifiers) for f in faces))
         self.flip_fx.append(tuple(self.reg(f.on_flip) for f in faces))
         self.restore_hp.append(tuple(f.restore_hp for f in faces))

@@ -56,8 +56,10 @@ def fire_turn(s: SentinelsState, event: str, owner: int, zone: int = -1) -> None
     frames: list[tuple] = []
     t = s.T
     table = t.start_trig if event == "start_of_turn" else t.end_trig
-    face, seq, bz = s.face, s.seq, s.bz
+    face, seq, bz, has = s.face, s.seq, s.bz, t.has_turn
     for c in s.inplay:
+        if not has[c]:
+            continue
         trs = table[c][face[c]]
         if not trs or (zone >= 0 and bz[c] != zone):
             continue

@@ -155,7 +155,8 @@ def top_card(s: SentinelsState, o: int) -> int:
         for c in deck:
             s.zone[c] = Z_DECK
         s.shuffle(deck)
-        s.emit("reshuffle", f"{s.oname(o)}'s trash is shuffled into the deck", owner=o)
+        if s.log is not None:
+            s.emit("reshuffle", f"{s.oname(o)}'s trash is shuffled into the deck", owner=o)
     return deck[-1]
 
 
@@ -168,7 +169,7 @@ def draw(s: SentinelsState, h: int, n: int) -> int:
             break
         move(s, c, Z_HAND)
         k += 1
-    if k:
+    if k and s.log is not None:
         s.emit("draw", f"{s.oname(h)} draws {k}", hero=h, count=k)
     return k
 
