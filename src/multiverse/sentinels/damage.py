@@ -144,8 +144,18 @@ def _order_options(s: SentinelsState, f: tuple) -> tuple:
     if not _sign_mixed(deltas):  # order cannot matter: apply them all (a forced choice)
         return 0, "", _APPLY_ALL
     seat = s.seat(s.owner_of(tgt))
+    keys = _MOD_KEYS if len(deltas) <= len(_MOD_KEYS) else _mod_keys(len(deltas))
     return (seat, (_order_prompt, amount, s.T.name[tgt]),
-            [Option(f"mod:{i}", (_mod_label, d, name), {"i": i}) for i, (d, name) in enumerate(deltas)])
+            [Option(keys[i][0], (_mod_label, d, name), keys[i][1])
+             for i, (d, name) in enumerate(deltas)])
+
+
+def _mod_keys(n: int) -> list[tuple[str, dict[str, int]]]:
+    """The ids and data of "this modifier next" options (built once for the usual counts)."""
+    return [(f"mod:{i}", {"i": i}) for i in range(n)]
+
+
+_MOD_KEYS = _mod_keys(12)
 
 
 def _order_prompt(amount: int, name: str) -> str:

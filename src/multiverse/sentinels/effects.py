@@ -42,7 +42,8 @@ def push_effect(s: SentinelsState, fx: tuple[int, ...], this: int, hero: int, ot
 
 
 def _seat(s: SentinelsState, hero: int) -> int:
-    return s.seat(hero if hero >= 0 else s.T.villain)
+    """Who decides for a step of hero `hero` (a player's own index) or of no hero (-1)."""
+    return hero if hero >= 0 else s.seat(s.T.villain)
 
 
 def deck_owner(s: SentinelsState, deck: str, this: int, hero: int) -> int:
