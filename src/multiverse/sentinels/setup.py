@@ -22,10 +22,12 @@ def setup(t: Tables, seed: int) -> SentinelsState:
         for m in t.team.get(t.character[h], ()):  # OBL-C24: a team's other characters
             put(s, m, Z_PLAY)
     put(s, t.villain_character, Z_PLAY)
+    zone, home, deck = s.zone, s.home, s.deck
     for o, cards in enumerate(t.deck_cards):
-        for c in cards:
-            put(s, c, Z_DECK)
-        s.shuffle(s.deck[o])
+        for c in cards:  # `put` into the deck, written out (a game's largest loop of setup)
+            zone[c] = Z_DECK
+            deck[home[c]].append(c)
+        s.shuffle(deck[o])
     if t.reserve_cards:  # a reserve pile (not a deck), shuffled (OBL-C5)
         for c in t.reserve_cards:
             s.zone[c] = Z_RESERVE
@@ -49,7 +51,7 @@ def blank_state(t: Tables, seed: int) -> SentinelsState:
     s.result, s.reason, s.decisions = None, "", 0
     n_cards, owners = len(t.card), len(t.okind)
     s.zone = [Z_BOX] * n_cards
-    s.home = [max(o, 0) for o in t.owner]
+    s.home = [o if o > 0 else 0 for o in t.owner]
     s.deck = [[] for _ in range(owners)]
     s.hand = [[] for _ in range(owners)]
     s.trash = [[] for _ in range(owners)]
