@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from multiverse.engine.decision import Option
+from multiverse.sentinels.cardtext import card_label, power_label, power_name
 from multiverse.sentinels.damage import blocked
 from multiverse.sentinels.effects import push_effect
 from multiverse.sentinels.state import Z_BOX, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState, choice, push, step
@@ -149,8 +150,8 @@ def _play_options(s: SentinelsState, f: tuple) -> tuple:
     if s.T.blocks and blocked(s, "cannot_play_cards", s.char[h]):
         return 0, "", []
     tried = f[2] if len(f) > 2 else ()  # Limited cards that just went back to hand
-    names = s.T.name
-    opts = [Option(f"play:{c}", names[c], {"card": c}) for c in s.hand[h] if c not in tried]
+    t = s.T
+    opts = [Option(f"play:{c}", (card_label, t, c), {"card": c}) for c in s.hand[h] if c not in tried]
     opts.append(Option("skip", "Play no card", {"card": -1}))
     return s.seat(h), f"{s.oname(h)}: play phase — play a card?", opts
 
@@ -168,8 +169,8 @@ def _play_now_options(s: SentinelsState, f: tuple) -> tuple:
     h = f[1]
     if s.incap[h] or (s.T.blocks and blocked(s, "cannot_play_cards", s.char[h])):
         return 0, "", []  # SOTM-17: incapacitated by an earlier play, the hero plays no more
-    names = s.T.name
-    opts = [Option(f"play:{c}", names[c], {"card": c}) for c in s.hand[h]]
+    t = s.T
+    opts = [Option(f"play:{c}", (card_label, t, c), {"card": c}) for c in s.hand[h]]
     opts.append(Option("skip", "Play no card", {"card": -1}))
     return s.seat(h), f"{s.oname(h)} may play a card now", opts
 
@@ -300,7 +301,7 @@ def _power_options(s: SentinelsState, f: tuple) -> tuple:
     s.phase = "power"
     if s.T.blocks and blocked(s, "cannot_use_powers", s.char[h]):
         return 0, "", []
-    opts = [Option(f"power:{c}", f"Power of {s.name(c)}", {"card": c}) for c in powers_of(s, h)]
+    opts = [Option(f"power:{c}", (power_label, s.T, c), {"card": c}) for c in powers_of(s, h)]
     opts.append(Option("skip", "Use no power", {"card": -1}))
     return s.seat(h), f"{s.oname(h)}: power phase — use a power?", opts
 
@@ -328,7 +329,7 @@ def use_power(s: SentinelsState, h: int, c: int) -> None:
     if h == s.turn:  # SOTM-5: only the active hero's own powers count for their draw
         s.powered = 1
     if s.log is not None:
-        s.emit("power", f"{s.oname(h)} uses the power of {s.name(c)}", hero=h, card=c)
+        s.emit("power", f"{s.oname(h)} uses {power_name(s.T, c)}", hero=h, card=c)
     push_effect(s, s.T.power_fx[c][s.face[c]], c, h, -1)
 
 

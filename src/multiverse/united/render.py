@@ -18,7 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from multiverse.united.hero_turn import card_label
+from multiverse.united.cardtext import card_label
 from multiverse.united.state import UnitedState
 from multiverse.united.view import view
 
@@ -257,11 +257,10 @@ def _hands(s: UnitedState, v: dict[str, Any]) -> list[Text]:
     for h in v["heroes"]:
         if h["hand"] is None:
             continue
-        line = Text(f"{h['name']}'s hand: ", style="bold blue")
-        cards = [card_label(t.card_name[c["card"]], t.card_sym[c["card"]],
-                            bool(t.card_fx[c["card"]])) for c in h["hand"]]
-        line.append(" · ".join(cards) or "empty", style="none")
-        out.append(line)
+        out.append(Text(f"{h['name']}'s hand:" + ("" if h["hand"] else " empty"),
+                        style="bold blue"))
+        out += [Text("  " + card_label(t.card_name[c["card"]], t.card_sym[c["card"]],
+                                       t.card_fx[c["card"]])) for c in h["hand"]]
     return out
 
 

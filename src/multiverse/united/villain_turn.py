@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from multiverse.united.board import RING, add_tokens
+from multiverse.united.cardtext import master_plan_effects
 from multiverse.united.damage import deal_damage
 from multiverse.united.effects import push_villain_effects
 from multiverse.united.state import UnitedState, push, step
@@ -22,7 +23,7 @@ def villain_turn(s: UnitedState, f: tuple) -> None:
     s.ovf = 0
     t = s.T
     if s.log is not None:
-        s.emit("master_plan", f"{t.villain_name} plays {t.card_name[c]}", card=c)
+        s.emit("master_plan", f"{t.villain_name} plays {t.card_name[c]}: {master_plan_effects(t, c)}", card=c)
     frames: list[tuple] = [("villain_move", c)]
     if t.mp_bam[c]:
         frames.append(("bam",))
@@ -83,6 +84,8 @@ def villain_move(s: UnitedState, f: tuple) -> None:
     m = s.T.mp_move[c]
     dest = destination(s, m)
     if dest == s.n_loc:
+        if s.log is not None and m:
+            s.emit("villain_stays", f"{s.T.villain_name} stays in {s.loc_name(dest)}", to=dest)
         return
     s.n_loc = dest
     if s.log is not None:
