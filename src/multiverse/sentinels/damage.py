@@ -139,12 +139,13 @@ def _order_options(s: SentinelsState, f: tuple) -> tuple:
     if not _sign_mixed(deltas):  # order cannot matter: apply them all (a forced choice)
         return 0, "", _APPLY_ALL
     seat = s.seat(s.owner_of(tgt))
-    return (seat, (_order_prompt, amount, s.T.name[tgt]),
+    return (seat, (_order_prompt, amount, DAMAGE_TYPES[f[4]], s.T.name[tgt]),
             [Option(f"mod:{i}", (_mod_label, d, name), {"i": i}) for i, (d, name) in enumerate(deltas)])
 
 
-def _order_prompt(amount: int, name: str) -> str:
-    return f"{amount} damage to {name}: which modifier applies next?"
+def _order_prompt(amount: int, kind: str, name: str) -> str:
+    """The type is named, never the source: the heuristic reads hero names in this prompt."""
+    return f"{amount} {kind} damage to {name}: which modifier applies next?"
 
 
 def _mod_label(d: int, name: str) -> str:
