@@ -30,7 +30,7 @@ def test_the_play_options_and_the_hand_show_card_text(db):
     out = run(*GAME, "--db", db, input="quit\n").stdout
     assert ("   2. Through the Plating [no symbols + Special Effect: deal 2 damage to enemies "
             "in your Location]\n") in out
-    assert "Logan's hand:\n  Last Stand in the Rubble [Attack Attack Heroic]\n" in out
+    assert "Logan's hand:\n  Last Stand in the Rubble [Attack Attack Heroic] " in out
 
 
 def test_card_prints_the_full_text_by_a_unique_start_in_any_case(db):
