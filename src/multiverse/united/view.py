@@ -117,6 +117,9 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         "villain_turn_every": cadence,
         "track": s.track, "track_max": t.track_max,
         "plot": {"name": t.track_name, "value": s.track, "threshold": t.track_max},
+        # DFP-D1..D3: the dashboard's bands, read from the content (None: a Villainous Plot)
+        "track_bands": None if standard else {"yellow": t.yellow, "red": t.red,
+                                              "lost": t.track_max},
         "difficulty": cfg.difficulty,
         "challenge": _challenge(s),
         "heroes": heroes, "storyline": story,

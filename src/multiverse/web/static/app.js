@@ -45,6 +45,19 @@ const Multiverse = (() => {
     return h("div", {}, h("span", { class: "dim" }, "Hand:"), cardList(hero.hand, "hand"));
   }
 
+  // DFP-D1..D3: the Nimrod Activation track, one cell a step, coloured by the dashboard's
+  // bands as the view gives them (yellow from `yellow`, red from `red`, lost at `lost`).
+  const bandOf = (i, b) => (i >= b.lost ? "lost" : i >= b.red ? "red" : i >= b.yellow ? "yellow" : "green");
+  function bandedTrack(value, b) {
+    const cells = [];
+    for (let i = 0; i <= b.lost; i++)
+      cells.push(h("span", { class: `step ${bandOf(i, b)}${i === value ? " here" : ""}`, "data-step": i }, String(i)));
+    return h("div", { class: "bands", "data-testid": "track", "data-band": bandOf(value, b), "data-value": value },
+      h("div", { class: "steps" }, cells),
+      h("div", { class: "dim legend", "data-testid": "track-legend" },
+        `yellow ≥${b.yellow} · red ≥${b.red} · lost at ${b.lost}`));
+  }
+
   // ----- the boards, one renderer per family of modes --------------------------------------
   const NEED = { move: "Move", attack: "Attack", heroic: "Heroic", wild: "Wild" };
   function unitedBoard(v, deciding) {
@@ -72,7 +85,7 @@ const Multiverse = (() => {
         ` · round ${v.round} · ${v.phase}`, v.difficulty && v.difficulty !== "normal" ? ` · ${v.difficulty}` : "",
         v.challenge ? ` · challenge ${v.challenge.name || v.challenge.id || ""}` : "",
         v.villain_turn_every ? ` · villain turn every ${v.villain_turn_every} hero cards (${v.hero_cards_since_villain_turn} so far)` : ""),
-      bar(plot.value, plot.threshold),
+      v.track_bands ? bandedTrack(plot.value, v.track_bands) : bar(plot.value, plot.threshold),
       h("div", { class: "pieces" }, (v.sentinels || []).map((s) =>
         chip(`${s.name}: ${s.defeated ? "defeated" : s.health + "♥"}`, "enemy"))));
     const ring = h("div", { class: "ring" }, loc(locs[0]), loc(locs[1]), loc(locs[2]), centre, loc(locs[5]), loc(locs[4]), loc(locs[3]));
