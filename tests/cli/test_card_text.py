@@ -66,3 +66,15 @@ def test_sentinels_options_name_cards_powers_and_damage():
 def test_sentinels_card_command(db):
     out = run(*SENTINELS, "--db", db, input="card photon\nquit\n").stdout
     assert "Photon Ray (one-shot): Luminary deals 1 non-hero target 3 energy damage.\n" in out
+
+
+def test_incapacitated_abilities_and_objectives_carry_their_text():
+    from multiverse.sentinels.cardtext import ability_label, card_texts
+
+    s = new_game(SentinelsConfig(heroes=("luminary", "the-harpy", "akash-thriya")), seed=1)
+    t = s.T
+    akash = t.character[2]
+    assert ability_label(t, akash, 0) == "Wild Growth: Play the top card of the environment deck."
+    assert card_texts(t)["Akash'Thriya"].endswith(
+        "| incapacitated: Wild Growth: Play the top card of the environment deck.; Nature's "
+        "Balm: One hero target regains 2 HP.; Whispering Roots: One hero may draw a card.")

@@ -26,11 +26,30 @@ def powers(t: Tables) -> dict[str, tuple[str, str]]:
     return out
 
 
+def abilities(t: Tables) -> dict[str, tuple[str, ...]]:
+    """Character card name → the texts of its three incapacitated abilities."""
+    out: dict[str, tuple[str, ...]] = {}
+    for h in t.content.heroes:
+        out[h.name] = tuple(a.text for a in h.incapacitated)
+        for v in h.variants:
+            out[v.name] = tuple(a.text for a in v.incapacitated)
+        for m in h.team:
+            out[m.name] = out[h.name]
+    return out
+
+
+def ability_label(t: Tables, c: int, i: int) -> str:
+    """Incapacitated ability `i` of character card `c`: "Name: text"."""
+    name = t.abilities[c][i][0]
+    texts = abilities(t).get(t.name[c], ())
+    text = texts[i] if i < len(texts) else ""
+    return f"{name}: {text}" if text else name
+
+
 def facts(card: Any) -> str:
     """Kind, HP and keywords in one parenthesis: "(ongoing, HP 4; limited, seed)"."""
     parts = [card.kind] + ([f"HP {card.hp}"] if card.hp else [])
-    words = ", ".join(card.keywords + (["limited"] if card.limited and "limited" not in card.keywords
-                                      else []))
+    words = ", ".join(dict.fromkeys([*card.keywords, *(["limited"] if card.limited else [])]))
     return "(" + ", ".join(parts) + (f"; {words}" if words else "") + ")"
 
 
@@ -73,6 +92,7 @@ def card_texts(t: Tables) -> dict[str, str]:
         if sides:
             text += " | " + " | ".join(sides)
         if c in t.abilities:
-            text += " | incapacitated: " + "; ".join(name for name, _ in t.abilities[c])
+            text += " | incapacitated: " + "; ".join(ability_label(t, c, i)
+                                                     for i in range(len(t.abilities[c])))
         out[name] = text
     return out

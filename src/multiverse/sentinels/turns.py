@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from multiverse.engine.decision import Option
-from multiverse.sentinels.cardtext import card_label, power_label, power_name
+from multiverse.sentinels.cardtext import ability_label, card_label, power_label, power_name
 from multiverse.sentinels.damage import blocked
 from multiverse.sentinels.effects import push_effect
 from multiverse.sentinels.state import Z_BOX, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState, choice, push, step
@@ -346,8 +346,8 @@ def draw_phase(s: SentinelsState, f: tuple) -> None:
 def _incap_options(s: SentinelsState, f: tuple) -> tuple:
     h = f[1]
     return (s.seat(h), f"{s.oname(h)} is incapacitated: use one ability",
-            [Option(f"ability:{i}", name, {"i": i})
-             for i, (name, _) in enumerate(s.T.abilities[s.char[h]])])
+            [Option(f"ability:{i}", (ability_label, s.T, s.char[h], i), {"i": i})
+             for i in range(len(s.T.abilities[s.char[h]]))])
 
 
 @choice("incapacitated_ability", _incap_options)
