@@ -62,7 +62,9 @@ def card_label(t: Tables, c: int) -> str:
 
 def _power_text(t: Tables, c: int) -> str:
     power = powers(t).get(t.name[c]) if t.card[c].kind == "character" else None
-    return f"power {power[0]}: {power[1]}" if power else ""
+    if power is None:
+        return ""
+    return f"power {power[0]}: {power[1]}" if power[1] else f"power {power[0]}"
 
 
 def power_label(t: Tables, c: int) -> str:
