@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from multiverse.united.board import RING, add_tokens
-from multiverse.united.cardtext import master_plan_effects
+from multiverse.united.cardtext import effect_text, master_plan_effects
 from multiverse.united.damage import deal_damage
 from multiverse.united.effects import push_villain_effects
 from multiverse.united.state import UnitedState, push, step
@@ -107,12 +107,15 @@ def bam(s: UnitedState, f: tuple) -> None:
             push_villain_effects(s, t.threat_bam[th], t.threat_name[th], pos)
     if t.villain_bam is not None:
         if s.log is not None:
-            s.emit("bam", f"BAM! ({t.villain_name})", amount=0)
+            s.emit("bam", f"BAM! ({t.villain_name}): {effect_text(t.villain_bam)}", amount=0)
         push_villain_effects(s, t.villain_bam, f"{t.villain_name}'s BAM!")
         return
-    n = t.bam_damage + (t.bonus_red if s.track >= t.red else t.bonus_yellow if s.track >= t.yellow else 0)
+    bonus = t.bonus_red if s.track >= t.red else t.bonus_yellow if s.track >= t.yellow else 0
+    n = t.bam_damage + bonus
     if s.log is not None:
-        s.emit("bam", f"BAM! Nimrod deals {n} damage to each hero in {s.loc_name(s.n_loc)}", amount=n)
+        band = f" ({t.bam_damage} + {bonus} in the {'red' if s.track >= t.red else 'yellow'} band)"
+        s.emit("bam", f"BAM! Nimrod deals {n} damage{band if bonus else ''} to each hero in "
+               f"{s.loc_name(s.n_loc)}", amount=n)
     for h in reversed(s.heroes_at(s.n_loc)):
         s.stack.append(("damage_hero", h, n, "Nimrod's BAM!"))
 
