@@ -29,6 +29,7 @@ from multiverse.agents import AGENTS, agent_seed, decision_seed
 from multiverse.agents.seats import HUMAN, make_seat_agent, parse_seat, seat_spec
 from multiverse.engine.decision import Decision
 from multiverse.engine.errors import ConfigError, IllegalChoice, PositionError
+from multiverse.engine.words import count
 from multiverse.modes.base import Mode
 from multiverse.store.games import GameStore
 from multiverse.store.replay import GameStart, verify
@@ -105,7 +106,7 @@ def resolve_seats(args: PlayArgs, n_seats: int, stored: list[str] | None = None)
     if args.seats:
         seats = [x.strip() for x in args.seats.split(",")]
         if len(seats) != n_seats:
-            raise CliError(f"--seats names {len(seats)} seat(s); this game has {n_seats} "
+            raise CliError(f"--seats names {count(len(seats), 'seat')}; this game has {n_seats} "
                            f"({'solo: one seat' if n_seats == 1 else 'one per hero'})")
     elif args.agent:
         seats = [args.agent] * n_seats
@@ -319,7 +320,7 @@ class Terminal:
 
     def log(self, n: int) -> None:
         lines = self.history[-n:] if n > 0 else []
-        self.say(f"The last {len(lines)} line(s) of narration:" if lines else "No narration yet.",
+        self.say(f"The last {count(len(lines), 'line')} of narration:" if lines else "No narration yet.",
                  "dim")
         for line in lines:
             self.say(f"  {line}")
@@ -420,7 +421,7 @@ def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
         elif low in ("undo", "u"):
             back = sess.undo()
             if back:
-                term.say(f"Undone: back {back} decision(s), to decision {len(sess.choices) + 1}.",
+                term.say(f"Undone: back {count(back, 'decision')}, to decision {len(sess.choices) + 1}.",
                          "bold")
                 term.new_turn = show = True
             else:

@@ -20,6 +20,7 @@ const Multiverse = (() => {
     return el;
   }
   const $ = (id) => document.getElementById(id);
+  const count = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`; // "1 card", "2 cards"
   const chip = (text, cls) => h("span", { class: "chip " + (cls || "") }, text);
   const bar = (value, max, cls) =>
     h("div", { class: "bar " + (cls || ""), title: `${value} / ${max}` },
@@ -41,7 +42,7 @@ const Multiverse = (() => {
   }
   function handOf(hero) {
     if (hero.hand === null || hero.hand === undefined)
-      return h("p", { class: "dim", "data-testid": "hand-hidden" }, `${hero.hand_size} card(s) in hand (hidden)`);
+      return h("p", { class: "dim", "data-testid": "hand-hidden" }, `${count(hero.hand_size, "card")} in hand (hidden)`);
     return h("div", {}, h("span", { class: "dim" }, "Hand:"), cardList(hero.hand, "hand"));
   }
 
@@ -132,9 +133,9 @@ const Multiverse = (() => {
         h("div", {}, `${ob.hp} / ${ob.max_hp} HP · Zone ${ob.zone + 1}` + (ob.immune ? " · immune (Shield)" : "")),
         bar(ob.hp, ob.max_hp, "hp")),
       sh ? h("article", { class: "panel", "data-testid": "shield" }, h("h3", {}, sh.face_name || sh.name),
-        h("div", {}, `${sh.tokens} token(s)` + (sh.goal ? ` of ${sh.goal}` : "")), h("p", { class: "dim" }, sh.text || "")) : null,
+        h("div", {}, `${count(sh.tokens, "token")}` + (sh.goal ? ` of ${sh.goal}` : "")), h("p", { class: "dim" }, sh.text || "")) : null,
       h("article", { class: "panel", "data-testid": "missions" }, h("h3", {}, "Mission deck"),
-        h("div", {}, `${v.mission_deck.size} card(s)` + (v.mission_deck.top ? ` · next: ${v.mission_deck.top.name}` : "")),
+        h("div", {}, `${count(v.mission_deck.size, "card")}` + (v.mission_deck.top ? ` · next: ${v.mission_deck.top.name}` : "")),
         v.mission_deck.top ? h("p", { class: "dim" }, v.mission_deck.top.text || "") : null),
       h("article", { class: "panel" }, h("h3", {}, "Set aside"),
         h("div", {}, (v.environments_aside || []).map((e) => e.name).join(", ") || "none"),
