@@ -35,7 +35,7 @@ def test_the_play_options_and_the_hand_show_card_text(db):
 
 def test_card_prints_the_full_text_by_a_unique_start_in_any_case(db):
     result = run(*GAME, "--db", db, input="card THROUGH the\ncard gene-scan\ncard s\n"
-                 "card nothing-like-it\nquit\n")
+                 "card nothing-like-it\ncard\nquit\n")
     out = result.stdout
     assert ("Through the Plating [no symbols + Special Effect: deal 2 damage to enemies in "
             "your Location] — Logan's hero card\n") in out
@@ -44,6 +44,7 @@ def test_card_prints_the_full_text_by_a_unique_start_in_any_case(db):
             "by 1\n") in out
     assert "'s' could be: Scavenged Scrap Armory, Scent of the Hunt, " in out
     assert "No card named 'nothing-like-it' in this game" in out
+    assert "Type card and the start of a card's name (e.g. `card slow`)." in out
     with GameStore(db) as store:
         assert store.get(1).choices == []  # type: ignore[union-attr]  # no word was a choice
 

@@ -337,7 +337,9 @@ class Terminal:
     def card(self, texts: dict[str, str], name: str) -> None:
         """`card NAME`: a card's full text, or which cards the name could mean."""
         found, many = find_card(texts, name)
-        if found is not None:
+        if not name.strip():
+            self.say("Type card and the start of a card's name (e.g. `card slow`).", "red")
+        elif found is not None:
             self.say(texts[found])
         elif many:
             self.say(f"{name.strip()!r} could be: {', '.join(many)}", "red")
