@@ -79,8 +79,12 @@ def card_label(name: str, sym: tuple[int, ...], fx: tuple[FX, ...]) -> str:
     >>> card_label("Slow Mend", (0, 0, 1, 0), (("draw", 1, -1, 0, 0),))
     'Slow Mend [Heroic + Special Effect: draw 1 card]'
     """
-    effect = f" + Special Effect: {effect_text(fx)}" if fx else ""
-    return f"{name} [{symbols_text(sym)}{effect}]"
+    return f"{name} [{card_text(sym, fx)}]"
+
+
+def card_text(sym: tuple[int, ...], fx: tuple[FX, ...]) -> str:
+    """A hero card's symbols and Special Effect: "Heroic + Special Effect: draw 1 card"."""
+    return symbols_text(sym) + (f" + Special Effect: {effect_text(fx)}" if fx else "")
 
 
 def special_effect_label(name: str, fx: tuple[FX, ...]) -> str:
