@@ -125,7 +125,7 @@ def test_interactive_numbers_then_undo_returns_exactly_to_the_previous_decision(
     seen = headers(result.stdout)
     assert [n for n, _, _ in seen] == [1, 2, 3, 2]
     assert seen[3][2] == seen[1][2]  # the same position, hash for hash
-    assert "Undone: back 1 decision(s), to decision 2." in result.stdout
+    assert "Undone: back 1 decision, to decision 2." in result.stdout
     rec = stored(db, 1)
     assert rec.result is None and len(rec.choices) == 1
     first = new_game(UnitedConfig(heroes=TWO), 5).decision().options[0].id
@@ -190,7 +190,7 @@ def test_undo_takes_back_the_agents_decisions_after_the_human_one(db):
     after = headers(result.stdout)
     assert after[-1][:3:2] == seen[i][:3:2]  # same decision number, same state hash
     back = seen[i + 1][0] - seen[i][0]
-    assert f"Undone: back {back} decision(s), to decision {seen[i][0]}." in result.stdout
+    assert f"Undone: back {back} decision{'s' * (back != 1)}, to decision {seen[i][0]}." in result.stdout
     assert len(stored(Path(db), 2).choices) == seen[i][0] - 1
 
 

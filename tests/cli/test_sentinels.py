@@ -164,7 +164,7 @@ def test_interactive_numbers_and_undo(db):
     seen = headers(result.stdout)
     assert [n for n, _, _ in seen] == [1, 2, 3, 2, 3, 3]
     assert seen[3][2] == seen[1][2]  # undo: the same position, hash for hash
-    assert "Undone: back 1 decision(s), to decision 2." in result.stdout
+    assert "Undone: back 1 decision, to decision 2." in result.stdout
     assert "'zz' is not an option" in result.stdout
     rec = stored(db, 1)
     s = new_game(config(ORDER[:3]), 5)

@@ -52,8 +52,9 @@ def test_an_ambiguous_start_is_not_an_option(db):
 def test_question_mark_explains_an_option_and_log_scrolls_back(db):
     result = run(*GAME, "--db", db, input="?2\n?9\nlog 3\nquit\n")
     out = result.stdout
-    assert "2. Through the Plating [no symbols + Special Effect]\n   id card:7" in out
+    assert ("2. Through the Plating [no symbols + Special Effect: deal 2 damage to enemies in "
+            "your Location]\n   id card:7") in out
     assert "'?9': type ? and an option's number, from 1 to 4." in out
-    assert "The last 3 line(s) of narration:\n  Days of Future Past: Logan, Kitty Pryde against " \
+    assert "The last 3 lines of narration:\n  Days of Future Past: Logan, Kitty Pryde against " \
            "the Sentinels (seed 5)\n  — Logan's turn (round 1) —\n  Logan draws 1\n" in out
     assert choices(db) == []  # none of these words is a choice

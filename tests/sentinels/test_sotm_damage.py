@@ -92,7 +92,7 @@ def test_increases_and_reductions_apply_in_the_order_the_players_choose(
     s.apply(f"power:{char(s, 'alpha')}")
     d = s.decision()
     assert d.kind == "modify_damage" and d.seat == 0
-    assert d.prompt == f"{base} damage to The Overlord: which modifier applies next?"
+    assert d.prompt == f"{base} melee damage to The Overlord: which modifier applies next?"
     assert sorted(o.label for o in d.options) == sorted(["+1 from Fury", f"-{reduction} from Plate"])
     s.apply(option_labelled(s, first))  # the other one follows (a forced choice)
     ev = s.take_events()

@@ -161,7 +161,7 @@ def test_the_villain_flips_at_zero_hp_when_its_card_says_so(tmp_path: Path) -> N
     s.apply(f"power:{char(s, 'alpha')}")
     ev = s.take_events()
     assert [e.text for e in ev[:4]] == [
-        "Alpha uses the power of Alpha",
+        "Alpha uses alpha power (Alpha)",
         "Alpha deals The Overlord 3 radiant damage → -1 HP",
         "The Overlord flips! → 15 HP",
         "The Overlord plays Minion",  # its flip text

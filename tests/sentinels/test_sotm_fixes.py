@@ -206,7 +206,7 @@ def test_a_search_offers_identical_copies_once(tmp_path: Path) -> None:
     s = new_game(cfg, seed=5)
     d = s.decision()
     assert d.kind == "search"
-    assert [o.label for o in d.options] == ["Rust Hound", "Rivet Gunner"]
+    assert [o.label.split(" (")[0] for o in d.options] == ["Rust Hound", "Rivet Gunner"]
     ids = d.ids()
     assert len(set(ids)) == 2
     # the same game, the same options; a determinized copy (decks reshuffled) keeps the ids
@@ -232,7 +232,7 @@ def test_a_search_takes_from_the_deck_before_the_trash(tmp_path: Path) -> None:
                         "turn": {"whose": "alpha", "phase": "play"}}, heroes=[alpha])
     s.apply(f"play:{card(s, 'Seek', 'alpha', Z_HAND)}")
     d = s.decision()
-    assert [o.label for o in d.options] == ["Lens", "Take nothing"]
+    assert [o.label for o in d.options] == ["Lens (equipment; gear)", "Take nothing"]
     in_deck = card(s, "Lens", "alpha", Z_DECK)
     s.apply(d.ids()[0])
     assert s.zone[in_deck] == Z_HAND and names(s, "trash", "alpha") == ["Lens", "Seek"]

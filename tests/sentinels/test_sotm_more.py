@@ -54,8 +54,8 @@ def test_simultaneous_reactions_resolve_in_the_order_the_players_choose(tmp_path
     s.apply(f"play:{card(s, 'Golem', 'alpha', zone=None)}")
     d = s.decision()
     assert d.kind == "order_reactions" and d.seat == 0
-    assert [o.label for o in d.options] == ["Bell", "Gong"]
-    s.apply(next(o.id for o in d.options if o.label == first))
+    assert [o.label for o in d.options] == ["Bell (ongoing)", "Gong (ongoing)"]
+    s.apply(next(o.id for o in d.options if o.label.startswith(first + " ")))
     # Bell first: 6 → 5, then healed to its max 6; Gong first: nothing to heal, then 6 → 5
     assert hp(s, "alpha", "Golem") == (6 if first == "Bell" else 5)
 

@@ -55,6 +55,8 @@ def test_a_seat_sees_its_own_hand_and_options_and_nothing_of_the_others(client):
     assert a["result"] is None
     heroes = a["view"]["heroes"]
     assert heroes[0]["hand"] and heroes[1]["hand"] is None and heroes[2]["hand"] is None
+    assert all(c["text"].startswith(("Move", "Attack", "Heroic", "Wild", "no symbols"))
+               for c in heroes[0]["hand"])  # each card with its symbols and Special Effect
     d = a["decision"]
     assert d["seat"] == 0 and d["prompt"] and d["options"]
     assert all(set(o) == {"id", "label"} for o in d["options"])

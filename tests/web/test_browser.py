@@ -229,3 +229,31 @@ def test_an_oblivaeon_table_draws_both_battle_zones_and_card_text(db, browser):
         assert view["decision"] is not None
     finally:
         server.kill()
+
+
+def test_the_dfp_board_draws_the_nimrod_track_with_its_bands(db, browser):
+    """DFP-D1..D3 in the page: one cell a step from 0 to the end of the track, coloured by
+    the bands the view gives (yellow from 5, red from 10, lost at 15 in the default
+    content), the marker on the track's value; a standard game's Villainous Plot has none."""
+    server = Server(db, free_port())
+    try:
+        out = httpx.post(f"{server.url}/api/tables", json={
+            "mode": "dofp", "heroes": 3, "seed": 1, "seats": ["human"] * 3}).json()
+        view = httpx.get(f"{server.url}/api/tables/{out['id']}").json()["view"]
+        assert view["track_bands"] == {"yellow": 5, "red": 10, "lost": 15}
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(server.url + out["spectator"])
+        page.wait_for_selector("[data-testid=board] [data-testid=track]")
+        cells = page.eval_on_selector_all("[data-testid=track] .step",
+                                          "xs => xs.map(x => x.className)")
+        assert cells == (["step green here"] + ["step green"] * 4 + ["step yellow"] * 5
+                         + ["step red"] * 5 + ["step lost"])
+        assert page.get_attribute("[data-testid=track]", "data-band") == "green"
+        assert page.inner_text("[data-testid=track-legend]") == "yellow ≥5 · red ≥10 · lost at 15"
+        std = httpx.post(f"{server.url}/api/tables", json={
+            "mode": "standard", "heroes": 3, "seed": 1, "seats": ["human"] * 3}).json()
+        page.goto(server.url + std["spectator"])
+        page.wait_for_selector("[data-testid=board] [data-testid=location]")
+        assert page.locator("[data-testid=track]").count() == 0
+    finally:
+        server.kill()

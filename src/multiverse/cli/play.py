@@ -29,6 +29,7 @@ from multiverse.agents import AGENTS, agent_seed, decision_seed
 from multiverse.agents.seats import HUMAN, make_seat_agent, parse_seat, seat_spec
 from multiverse.engine.decision import Decision
 from multiverse.engine.errors import ConfigError, IllegalChoice, PositionError
+from multiverse.engine.words import count
 from multiverse.modes.base import Mode
 from multiverse.store.games import GameStore
 from multiverse.store.replay import GameStart, verify
@@ -36,6 +37,7 @@ from multiverse.store.replay import GameStart, verify
 HELP = """Type the number of an option, its id or the start of its label or id (any case),
 and press Enter. Words:
   ?N     explain option N (its id and data)
+  card NAME  a card's full text (any case; the start of its name is enough)
   undo   take back your last decision (the agents' decisions after it go too)
   board  draw the whole board again (it is drawn at the start of every turn)
   log N  the last N lines of narration (20 without N)
@@ -104,7 +106,7 @@ def resolve_seats(args: PlayArgs, n_seats: int, stored: list[str] | None = None)
     if args.seats:
         seats = [x.strip() for x in args.seats.split(",")]
         if len(seats) != n_seats:
-            raise CliError(f"--seats names {len(seats)} seat(s); this game has {n_seats} "
+            raise CliError(f"--seats names {count(len(seats), 'seat')}; this game has {n_seats} "
                            f"({'solo: one seat' if n_seats == 1 else 'one per hero'})")
     elif args.agent:
         seats = [args.agent] * n_seats
@@ -318,7 +320,7 @@ class Terminal:
 
     def log(self, n: int) -> None:
         lines = self.history[-n:] if n > 0 else []
-        self.say(f"The last {len(lines)} line(s) of narration:" if lines else "No narration yet.",
+        self.say(f"The last {count(len(lines), 'line')} of narration:" if lines else "No narration yet.",
                  "dim")
         for line in lines:
             self.say(f"  {line}")
@@ -332,6 +334,21 @@ class Terminal:
         for i, o in enumerate(d.options, 1):
             self.say(f"  {i:>2}. {o.label}")
 
+    def card(self, texts: dict[str, str], name: str) -> None:
+        """`card NAME`: a card's full text, or which cards the name could mean."""
+        found, many = find_card(texts, name)
+        if not name.strip():
+            self.say("Type card and the start of a card's name (e.g. `card slow`).", "red")
+        elif found is not None:
+            self.say(texts[found])
+        elif many:
+            self.say(f"{name.strip()!r} could be: {', '.join(many)}", "red")
+        elif not texts:
+            self.say("This game shows no card texts.", "red")
+        else:
+            self.say(f"No card named {name.strip()!r} in this game; type card and the start of "
+                     "its name.", "red")
+
     def explain(self, d: Decision, word: str) -> None:
         """`?N`: option N's label, id and data."""
         text = word[1:].strip()
@@ -342,6 +359,17 @@ class Terminal:
         self.say(f"{text}. {o.label}")
         self.say(f"   id {o.id}" + (f" · {json.dumps(o.data, sort_keys=True)}" if o.data else ""),
                  "dim")
+
+
+def find_card(texts: dict[str, str], name: str) -> tuple[str | None, list[str]]:
+    """The card a typed name means: its exact name or the start of exactly one card's name,
+    any case. Returns (name, []) when found, else (None, the names it could mean)."""
+    low = name.strip().lower()
+    exact = [n for n in texts if n.lower() == low]
+    if exact:
+        return exact[0], []
+    found = sorted(n for n in texts if n.lower().startswith(low)) if low else []
+    return (found[0], []) if len(found) == 1 else (None, found)
 
 
 def _pick(d: Decision, word: str) -> str | None:
@@ -395,13 +423,15 @@ def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
         elif low in ("undo", "u"):
             back = sess.undo()
             if back:
-                term.say(f"Undone: back {back} decision(s), to decision {len(sess.choices) + 1}.",
+                term.say(f"Undone: back {count(back, 'decision')}, to decision {len(sess.choices) + 1}.",
                          "bold")
                 term.new_turn = show = True
             else:
                 term.say("Nothing to undo: no decision of yours yet.")
         elif low in ("board", "b"):
             term.new_turn = show = True
+        elif command == "card":
+            term.card(sess.mode.card_texts(sess.state), word.partition(" ")[2])
         elif command == "log" and (not rest or rest.isdigit()):
             term.log(int(rest) if rest else 20)
         elif low == "hint":
@@ -414,7 +444,7 @@ def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
             option_id = _pick(d, word)
             if option_id is None:
                 term.say(f"{word!r} is not an option: type a number from 1 to {len(d.options)}"
-                         " (or undo, board, log, hint, quit, help).", "red")
+                         " (or undo, board, card, log, hint, quit, help).", "red")
                 continue
             try:
                 sess.apply(option_id)

@@ -225,6 +225,11 @@ class Mode:
         `view`, so it shows only what `seat` may see); the round by default."""
         return f"Round {self.view(state, seat).get('round', '?')}"
 
+    def card_texts(self, state: GameState) -> dict[str, str]:
+        """Name → full text of every card of the game (the terminal's `card NAME`); none by
+        default."""
+        return {}
+
     def label(self, config: dict[str, Any]) -> str:
         """How a stored game's mode is shown in `games list`."""
         return self.name

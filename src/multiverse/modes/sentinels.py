@@ -42,6 +42,11 @@ class SentinelsFamily(Mode):
 
         return fast_scores(decision, state)
 
+    def card_texts(self, state: GameState) -> dict[str, str]:
+        from multiverse.sentinels.cardtext import card_texts
+
+        return card_texts(state.T)  # type: ignore[attr-defined]
+
 
 class SentinelsMode(SentinelsFamily):
     name = "sentinels"

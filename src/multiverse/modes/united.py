@@ -131,6 +131,11 @@ class UnitedMode(Mode):
                 parts.append(f"{hero['name']}: {n} card{'' if n == 1 else 's'} in hand")
         return " · ".join(parts)
 
+    def card_texts(self, state: GameState) -> dict[str, str]:
+        from multiverse.united.cardtext import card_texts
+
+        return card_texts(state.T)  # type: ignore[attr-defined]
+
     def label(self, config: dict[str, Any]) -> str:
         return self.name + (" solo" if config.get("solo") else "")
 

@@ -145,7 +145,7 @@ def _order_options(s: SentinelsState, f: tuple) -> tuple:
         return 0, "", _APPLY_ALL
     seat = s.seat(s.owner_of(tgt))
     keys = _MOD_KEYS if len(deltas) <= len(_MOD_KEYS) else _mod_keys(len(deltas))
-    return (seat, (_order_prompt, amount, s.T.name[tgt]),
+    return (seat, (_order_prompt, amount, DAMAGE_TYPES[f[4]], s.T.name[tgt]),
             [Option(keys[i][0], (_mod_label, d, name), keys[i][1])
              for i, (d, name) in enumerate(deltas)])
 
@@ -158,8 +158,9 @@ def _mod_keys(n: int) -> list[tuple[str, dict[str, int]]]:
 _MOD_KEYS = _mod_keys(12)
 
 
-def _order_prompt(amount: int, name: str) -> str:
-    return f"{amount} damage to {name}: which modifier applies next?"
+def _order_prompt(amount: int, kind: str, name: str) -> str:
+    """The type is named, never the source: the heuristic reads hero names in this prompt."""
+    return f"{amount} {kind} damage to {name}: which modifier applies next?"
 
 
 def _mod_label(d: int, name: str) -> str:

@@ -11,6 +11,8 @@ from typing import Any
 
 from multiverse.content.sentinels_schema import Condition, Step
 from multiverse.engine.decision import Option
+from multiverse.engine.words import count
+from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.damage import deal_damage, destroy, flip_card, heal, revive_team
 from multiverse.sentinels.select import candidates, step_candidates, zone_of
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, SentinelsState, choice, step
@@ -388,7 +390,7 @@ def flip_hero_tokens(s: SentinelsState, hero: int, side: str, to_side: str, n: i
             toks[i] = b
             k += 1
     if k and s.log is not None:
-        s.emit("tokens_flipped", f"{s.oname(hero)} flips {k} token(s) {side} → {to_side}",
+        s.emit("tokens_flipped", f"{s.oname(hero)} flips {count(k, 'token')} {side} → {to_side}",
                hero=hero, count=k, side=side, to_side=to_side)
 
 
@@ -452,15 +454,28 @@ def _select_options(s: SentinelsState, f: tuple) -> tuple:
                    data[c]) for c in pool]
     if sel.pick == "up_to" and done:
         opts.append(Option("stop", "No more", {"card": -1}))
-    return _seat(s, hero), (_select_prompt, names[this], st.verb), opts
+    n = amount_of(s, sid, this) if len(opts) > 1 else 0  # a forced choice shows no prompt
+    return _seat(s, hero), (_select_prompt, names[this], st, n), opts
 
 
 def _target_label(name: str, hp: int | None) -> str:
     return name if hp is None else f"{name} ({hp} HP)"
 
 
-def _select_prompt(name: str, verb: str) -> str:
-    return f"{name}: {verb.replace('_', ' ')} — choose a target"
+def _select_prompt(name: str, st: Step, n: int) -> str:
+    """What the chosen target will get: "Rust Bolt: deal 2 fire damage — choose a target"."""
+    return f"{name}: {step_words(st, n)} — choose a target"
+
+
+def step_words(st: Step, n: int) -> str:
+    """A selecting step in words, with its amount and damage type."""
+    if st.verb == "damage":
+        return f"deal {n} {st.type} damage" + (" (irreducible)" if st.irreducible else "")
+    if st.verb == "drain":
+        return f"deal {n} {st.type} damage and regain as much HP"
+    if st.verb == "heal":  # the heuristic reads "heal" in this prompt
+        return f"heal: the target regains {n} HP"
+    return st.verb.replace("_", " ")
 
 
 @choice("select", _select_options)
@@ -522,7 +537,7 @@ MODE_APPLY: dict[str, Any] = {}
 def _discard_options(s: SentinelsState, f: tuple) -> tuple:
     _, h, n = f
     return (s.seat(h), f"{s.oname(h)} discards a card ({n} left)",
-            [Option(f"card:{c}", s.name(c), {"card": c}) for c in s.hand[h]])
+            [Option(f"card:{c}", (card_label, s.T, c), {"card": c}) for c in s.hand[h]])
 
 
 @choice("discard", _discard_options)
@@ -616,7 +631,7 @@ def _search_options(s: SentinelsState, f: tuple) -> tuple:
         name = t.name[c]
         if name not in low or c < low[name]:
             low[name] = c
-    opts = [Option(f"card:{low[name]}", name, {"card": low[name]})
+    opts = [Option(f"card:{low[name]}", (card_label, t, low[name]), {"card": low[name]})
             for name in sorted(low, key=low.__getitem__)]
     if opts and hero >= 0:  # a hero may come up empty; a villain's search always finds
         opts.append(Option("none", "Take nothing", {"card": -1}))
@@ -640,7 +655,7 @@ def _arrange_options(s: SentinelsState, f: tuple) -> tuple:
     left = [c for c in cards if c not in placed]
     return (s.seat(s.turn), f"Put back the top of {s.oname(o)}'s deck: which card goes next "
             "(the first chosen ends on top)?",
-            [Option(f"card:{c}", s.name(c), {"card": c}) for c in left])
+            [Option(f"card:{c}", (card_label, s.T, c), {"card": c}) for c in left])
 
 
 @choice("arrange", _arrange_options)

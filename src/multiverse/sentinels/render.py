@@ -19,9 +19,11 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.text import Text
 
+from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.state import SentinelsState
 from multiverse.sentinels.view import view
 
@@ -259,6 +261,17 @@ def complexity_line(s: SentinelsState) -> Text:
     return out
 
 
+def hand_lines(s: SentinelsState, heroes: list[dict[str, Any]]) -> list[RenderableType]:
+    """Each hand the seat may see, one card a line with its kind, HP, keywords and text
+    (full width: the panels name the cards only)."""
+    out: list[RenderableType] = []
+    for hv in heroes:
+        if hv.get("hand"):
+            out.append(Text(f"{hv['name']}'s hand:", style="bold"))
+            out += [Padding(Text(card_label(s.T, c["card"])), (0, 0, 0, 2)) for c in hv["hand"]]
+    return out
+
+
 def render_board(s: SentinelsState, seat: int) -> RenderableType:
     """The whole table as `seat` sees it (its hand shown, the others counted)."""
     v = view(s, seat)
@@ -269,4 +282,5 @@ def render_board(s: SentinelsState, seat: int) -> RenderableType:
         parts.append(Panel(Group(*mods), title="Modifiers in force", title_align="left",
                            border_style="magenta"))
     parts.append(Columns([hero_panel(s, v, h, seat) for h in range(s.T.n_heroes)]))
+    parts += hand_lines(s, v["heroes"])
     return Group(*parts)

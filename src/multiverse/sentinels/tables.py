@@ -16,6 +16,7 @@ from multiverse.content.sentinels_schema import (
 )
 from multiverse.engine.decision import Option
 from multiverse.engine.errors import ContentError
+from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.config import SentinelsConfig
 
 DAMAGE_TYPES = ("cold", "energy", "fire", "infernal", "lightning", "melee", "projectile",
@@ -227,7 +228,7 @@ class Tables:
         self.hdeck.append(hdeck)
         self.hero_char.append(hdeck if c.kind == "character" and hdeck >= 0 else -1)
         self.name.append(c.name)
-        self.play_opt.append(Option(f"play:{cid}", c.name, {"card": cid}))
+        self.play_opt.append(Option(f"play:{cid}", (card_label, self, cid), {"card": cid}))
         self.card_oid.append(f"card:{cid}")
         self.card_data.append({"card": cid})
         front = Side(name=c.name, kind=c.kind, keywords=c.keywords, hp=c.hp, play=c.play,

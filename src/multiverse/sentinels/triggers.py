@@ -7,6 +7,7 @@ from typing import Any
 
 from multiverse.engine.decision import Option
 from multiverse.sentinels import effects as effects_mod
+from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.select import in_group, zone_of
 from multiverse.sentinels.state import Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import ENVIRONMENT, KINDS, VILLAIN
@@ -149,7 +150,7 @@ def fire_enters_play(s: SentinelsState, cid: int) -> None:
 def _order_options(s: SentinelsState, f: tuple) -> tuple:
     _, cid, groups = f
     return (s.seat(s.turn), f"{s.name(cid)} entered play: which reaction resolves first?",
-            [Option(f"react:{i}", s.name(c), {"i": i}) for i, (c, _fx) in enumerate(groups)])
+            [Option(f"react:{i}", (card_label, s.T, c), {"i": i}) for i, (c, _fx) in enumerate(groups)])
 
 
 @choice("order_reactions", _order_options)

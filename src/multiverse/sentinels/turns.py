@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from multiverse.engine.decision import Option
+from multiverse.sentinels.cardtext import ability_label, power_label, power_name
 from multiverse.sentinels.damage import blocked
 from multiverse.sentinels.effects import push_effect
 from multiverse.sentinels.state import Z_BOX, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState, choice, push, step
@@ -307,7 +308,7 @@ def _power_options(s: SentinelsState, f: tuple) -> tuple:
     s.phase = "power"
     if s.T.blocks and blocked(s, "cannot_use_powers", s.char[h]):
         return 0, "", []
-    opts = [Option(f"power:{c}", f"Power of {s.name(c)}", {"card": c}) for c in powers_of(s, h)]
+    opts = [Option(f"power:{c}", (power_label, s.T, c), {"card": c}) for c in powers_of(s, h)]
     opts.append(Option("skip", "Use no power", {"card": -1}))
     return s.seat(h), f"{s.oname(h)}: power phase — use a power?", opts
 
@@ -335,7 +336,7 @@ def use_power(s: SentinelsState, h: int, c: int) -> None:
     if h == s.turn:  # SOTM-5: only the active hero's own powers count for their draw
         s.powered = 1
     if s.log is not None:
-        s.emit("power", f"{s.oname(h)} uses the power of {s.name(c)}", hero=h, card=c)
+        s.emit("power", f"{s.oname(h)} uses {power_name(s.T, c)}", hero=h, card=c)
     push_effect(s, s.T.power_fx[c][s.face[c]], c, h, -1)
 
 
@@ -352,8 +353,8 @@ def draw_phase(s: SentinelsState, f: tuple) -> None:
 def _incap_options(s: SentinelsState, f: tuple) -> tuple:
     h = f[1]
     return (s.seat(h), f"{s.oname(h)} is incapacitated: use one ability",
-            [Option(f"ability:{i}", name, {"i": i})
-             for i, (name, _) in enumerate(s.T.abilities[s.char[h]])])
+            [Option(f"ability:{i}", (ability_label, s.T, s.char[h], i), {"i": i})
+             for i in range(len(s.T.abilities[s.char[h]]))])
 
 
 @choice("incapacitated_ability", _incap_options)

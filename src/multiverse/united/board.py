@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
-from multiverse.engine.words import count
+from multiverse.united.cardtext import tokens_text
 from multiverse.united.state import UnitedState, choice, step
 
 RING = 6
@@ -73,6 +73,11 @@ def resolve_sentinel_direction(s: UnitedState, f: tuple, opt: Option) -> None:
     _move_sentinel(s, f[1], opt.data["location"], f[2])
 
 
+def is_full(s: UnitedState, pos: int) -> bool:
+    """MU-12: no empty slot left in the Location."""
+    return s.civ[pos] + s.thug[pos] >= s.T.loc_slots[s.locs[pos]]
+
+
 def add_tokens(s: UnitedState, pos: int, civ: int, thug: int) -> None:
     """MU-12: add Civilians then Thugs; a Location that cannot take them all overflows
     (once per Location per villain turn or Sentinel activation)."""
@@ -82,7 +87,7 @@ def add_tokens(s: UnitedState, pos: int, civ: int, thug: int) -> None:
     s.civ[pos] += put_c
     s.thug[pos] += put_t
     if (put_c or put_t) and s.log is not None:
-        s.emit("tokens_added", f"{count(put_c, 'Civilian')}, {count(put_t, 'Thug')} added to {s.loc_name(pos)}",
+        s.emit("tokens_added", f"{tokens_text(put_c, put_t)} added to {s.loc_name(pos)}",
                location=pos, civilians=put_c, thugs=put_t)
     if put_c + put_t < civ + thug:
         bit = 1 << pos

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.united.board import raise_track
+from multiverse.united.cardtext import card_label
 from multiverse.united.state import PHASE_SENTINELS, UnitedState, choice
 
 
@@ -17,11 +18,12 @@ def deal_damage(s: UnitedState, h: int, n: int, source: str) -> None:
     if s.ko[h] or s.out[h] or n <= 0 or s.result is not None:
         return
     t = s.threat[s.hero_loc[h]]
-    if t >= 0 and s.T.threat_bonus[t]:
-        n += s.T.threat_bonus[t]
+    bonus = s.T.threat_bonus[t] if t >= 0 else 0
+    n += bonus
     if s.log is not None:
-        s.emit("hero_damaged", f"{source} deals {n} damage to {s.hero_name(h)}",
-               hero=h, amount=n, source=source)
+        why = f" ({n - bonus} + {bonus} from {s.T.threat_name[t]})" if bonus else ""
+        s.emit("hero_damaged", f"{source} deals {n} damage to {s.hero_name(h)}{why}",
+               hero=h, amount=n, source=source, bonus=bonus)
     if not s.hand[h]:
         knock_out(s, h)
         return
@@ -30,11 +32,12 @@ def deal_damage(s: UnitedState, h: int, n: int, source: str) -> None:
 
 def _wound_options(s: UnitedState, f: tuple) -> tuple:
     h, n = f[1], f[2]
-    names = s.T.card_name
+    t = s.T
     return (
         s.seat(h),
         f"{s.hero_name(h)} takes damage ({n} left): which card goes to the bottom of the deck?",
-        [Option(f"card:{c}", names[c], {"card": c}) for c in s.hand[h]],
+        [Option(f"card:{c}", (card_label, t.card_name[c], t.card_sym[c], t.card_fx[c]), {"card": c})
+         for c in s.hand[h]],
     )
 
 

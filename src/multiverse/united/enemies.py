@@ -4,9 +4,10 @@ DFP-A16, DFP-N2, DFP-C3)."""
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
-from multiverse.engine.words import count
+from multiverse.engine.words import article, count
 from multiverse.united.standard.missions import THREATS, THUGS, record, under_pressure, vulnerable
 from multiverse.united.state import PHASE_NIMROD, UnitedState
+from multiverse.united.tables import SYMBOLS
 
 _SENTINEL_IDS = ("sentinel:0", "sentinel:1", "sentinel:2")
 _NIMROD = {"enemy": "nimrod"}
@@ -114,8 +115,9 @@ def fill_threat(s: UnitedState, pos: int, sym: int, source: str) -> None:
         return
     s.need[i] -= 1
     if s.log is not None:
-        s.emit("threat_filled", f"{source} fills a symbol on {s.T.threat_name[t]}",
-               location=pos, threat=t)
+        left = count(sum(s.need[pos * 3: pos * 3 + 3]), "symbol")
+        s.emit("threat_filled", f"{source} fills {article(SYMBOLS[sym].title())} on "
+               f"{s.T.threat_name[t]} ({left} left)", location=pos, threat=t, symbol=SYMBOLS[sym])
     if s.need[pos * 3] + s.need[pos * 3 + 1] + s.need[pos * 3 + 2] == 0:
         clear_threat(s, pos)
 

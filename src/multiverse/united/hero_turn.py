@@ -5,6 +5,7 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.engine.words import article
 from multiverse.united.board import RING
+from multiverse.united.cardtext import card_label, effect_text, special_effect_label
 from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.effects import move_hero, push_hero_effects
@@ -41,16 +42,11 @@ def start_hero_turn(s: UnitedState, f: tuple) -> None:
     push(s, ("play_card",), ("resolve_actions",), ("location_effect",), ("end_of_turn",))
 
 
-def card_label(name: str, sym: tuple[int, int, int, int], fx: bool) -> str:
-    syms = " ".join(SYMBOLS[i].title() for i in range(4) for _ in range(sym[i]))
-    return f"{name} [{syms or 'no symbols'}{' + Special Effect' if fx else ''}]"
-
-
 def _play_options(s: UnitedState, f: tuple) -> tuple:
     h = s.active
     t = s.T
     name, sym, fx = t.card_name, t.card_sym, t.card_fx
-    opts = [Option(f"card:{c}", (card_label, name[c], sym[c], bool(fx[c])), {"card": c})
+    opts = [Option(f"card:{c}", (card_label, name[c], sym[c], fx[c]), {"card": c})
             for c in s.hand[h]]
     return t.seats[h], (_play_prompt, t.hero_names[h]), opts
 
@@ -153,8 +149,9 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
                         {"action": "fill", "symbol": sym}))
                     _token_twin(s, h, sym, src, opts)
     if s.fx_card >= 0:
-        opts.append(Option("effect", (_label, "Resolve the Special Effect of {}",
-                                      t.card_name[s.fx_card]), _EFFECT))
+        c = s.fx_card
+        opts.append(Option("effect", (special_effect_label, t.card_name[c], t.card_fx[c]),
+                           _EFFECT))
     else:
         opts.append(Option("end", "End actions", _END))
     return opts
@@ -201,6 +198,9 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
     if a == "effect":
         c = s.fx_card
         s.fx_card = -1
+        if s.log is not None:
+            s.emit("special_effect", f"{s.hero_name(h)} resolves the Special Effect of "
+                   f"{s.T.card_name[c]}: {effect_text(s.T.card_fx[c])}", hero=h, card=c)
         push_hero_effects(s, h, s.T.card_fx[c], s.T.card_name[c])
     elif a == "move":
         spend(s, h, MOVE, d.get("pay"))
@@ -230,11 +230,15 @@ def _location_options(s: UnitedState, f: tuple) -> tuple:
     li = s.locs[pos]
     if s.threat[pos] >= 0 or not s.T.loc_fx[li] or not s.in_play(h) or s.grab == h:
         return s.seat(h), "", []
-    use = Option("use", f"Use the effect of {s.T.loc_name[li]}", {"use": True})
+    use = Option("use", (_location_label, s.T.loc_name[li], s.T.loc_fx[li]), {"use": True})
     if s.T.loc_mandatory[li]:
         return s.seat(h), "", [use]
     return s.seat(h), f"{s.hero_name(h)}: use the Location effect?", [
         use, Option("skip", "Skip it", {"use": False})]
+
+
+def _location_label(name: str, fx: tuple) -> str:
+    return f"Use the effect of {name}: {effect_text(fx)}"
 
 
 @choice("location_effect", _location_options)
@@ -243,4 +247,7 @@ def resolve_location_effect(s: UnitedState, f: tuple, opt: Option) -> None:
     if opt.data["use"]:
         h = s.active
         li = s.locs[s.hero_loc[h]]
+        if s.log is not None:
+            s.emit("location_effect", f"{s.hero_name(h)} uses the effect of {s.T.loc_name[li]}: "
+                   f"{effect_text(s.T.loc_fx[li])}", hero=h, location=s.hero_loc[h])
         push_hero_effects(s, h, s.T.loc_fx[li], s.T.loc_name[li])

@@ -14,11 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from multiverse.united.hero_turn import card_label
+from multiverse.united.cardtext import card_label
 from multiverse.united.state import UnitedState
 from multiverse.united.view import view
 
@@ -118,7 +119,7 @@ def _sentinel_note(sn: dict[str, Any], challenge: dict[str, Any] | None) -> str:
 
 def _location_panel(v: dict[str, Any], pos: int) -> Panel:
     loc = v["locations"][pos]
-    body = Text()
+    body = Text(loc["name"] + "\n", style="bold")  # the whole name, wrapped at spaces
     free = loc["slots"] - loc["civilians"] - loc["thugs"]
     body.append(CIVILIAN * loc["civilians"], style="bold green")
     body.append(THUG * loc["thugs"], style="bold magenta")
@@ -151,7 +152,7 @@ def _location_panel(v: dict[str, Any], pos: int) -> Panel:
               for h in v["heroes"] if h["location"] == pos and not h["eliminated"]]
     if heroes:
         body.append("\n" + ", ".join(heroes), style="bold blue")
-    title = Text(f"{pos} {loc['name']}", style="bold")
+    title = Text(f"{pos}", style="bold")
     subtitle = Text("villain start", style="dim") if pos == v["villain_start"] else None
     return Panel(body, title=title, subtitle=subtitle, title_align="left", padding=(0, 1))
 
@@ -209,14 +210,18 @@ def _standard_villains(v: dict[str, Any]) -> Table:
     return table
 
 
+# Heroes' table columns: a Location name wraps at spaces when the width is short (never cut);
+# Tokens wraps; the short columns never wrap.
+_COLUMN: dict[str, dict[str, Any]] = {"Location": {"overflow": "fold"},
+                                      "Tokens": {"min_width": 6}}
+
+
 def _heroes(v: dict[str, Any]) -> Table:
     if v["mode"] == "standard":
         return _standard_heroes(v)
     table = Table(title="Heroes (▶ active)", title_justify="left", show_edge=False)
     for col in ("Hero", "Location", "Hand", "Deck", "Tokens", "Target", "KO"):
-        table.add_column(col, no_wrap=col != "Tokens", overflow="ellipsis",
-                         max_width=20 if col == "Location" else None,
-                         min_width=6 if col == "Tokens" else None)
+        table.add_column(col, **_COLUMN.get(col, {"no_wrap": True}))
     names = [loc["name"] for loc in v["locations"]]
     for i, h in enumerate(v["heroes"]):
         tokens = ", ".join(f"{n} {sym}" for sym, n in h["tokens"].items()) or "—"
@@ -233,9 +238,7 @@ def _standard_heroes(v: dict[str, Any]) -> Table:
     """The heroes of a standard game: no Target tokens; a held hero says who holds them."""
     table = Table(title="Heroes (▶ active)", title_justify="left", show_edge=False)
     for col in ("Hero", "Location", "Hand", "Deck", "Tokens", "Status"):
-        table.add_column(col, no_wrap=col != "Tokens", overflow="ellipsis",
-                         max_width=20 if col == "Location" else None,
-                         min_width=6 if col == "Tokens" else None)
+        table.add_column(col, **_COLUMN.get(col, {"no_wrap": True}))
     names = [loc["name"] for loc in v["locations"]]
     holder = v["challenge"]["name"] if v["challenge"] else ""
     for i, h in enumerate(v["heroes"]):
@@ -250,18 +253,18 @@ def _standard_heroes(v: dict[str, Any]) -> Table:
     return table
 
 
-def _hands(s: UnitedState, v: dict[str, Any]) -> list[Text]:
-    """The hands this seat may see, one line each, cards labelled as in the options."""
+def _hands(s: UnitedState, v: dict[str, Any]) -> list[RenderableType]:
+    """The hands this seat may see, a card a line (wrapped lines indented), labelled as in
+    the options."""
     t = s.T
-    out = []
+    out: list[RenderableType] = []
     for h in v["heroes"]:
         if h["hand"] is None:
             continue
-        line = Text(f"{h['name']}'s hand: ", style="bold blue")
-        cards = [card_label(t.card_name[c["card"]], t.card_sym[c["card"]],
-                            bool(t.card_fx[c["card"]])) for c in h["hand"]]
-        line.append(" · ".join(cards) or "empty", style="none")
-        out.append(line)
+        out.append(Text(f"{h['name']}'s hand:" + ("" if h["hand"] else " empty"),
+                        style="bold blue"))
+        out += [Padding(Text(card_label(t.card_name[c["card"]], t.card_sym[c["card"]],
+                                        t.card_fx[c["card"]])), (0, 0, 0, 2)) for c in h["hand"]]
     return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from multiverse.united.cardtext import card_text
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.standard.missions import MISSION_NAMES, completed, under_pressure, vulnerable
 from multiverse.united.state import PHASE_NIMROD, UnitedState
@@ -76,7 +77,8 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         heroes.append({
             "id": t.hero_ids[h], "name": t.hero_names[h], "seat": s.seat(h),
             "location": s.hero_loc[h],
-            "hand": [{"card": c, "name": t.card_name[c]} for c in s.hand[h]] if mine else None,
+            "hand": [{"card": c, "name": t.card_name[c], "text": card_text(t.card_sym[c], t.card_fx[c])}
+                     for c in s.hand[h]] if mine else None,
             "hand_size": len(s.hand[h]), "deck_size": len(s.deck[h]),
             "tokens": {SYMBOLS[i]: s.tokens[h * 4 + i] for i in range(4) if s.tokens[h * 4 + i]},
             "target": SENTINEL_IDS[s.target[h]] if s.target[h] >= 0 else None,
@@ -117,6 +119,9 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         "villain_turn_every": cadence,
         "track": s.track, "track_max": t.track_max,
         "plot": {"name": t.track_name, "value": s.track, "threshold": t.track_max},
+        # DFP-D1..D3: the dashboard's bands, read from the content (None: a Villainous Plot)
+        "track_bands": None if standard else {"yellow": t.yellow, "red": t.red,
+                                              "lost": t.track_max},
         "difficulty": cfg.difficulty,
         "challenge": _challenge(s),
         "heroes": heroes, "storyline": story,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from multiverse.united.board import RING, add_tokens
+from multiverse.united.cardtext import effect_text, master_plan_effects
 from multiverse.united.damage import deal_damage
 from multiverse.united.effects import push_villain_effects
 from multiverse.united.state import UnitedState, push, step
@@ -22,7 +23,7 @@ def villain_turn(s: UnitedState, f: tuple) -> None:
     s.ovf = 0
     t = s.T
     if s.log is not None:
-        s.emit("master_plan", f"{t.villain_name} plays {t.card_name[c]}", card=c)
+        s.emit("master_plan", f"{t.villain_name} plays {t.card_name[c]}: {master_plan_effects(t, c)}", card=c)
     frames: list[tuple] = [("villain_move", c)]
     if t.mp_bam[c]:
         frames.append(("bam",))
@@ -83,6 +84,8 @@ def villain_move(s: UnitedState, f: tuple) -> None:
     m = s.T.mp_move[c]
     dest = destination(s, m)
     if dest == s.n_loc:
+        if s.log is not None and m:
+            s.emit("villain_stays", f"{s.T.villain_name} stays in {s.loc_name(dest)}", to=dest)
         return
     s.n_loc = dest
     if s.log is not None:
@@ -104,12 +107,15 @@ def bam(s: UnitedState, f: tuple) -> None:
             push_villain_effects(s, t.threat_bam[th], t.threat_name[th], pos)
     if t.villain_bam is not None:
         if s.log is not None:
-            s.emit("bam", f"BAM! ({t.villain_name})", amount=0)
+            s.emit("bam", f"BAM! ({t.villain_name}): {effect_text(t.villain_bam)}", amount=0)
         push_villain_effects(s, t.villain_bam, f"{t.villain_name}'s BAM!")
         return
-    n = t.bam_damage + (t.bonus_red if s.track >= t.red else t.bonus_yellow if s.track >= t.yellow else 0)
+    bonus = t.bonus_red if s.track >= t.red else t.bonus_yellow if s.track >= t.yellow else 0
+    n = t.bam_damage + bonus
     if s.log is not None:
-        s.emit("bam", f"BAM! Nimrod deals {n} damage to each hero in {s.loc_name(s.n_loc)}", amount=n)
+        band = f" ({t.bam_damage} + {bonus} in the {'red' if s.track >= t.red else 'yellow'} band)"
+        s.emit("bam", f"BAM! Nimrod deals {n} damage{band if bonus else ''} to each hero in "
+               f"{s.loc_name(s.n_loc)}", amount=n)
     for h in reversed(s.heroes_at(s.n_loc)):
         s.stack.append(("damage_hero", h, n, "Nimrod's BAM!"))
 

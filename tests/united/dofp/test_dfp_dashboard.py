@@ -217,3 +217,14 @@ def test_kod_in_the_sentinel_phase_is_not_eliminated():
             else:
                 s.apply(s.legal_ids()[0])
     assert s.ko[KITTY] == 0 and len(s.hand[KITTY]) == 4
+
+
+@pytest.mark.rule("DFP-D1")
+def test_the_view_gives_the_track_bands_from_the_configuration_and_content():
+    from multiverse import modes
+
+    m = modes.get("dofp")
+    s = m.new_game(m.make_config("3", sets={"track_max": 20}), 1)
+    assert m.view(s, 0)["track_bands"] == {"yellow": 5, "red": 10, "lost": 20}
+    std = modes.get("standard")
+    assert std.view(std.new_game(std.make_config("3"), 1), 0)["track_bands"] is None

@@ -36,7 +36,8 @@ def test_damage_puts_the_chosen_card_at_the_bottom_of_the_deck(chosen, kept):
     s.apply("end")
     d = s.decision()
     assert d.kind == "wound" and d.seat == 1  # Storm's player chooses
-    assert sorted(o.label for o in d.options) == ["Gale Force", "Tempest Unleashed"]
+    assert sorted(o.label for o in d.options) == [
+        "Gale Force [Attack]", "Tempest Unleashed [Move Attack Attack]"]  # named with their text
     wound(s, chosen)
     assert hand(s, 1) == [kept]
     assert names(s, s.deck[1]) == [chosen, *names(s, deck_before)]  # bottom is index 0

@@ -177,6 +177,9 @@ def test_bam_damage_follows_the_track_band():
         logan_ends_turn(s)
         hits = [e for e in s.log if e.kind == "hero_damaged"]
         assert [(e.data["hero"], e.data["amount"]) for e in hits] == [(1, dmg)]
+        band = {1: "", 2: " (1 + 1 in the yellow band)", 3: " (1 + 2 in the red band)"}[dmg]
+        bam = next(e.text for e in s.log if e.kind == "bam")
+        assert bam == f"BAM! Nimrod deals {dmg} damage{band} to each hero in {s.loc_name(s.n_loc)}"
 
 
 # ----- MU-12: Overflow once per Location per villain turn -------------------------------------------

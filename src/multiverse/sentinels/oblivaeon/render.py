@@ -25,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from multiverse.sentinels.oblivaeon.view import view
-from multiverse.sentinels.render import PHASES, hp_text, modifier_lines
+from multiverse.sentinels.render import PHASES, hand_lines, hp_text, modifier_lines
 from multiverse.sentinels.state import SentinelsState
 
 SIDE_BY_SIDE = 100  # columns from which the two battle zones sit side by side
@@ -212,6 +212,7 @@ class Board:
         if mods:
             yield Panel(Group(*mods), title="Modifiers in force", title_align="left",
                         border_style="magenta")
+        yield from hand_lines(self.s, [h for zv in v["zones"] for h in zv["heroes"]])
 
 
 def render_board(s: SentinelsState, seat: int) -> RenderableType:

@@ -4,7 +4,10 @@ villain turns (OBL-V1, B2)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from multiverse.engine.decision import Option
+from multiverse.sentinels.cardtext import ability_label, card_label
 from multiverse.sentinels.effects import push_effect
 from multiverse.sentinels.oblivaeon.world import (
     devastation_check,
@@ -169,7 +172,7 @@ def _six_options(s: SentinelsState, f: tuple) -> tuple:
     opts: list[Option] = []
     if not s.incap[p]:
         if not mine and mdeck:  # OBL-H2
-            opts.append(Option("take", f"Take on an objective: {t.name[mdeck[-1]]}", {"do": "take"}))
+            opts.append(Option("take", (_objective_label, t, mdeck[-1]), {"do": "take"}))
         if mine and mdeck:  # OBL-H3
             opts.append(Option("swap", f"Swap out {t.name[mine[0]]} for {t.name[mdeck[-1]]}",
                                {"do": "swap", "card": mine[0]}))
@@ -184,8 +187,8 @@ def _six_options(s: SentinelsState, f: tuple) -> tuple:
     if len(mdeck) > 1:  # OBL-H5
         opts.append(Option("shuffle", "Shuffle the Mission deck", {"do": "shuffle"}))
     for c in incapacitated_here(s, p):  # OBL-H6
-        for i, (name, _fx) in enumerate(t.abilities[c]):
-            opts.append(Option(f"ability:{c}:{i}", f"{t.name[c]}: {name}",
+        for i in range(len(t.abilities[c])):
+            opts.append(Option(f"ability:{c}:{i}", (_ability_label, t, c, i),
                                {"do": "ability", "card": c, "i": i}))
         for r in cards_under(s, c):  # OBL-H7
             if r in t.missions:
@@ -254,3 +257,12 @@ def take_objective(s: SentinelsState, p: int) -> None:
     push_effect(s, t.play_fx[c][0], c, p, -1)
     fire_enters_play(s, c)
 
+
+def _ability_label(t: Any, c: int, i: int) -> str:
+    """OBL-H6: an incapacitated hero's ability, with its text."""
+    return f"{t.name[c]}: {ability_label(t, c, i)}"
+
+
+def _objective_label(t: Any, c: int) -> str:
+    """OBL-H3: the Mission on top of the deck, with its text."""
+    return f"Take on an objective: {card_label(t, c)}"

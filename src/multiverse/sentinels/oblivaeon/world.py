@@ -7,6 +7,7 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.sentinels import effects as fx
 from multiverse.sentinels import triggers
+from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.damage import INCAPACITATE_HOOKS, blocked, deal_damage, incapacitate
 from multiverse.sentinels.oblivaeon.setup import ASIDE, GONE, set_up_hero
 from multiverse.sentinels.select import zone_of
@@ -325,7 +326,7 @@ def _new_hero_options(s: SentinelsState, f: tuple) -> tuple:
     if not free:
         return 0, "", []
     return (p, f"Player {p + 1}: set up a new hero",
-            [Option(f"hero:{c}", t.name[c], {"card": c}) for c in free])
+            [Option(f"hero:{c}", (card_label, t, c), {"card": c}) for c in free])
 
 
 @choice("ob_new_hero", _new_hero_options)

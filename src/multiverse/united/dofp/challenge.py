@@ -5,6 +5,7 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.united.board import add_tokens, move_sentinel_closer
 from multiverse.united.damage import deal_damage
+from multiverse.united.narrate import CHALLENGE_TASKS, TASKS, activation_text, task_list
 from multiverse.united.state import UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
 
@@ -24,12 +25,15 @@ def activate_challenge_sentinel(s: UnitedState, f: tuple) -> None:
     _, sn, h = f
     if s.s_loc[sn] < 0:
         return
-    sym = symbols_of(s, last_hero_cards(s, 1))
+    cards = last_hero_cards(s, 1)
+    sym = symbols_of(s, cards)
     move, add, dmg, prod = s.T.protocol
     s.ovf = 0
     if s.log is not None:
-        s.emit("activation", f"{s.sentinel_name(sn)} (Challenge) activates after {s.hero_name(h)}'s turn",
-               sentinel=sn, hero=h, symbols=sym)
+        names = (*TASKS[:3], CHALLENGE_TASKS[s.T.challenge_task])
+        s.emit("activation", activation_text(
+            s, f"{s.sentinel_name(sn)} (Challenge) activates after {s.hero_name(h)}'s turn",
+            cards, sym, task_list(s, sym, names)), sentinel=sn, hero=h, symbols=sym, cards=cards)
     frames: list[tuple] = []
     frames += [("challenge_move", sn, h)] * sym[move]
     frames += [("challenge_add", sn)] * sym[add]
@@ -42,6 +46,9 @@ def activate_challenge_sentinel(s: UnitedState, f: tuple) -> None:
 def challenge_move(s: UnitedState, f: tuple) -> None:
     """DFP-C5: move 1 Location closer to the hero who just took their turn."""
     _, sn, h = f
+    if s.log is not None and s.s_loc[sn] == s.hero_loc[h]:
+        s.emit("task_nothing", f"{s.sentinel_name(sn)} does not move: it is already at "
+               f"{s.hero_name(h)}'s Location", sentinel=sn, task="move")
     move_sentinel_closer(s, sn, h)
 
 
@@ -67,6 +74,10 @@ def challenge_damage(s: UnitedState, f: tuple, opt: Option) -> None:
     _, sn, h = f
     x = opt.data["hero"]
     if x < 0:
+        if s.log is not None:
+            s.emit("task_nothing", f"{s.sentinel_name(sn)} finds no hero in "
+                   f"{s.loc_name(s.s_loc[sn])} to damage: it moves closer instead",
+                   sentinel=sn, task="damage")
         move_sentinel_closer(s, sn, h)
     else:
         deal_damage(s, x, 1, s.sentinel_name(sn))
@@ -103,6 +114,9 @@ def flip_facedown(s: UnitedState, h: int) -> None:
             if s.log is not None:
                 s.emit("flip_facedown", f"Sentinel II flips {t.card_name[c]} facedown", card=c, hero=h)
             return
+    if s.log is not None:
+        s.emit("task_nothing", f"Sentinel II flips nothing: {s.hero_name(h)} has no faceup "
+               "Storyline card with a Special Effect", hero=h, task="flip_facedown")
 
 
 def _grab_options(s: UnitedState, f: tuple) -> tuple:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
-from multiverse.united.board import add_tokens, move_sentinel_closer, raise_track
+from multiverse.united.board import add_tokens, is_full, move_sentinel_closer, raise_track
 from multiverse.united.damage import deal_damage
+from multiverse.united.narrate import TASKS, activation_text, task_list
 from multiverse.united.state import UnitedState, choice, push, step
 from multiverse.united.storyline import has_special_effect, last_hero_cards, symbols_of
 
@@ -75,15 +76,18 @@ def activate_sentinel(s: UnitedState, f: tuple) -> None:
     sym = symbols_of(s, cards)
     move, add, dmg, prod = s.T.protocol
     s.ovf = 0
+    special = bool(cards) and has_special_effect(s, cards[0])
     if s.log is not None:
-        s.emit("activation", f"{s.sentinel_name(sn)} activates for {s.hero_name(h)}",
-               sentinel=sn, hero=h, symbols=sym)
+        tasks = task_list(s, sym, TASKS) + ["Special Effect"] * special + ["Target"]
+        s.emit("activation", activation_text(
+            s, f"{s.sentinel_name(sn)} activates for {s.hero_name(h)}", cards, sym, tasks),
+               sentinel=sn, hero=h, symbols=sym, cards=cards)
     frames: list[tuple] = []
     frames += [("task_move", sn, h)] * sym[move]
     frames += [("task_add", sn)] * sym[add]
     frames += [("task_damage", sn)] * sym[dmg]
     frames += [("task_production", sn)] * sym[prod]
-    if cards and has_special_effect(s, cards[0]):
+    if special:
         frames.append(("task_special_effect", sn))
     frames.append(("task_target", sn, h))
     push(s, *frames)
@@ -102,14 +106,21 @@ def task_move(s: UnitedState, f: tuple) -> None:
 @step("task_add")
 def task_add(s: UnitedState, f: tuple) -> None:
     """DFP-A5: add 1 Civilian to the Sentinel's Location (a full Location overflows)."""
-    add_tokens(s, s.s_loc[f[1]], 1, 0)
+    pos = s.s_loc[f[1]]
+    if s.log is not None and s.ovf >> pos & 1 and is_full(s, pos):
+        s.emit("task_nothing", f"{s.sentinel_name(f[1])} adds no Civilian: {s.loc_name(pos)} "
+               "is full and has already overflowed this activation", sentinel=f[1], task="add")
+    add_tokens(s, pos, 1, 0)
 
 
 def _task_damage_options(s: UnitedState, f: tuple) -> tuple:
     sn = f[1]
+    here = s.heroes_at(s.s_loc[sn])
+    if not here and s.log is not None:  # computed once, as the frame is reached
+        s.emit("task_nothing", f"{s.sentinel_name(sn)} deals no damage: no hero in "
+               f"{s.loc_name(s.s_loc[sn])}", sentinel=sn, task="damage")
     return (s.seat(s.active), f"{s.sentinel_name(sn)} deals 1 damage: to which hero?",
-            [Option(f"hero:{h}", s.hero_name(h), {"hero": h})
-             for h in s.heroes_at(s.s_loc[sn])])
+            [Option(f"hero:{h}", s.hero_name(h), {"hero": h}) for h in here])
 
 
 @choice("task_damage", _task_damage_options)
@@ -133,6 +144,9 @@ def task_production(s: UnitedState, f: tuple) -> None:
         if s.log is not None:
             s.emit("sentinel_recovers", f"{s.sentinel_name(sn)} recovers {gain} Health → "
                    f"{s.s_hp[sn]}", sentinel=sn, amount=gain, health=s.s_hp[sn])
+    elif s.log is not None:
+        s.emit("task_nothing", f"{s.sentinel_name(sn)} recovers nothing: no Sentinel "
+               "Production Threat in play", sentinel=sn, task="production")
 
 
 @step("task_special_effect")
@@ -147,3 +161,6 @@ def task_target(s: UnitedState, f: tuple) -> None:
     _, sn, h = f
     if s.s_loc[sn] == s.hero_loc[h]:
         deal_damage(s, h, 1, s.sentinel_name(sn))
+    elif s.log is not None:
+        s.emit("task_nothing", f"{s.sentinel_name(sn)}'s Target task does nothing: "
+               f"{s.hero_name(h)} is not in {s.loc_name(s.s_loc[sn])}", sentinel=sn, task="target")

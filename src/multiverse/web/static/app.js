@@ -20,6 +20,7 @@ const Multiverse = (() => {
     return el;
   }
   const $ = (id) => document.getElementById(id);
+  const count = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`; // "1 card", "2 cards"
   const chip = (text, cls) => h("span", { class: "chip " + (cls || "") }, text);
   const bar = (value, max, cls) =>
     h("div", { class: "bar " + (cls || ""), title: `${value} / ${max}` },
@@ -41,8 +42,21 @@ const Multiverse = (() => {
   }
   function handOf(hero) {
     if (hero.hand === null || hero.hand === undefined)
-      return h("p", { class: "dim", "data-testid": "hand-hidden" }, `${hero.hand_size} card(s) in hand (hidden)`);
+      return h("p", { class: "dim", "data-testid": "hand-hidden" }, `${count(hero.hand_size, "card")} in hand (hidden)`);
     return h("div", {}, h("span", { class: "dim" }, "Hand:"), cardList(hero.hand, "hand"));
+  }
+
+  // DFP-D1..D3: the Nimrod Activation track, one cell a step, coloured by the dashboard's
+  // bands as the view gives them (yellow from `yellow`, red from `red`, lost at `lost`).
+  const bandOf = (i, b) => (i >= b.lost ? "lost" : i >= b.red ? "red" : i >= b.yellow ? "yellow" : "green");
+  function bandedTrack(value, b) {
+    const cells = [];
+    for (let i = 0; i <= b.lost; i++)
+      cells.push(h("span", { class: `step ${bandOf(i, b)}${i === value ? " here" : ""}`, "data-step": i }, String(i)));
+    return h("div", { class: "bands", "data-testid": "track", "data-band": bandOf(value, b), "data-value": value },
+      h("div", { class: "steps" }, cells),
+      h("div", { class: "dim legend", "data-testid": "track-legend" },
+        `yellow ≥${b.yellow} · red ≥${b.red} · lost at ${b.lost}`));
   }
 
   // ----- the boards, one renderer per family of modes --------------------------------------
@@ -72,7 +86,7 @@ const Multiverse = (() => {
         ` · round ${v.round} · ${v.phase}`, v.difficulty && v.difficulty !== "normal" ? ` · ${v.difficulty}` : "",
         v.challenge ? ` · challenge ${v.challenge.name || v.challenge.id || ""}` : "",
         v.villain_turn_every ? ` · villain turn every ${v.villain_turn_every} hero cards (${v.hero_cards_since_villain_turn} so far)` : ""),
-      bar(plot.value, plot.threshold),
+      v.track_bands ? bandedTrack(plot.value, v.track_bands) : bar(plot.value, plot.threshold),
       h("div", { class: "pieces" }, (v.sentinels || []).map((s) =>
         chip(`${s.name}: ${s.defeated ? "defeated" : s.health + "♥"}`, "enemy"))));
     const ring = h("div", { class: "ring" }, loc(locs[0]), loc(locs[1]), loc(locs[2]), centre, loc(locs[5]), loc(locs[4]), loc(locs[3]));
@@ -119,9 +133,9 @@ const Multiverse = (() => {
         h("div", {}, `${ob.hp} / ${ob.max_hp} HP · Zone ${ob.zone + 1}` + (ob.immune ? " · immune (Shield)" : "")),
         bar(ob.hp, ob.max_hp, "hp")),
       sh ? h("article", { class: "panel", "data-testid": "shield" }, h("h3", {}, sh.face_name || sh.name),
-        h("div", {}, `${sh.tokens} token(s)` + (sh.goal ? ` of ${sh.goal}` : "")), h("p", { class: "dim" }, sh.text || "")) : null,
+        h("div", {}, `${count(sh.tokens, "token")}` + (sh.goal ? ` of ${sh.goal}` : "")), h("p", { class: "dim" }, sh.text || "")) : null,
       h("article", { class: "panel", "data-testid": "missions" }, h("h3", {}, "Mission deck"),
-        h("div", {}, `${v.mission_deck.size} card(s)` + (v.mission_deck.top ? ` · next: ${v.mission_deck.top.name}` : "")),
+        h("div", {}, `${count(v.mission_deck.size, "card")}` + (v.mission_deck.top ? ` · next: ${v.mission_deck.top.name}` : "")),
         v.mission_deck.top ? h("p", { class: "dim" }, v.mission_deck.top.text || "") : null),
       h("article", { class: "panel" }, h("h3", {}, "Set aside"),
         h("div", {}, (v.environments_aside || []).map((e) => e.name).join(", ") || "none"),

@@ -1,0 +1,156 @@
+"""Marvel United card text in words, rendered from the cards' data (symbols and effects).
+
+Every label that names a hero card shows what it does (`card_label`), and `card_texts`
+gives the full text of every card, Threat and Location of a game for the terminal's
+`card NAME` command. The words follow the effect vocabulary (`content.schema`).
+"""
+
+from __future__ import annotations
+
+from multiverse.engine.words import count
+from multiverse.united.tables import FX, SYMBOLS, Tables
+
+TAGS = {  # what a Threat's named mechanic does (DFP-A7, DFP-D1)
+    "sentinel_production": "Sentinel Production: each Production task heals the Sentinel 1 Health",
+    "data_analyzer": "Data Analyzer: each KO raises the track 1 more",
+    "mutant_detection": "Mutant Detection",
+}
+_MOVES = {-1: "toward the hero with the most cards in hand",
+          -2: "to the Location with the most Civilians", -3: "to the Location with the most heroes"}
+
+
+def verb_text(fx: FX) -> str:
+    """One compiled effect step in the words of the card: `("draw", 1, …)` → "draw 1 card"."""
+    verb, n, sym, civ, thug = fx
+    if verb == "draw":
+        return f"draw {count(n, 'card')}"
+    if verb == "gain_token":
+        return f"gain {count(n, SYMBOLS[sym].title() + ' token')}"
+    if verb == "deal_damage":
+        return f"deal {n} damage to {'an enemy' if n == 1 else 'enemies'} in your Location"
+    if verb == "deal_damage_villain":
+        return f"deal {n} damage to the Villain or a Henchman in your Location"
+    if verb == "rescue":
+        return f"rescue up to {count(n, 'Civilian')} in your Location"
+    if verb == "defeat_thugs":
+        return f"defeat up to {count(n, 'Thug')} in your Location"
+    if verb == "move_anywhere":
+        return "move to any Location"
+    if verb == "others_here_draw":
+        return f"each other hero in your Location draws {count(n, 'card')}"
+    if verb == "one_hero_draws":
+        return f"one hero of your choice draws {count(n, 'card')}"
+    if verb == "fill_threat":
+        return f"fill up to {count(n, 'symbol')} on the Threat in your Location"
+    if verb == "raise_track":
+        return f"raise the track by {n}"
+    if verb == "lower_track":
+        return f"lower the track by {n}"
+    if verb == "bam":
+        return "BAM!"
+    if verb == "villain_recover_per_hero":
+        return f"the Villain recovers {n} Health per hero in play"
+    if verb == "damage_heroes_here":
+        return f"{n} damage to each hero here"
+    if verb == "add_tokens_here":
+        return f"add {tokens_text(civ, thug)} here"
+    return verb.replace("_", " ")
+
+
+def effect_text(fx: tuple[FX, ...]) -> str:
+    """A whole effect: its steps joined with "; " ("" when it has none)."""
+    return "; ".join(verb_text(x) for x in fx)
+
+
+def tokens_text(civ: int, thug: int) -> str:
+    """`(1, 2)` → "1 Civilian and 2 Thugs"; zero counts are left out ("nothing" for none)."""
+    parts = [count(n, noun) for n, noun in ((civ, "Civilian"), (thug, "Thug")) if n]
+    return " and ".join(parts) or "nothing"
+
+
+def symbols_text(sym: tuple[int, ...]) -> str:
+    """Card symbols in order: `(0, 2, 0, 0)` → "Attack Attack"; none → "no symbols"."""
+    return " ".join(SYMBOLS[i].title() for i in range(4) for _ in range(sym[i])) or "no symbols"
+
+
+def card_label(name: str, sym: tuple[int, ...], fx: tuple[FX, ...]) -> str:
+    """A hero card as hands and options show it: name, symbols, Special Effect's text.
+
+    >>> card_label("Slow Mend", (0, 0, 1, 0), (("draw", 1, -1, 0, 0),))
+    'Slow Mend [Heroic + Special Effect: draw 1 card]'
+    """
+    return f"{name} [{card_text(sym, fx)}]"
+
+
+def card_text(sym: tuple[int, ...], fx: tuple[FX, ...]) -> str:
+    """A hero card's symbols and Special Effect: "Heroic + Special Effect: draw 1 card"."""
+    return symbols_text(sym) + (f" + Special Effect: {effect_text(fx)}" if fx else "")
+
+
+def special_effect_label(name: str, fx: tuple[FX, ...]) -> str:
+    """The option that resolves a played card's Special Effect, saying what it does."""
+    return f"Resolve the Special Effect of {name}: {effect_text(fx)}"
+
+
+def _hero_cards(t: Tables) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for c, name in enumerate(t.card_name):
+        h = t.card_owner[c]
+        if h >= 0 and name not in out:
+            copies = sum(1 for x in t.hero_cards[h] if t.card_name[x] == name)
+            out[name] = (f"{card_label(name, t.card_sym[c], t.card_fx[c])} — "
+                         f"{t.hero_names[h]}'s hero card" + (f", {copies} copies" * (copies > 1)))
+    return out
+
+
+def master_plan_text(t: Tables, c: int) -> str:
+    """A Master Plan card with its name and whose it is (the `card` command)."""
+    return f"{t.card_name[c]} — {t.villain_name}'s Master Plan card: {master_plan_effects(t, c)}"
+
+
+def master_plan_effects(t: Tables, c: int) -> str:
+    """What a Master Plan card does: its move, BAM!, effect and tokens (left, here, right)."""
+    m = t.mp_move[c]
+    parts = [f"move {_MOVES[m]}" if m < 0 else f"move {m} clockwise" if m else "no move"]
+    if t.mp_bam[c]:
+        parts.append("BAM!")
+    if t.card_fx[c]:
+        parts.append(effect_text(t.card_fx[c]))
+    spots = [f"{tokens_text(*tok)} {where}" for tok, where
+             in zip(t.mp_tokens[c], ("to the left", "here", "to the right"), strict=True) if any(tok)]
+    if spots:
+        parts.append("add " + ", ".join(spots))
+    return "; ".join(parts)
+
+
+def threat_text(t: Tables, th: int) -> str:
+    """A Threat: what clears it and every text it adds to the game."""
+    parts = [f"Henchman {t.threat_henchman[th]}, {t.threat_health[th]} Health"
+             if t.threat_health[th] else f"cleared by {symbols_text((*t.threat_cost[th], 0))}"]
+    if t.threat_bonus[th]:
+        parts.append(f"+{t.threat_bonus[th]} damage to each hero damaged in its Location")
+    parts += [TAGS.get(tag, tag) for tag in sorted(t.threat_tags[th])]
+    for label, fx in (("BAM!", t.threat_bam[th]), ("when the Villain arrives", t.threat_arrive[th]),
+                      ("when cleared", t.threat_clear[th])):
+        if fx:
+            parts.append(f"{label}: {effect_text(fx)}")
+    return f"{t.threat_name[th]} — Threat: " + "; ".join(parts)
+
+
+def location_text(t: Tables, li: int) -> str:
+    fx = effect_text(t.loc_fx[li])
+    how = " (must be used)" if t.loc_mandatory[li] else ""
+    return (f"{t.loc_name[li]} — Location, {t.loc_slots[li]} slots: "
+            + (f"end of turn: {fx}{how}" if fx else "no effect"))
+
+
+def card_texts(t: Tables) -> dict[str, str]:
+    """Name → full text of every hero card, Master Plan card, Threat and Location of a game."""
+    out = _hero_cards(t)
+    for c in t.mp_cards:
+        out.setdefault(t.card_name[c], master_plan_text(t, c))
+    for th in range(len(t.threat_name)):
+        out.setdefault(t.threat_name[th], threat_text(t, th))
+    for li in range(len(t.loc_name)):
+        out.setdefault(t.loc_name[li], location_text(t, li))
+    return out
