@@ -175,19 +175,64 @@ class Threat(Strict):
 
 
 MoveText = Literal["toward_most_cards", "to_most_civilians", "to_most_heroes"]
+Toward = Literal["most_cards", "most_civilians", "most_thugs", "most_heroes"]
+# the shorthand words of earlier packs, as written-out moves
+MOVE_WORDS: dict[str, str] = {"toward_most_cards": "most_cards",
+                              "to_most_civilians": "most_civilians",
+                              "to_most_heroes": "most_heroes"}
+
+
+class VillainMove(Strict):
+    """MU-11: a Villain's move written out: `steps` round the ring (`direction`), or to
+    the Location with the most of something (`toward`), or to a named Location (`to`)."""
+
+    steps: int | None = Field(None, ge=-5, le=5, description="Locations to move; negative: "
+                              "counterclockwise")
+    direction: Literal["clockwise", "counterclockwise"] = "clockwise"
+    toward: Toward | None = Field(None, description="most_cards: the next clockwise Location "
+                                  "holding the hero with the most cards in hand; the others: the "
+                                  "Location with the most Civilians/Thugs/heroes")
+    to: str | None = Field(None, pattern=r"^[a-z0-9-]+$", description="a Location id: the "
+                           "Villain moves there when it is in play, else stays")
+
+    @model_validator(mode="after")
+    def _one(self) -> VillainMove:
+        given = [k for k in ("steps", "toward", "to") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("a move names exactly one of 'steps', 'toward' or 'to'"
+                             + (f" (got {', '.join(given)})" if given else ""))
+        if self.direction != "clockwise" and self.steps is None:
+            raise ValueError("'direction' goes with 'steps'")
+        return self
+
+    def clockwise_steps(self) -> int:
+        """The steps as a clockwise count (negative: counterclockwise)."""
+        n = self.steps or 0
+        return -n if self.direction == "counterclockwise" else n
+
+
+def plain_move(v: object) -> object:
+    """A bare number is the printed clockwise count, 0 to 5: a counterclockwise move is
+    written out (`{steps: 1, direction: counterclockwise}`), never as a negative code."""
+    if isinstance(v, int) and not isinstance(v, bool) and not 0 <= v <= 5:
+        raise ValueError(f"a bare move is a clockwise count 0 to 5 (got {v}); write "
+                         f"{{steps: {abs(v)}, direction: counterclockwise}} to move the other way"
+                         if v < 0 else f"a bare move is a clockwise count 0 to 5 (got {v})")
+    return v
 
 
 class MasterPlanCard(Strict):
     """MU-10/MU-11: move, BAM!, effect, tokens (left, here, right)."""
 
     name: str
-    move: int | MoveText = 0
+    move: int | MoveText | VillainMove = 0
     bam: bool = False
     effect: Effects = Field(default_factory=list)
     tokens: Annotated[list[str], Field(min_length=3, max_length=3)] = ["", "", ""]
     copies: int = Field(1, ge=1, le=12)
 
     _name = field_validator("name")(card_name)
+    _move = field_validator("move", mode="before")(plain_move)
 
     @field_validator("tokens")
     @classmethod
@@ -355,6 +400,21 @@ class UnitedContent(Strict):
             dup = {i for i in ids if ids.count(i) > 1}
             if dup:
                 raise ValueError(f"duplicate {what} id(s): {sorted(dup)}")
+        return self
+
+    @model_validator(mode="after")
+    def _moves_to_locations(self) -> UnitedContent:
+        """A move `to` a Location names one of the pack's Locations."""
+        ids = {x.id for x in self.locations}
+        decks = [(f"villains[{i}].master_plan", v.master_plan) for i, v in enumerate(self.villains)]
+        if self.dofp is not None:
+            decks.append(("dofp.master_plan", self.dofp.master_plan))
+        for where, deck in decks:
+            for j, card in enumerate(deck):
+                to = card.move.to if isinstance(card.move, VillainMove) else None
+                if to is not None and to not in ids:
+                    raise ValueError(f"{where}[{j}].move.to: unknown Location {to!r}; the "
+                                     f"pack's Locations: {sorted(ids)}")
         return self
 
 
