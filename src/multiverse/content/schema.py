@@ -14,7 +14,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from multiverse.engine.errors import ContentError
 
 Symbol = Literal["move", "attack", "heroic", "wild"]
-ThreatSymbol = Literal["move", "attack", "heroic"]
 
 # Verbs of the effect vocabulary. Hero-side verbs act for the hero resolving the effect
 # ("you"); villain-side verbs act for the Villain (Nimrod) or the Sentinels.
@@ -98,6 +97,13 @@ class HeroCard(Strict):
     name: str
     symbols: list[Symbol] = Field(default_factory=list, max_length=3)
     effect: Effects = Field(default_factory=list)
+    unsupported: str | None = Field(None, min_length=1, description="the card has a Special "
+                                    "Effect the vocabulary cannot express: a note of what it "
+                                    "says; the engine resolves `effect` only, and the card still "
+                                    "counts as having a Special Effect (DFP-A5)")
+    start: Literal["deck", "hand", "bottom"] = Field("deck", description="where the card "
+                                                     "starts: shuffled into the deck (MU-8), in "
+                                                     "the opening hand, or at the deck's bottom")
     copies: int = Field(1, ge=1, le=12)
 
     _name = field_validator("name")(card_name)
@@ -111,8 +117,11 @@ class HeroCard(Strict):
         return v
 
 
+HERO_DECK = (12, 15)  # MU-4: 12 cards; an owner's hero may have up to 3 more
+
+
 class Hero(Strict):
-    """A hero: a 12-card deck (MU-4)."""
+    """A hero: a 12-card deck (MU-4), or up to 15 for heroes printed with more."""
 
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
@@ -122,31 +131,46 @@ class Hero(Strict):
     _unique = field_validator("cards")(unique_names("cards"))
 
     @model_validator(mode="after")
-    def _twelve(self) -> Hero:
+    def _deck_size(self) -> Hero:
         n = sum(c.copies for c in self.cards)
-        if n != 12:
-            raise ValueError(f"hero {self.id!r} has {n} cards; a hero deck has exactly 12")
+        low, high = HERO_DECK
+        if not low <= n <= high:
+            raise ValueError(f"cards: hero {self.id!r} has {n} cards; a hero deck has {low} "
+                             f"(MU-4) to {high}, counting cards that start in hand")
         return self
 
 
+# Villain verbs a Location's End-of-Turn effect may use: it can harm ("here" is the
+# Location) or add tokens, as well as help.
+LOCATION_VILLAIN_VERBS: frozenset[str] = frozenset(
+    {"damage_heroes_here", "add_tokens_here", "raise_track", "lower_track"})
+
+
 class Location(Strict):
-    """MU-2: slots (3 to 5), starting tokens, an End-of-Turn effect."""
+    """MU-2: slots (usually 3 to 5; an owner's Location may have 2, or none), starting
+    tokens, an End-of-Turn effect (helpful, harmful or adding tokens)."""
 
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
-    slots: int = Field(ge=3, le=5)
+    slots: int = Field(0, ge=0, le=5, description="token slots; 0 (or left out): none, so every "
+                       "token added here overflows (MU-12)")
     start: str = Field("", pattern=r"^[CT]*$", description="tokens placed at setup, C or T")
     effect: Effects = Field(default_factory=list)
+    unsupported: str | None = Field(None, min_length=1, description="the End-of-Turn effect "
+                                    "says more than the vocabulary can: a note of what")
     mandatory: bool = False
+    hazardous: bool = Field(False, description="a hazardous Location: shown on the board; "
+                            "its harm is written in `effect` (usually `mandatory`)")
     original: bool = True
 
     @model_validator(mode="after")
     def _fits(self) -> Location:
         if len(self.start) > self.slots:
-            raise ValueError(f"start has {len(self.start)} tokens but only {self.slots} slots")
-        for e in self.effect:
-            if e.verb not in HERO_VERBS:
-                raise ValueError(f"Location effect verb {e.verb!r} is not a hero verb")
+            raise ValueError(f"start: {len(self.start)} tokens but only {self.slots} slots")
+        for i, e in enumerate(self.effect):
+            if e.verb not in HERO_VERBS | LOCATION_VILLAIN_VERBS:
+                raise ValueError(f"effect[{i}].verb: {e.verb!r} is not a verb of a Location "
+                                 f"({sorted(HERO_VERBS | LOCATION_VILLAIN_VERBS)})")
         return self
 
 
@@ -155,7 +179,8 @@ class Threat(Strict):
 
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
-    cost: list[ThreatSymbol] = Field(default_factory=list, max_length=8)
+    cost: list[Symbol] = Field(default_factory=list, max_length=8, description="symbols to "
+                               "fill; a wild one is filled by any symbol")
     health: int | None = Field(None, ge=1, le=20, description="a Henchman Threat's Health (MU-19)")
     henchman: str | None = Field(None, description="the Henchman's name, for a Henchman Threat")
     tags: list[Literal["sentinel_production", "data_analyzer", "mutant_detection"]] = Field(
@@ -334,8 +359,13 @@ class Plot(Strict):
     lose_at: int = Field(ge=1, le=40)
 
 
+VILLAIN_DECK = (6, 24)  # MU-3: 12 Master Plan cards; an owner's Villain may have others
+VILLAIN_THREATS = (1, 12)  # MU-3: 6 Threats; with fewer some Locations start without one
+
+
 class Villain(Strict):
-    """MU-3: a standard Villain: dashboard, 12 Master Plan cards and 6 Threats."""
+    """MU-3: a standard Villain: dashboard, 12 Master Plan cards and 6 Threats (an owner's
+    Villain may have another number of each)."""
 
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
@@ -346,15 +376,17 @@ class Villain(Strict):
     plot: Plot
     special_rules: str = ""
     master_plan: list[MasterPlanCard]
-    threats: list[Threat] = Field(min_length=6, max_length=6)
+    threats: list[Threat] = Field(min_length=VILLAIN_THREATS[0], max_length=VILLAIN_THREATS[1])
 
     _unique = field_validator("master_plan")(unique_names("master_plan"))
 
     @model_validator(mode="after")
     def _parts(self) -> Villain:
         n = sum(c.copies for c in self.master_plan)
-        if n != 12:
-            raise ValueError(f"Villain {self.id!r} has {n} Master Plan cards; it has exactly 12")
+        low, high = VILLAIN_DECK
+        if not low <= n <= high:
+            raise ValueError(f"master_plan: Villain {self.id!r} has {n} Master Plan cards; a "
+                             f"Master Plan deck has {low} to {high} (MU-3: usually 12)")
         for e in [*self.bam, *self.overflow]:
             if e.verb not in VILLAIN_VERBS:
                 raise ValueError(f"dashboard verb {e.verb!r} is not a villain verb")

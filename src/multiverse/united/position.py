@@ -189,6 +189,8 @@ def _locations(s: UnitedState, locs: Any) -> None:
             s.threat[pos] = -1 if th is None else _index(th, t.threat_ids, f"{where}.threat", "Threat")
             s.need[pos * 3: pos * 3 + 3] = list(t.threat_cost[s.threat[pos]]) if th is not None else [0, 0, 0]
             s.hench[pos] = t.threat_health[s.threat[pos]] if th is not None else 0
+            if t.wild_costs:
+                s.need[RING * 3 + pos] = t.threat_wild[s.threat[pos]] if th is not None else 0
         if "henchman" in spec:
             full = t.threat_health[s.threat[pos]] if s.threat[pos] >= 0 else 0
             if not full:

@@ -80,6 +80,7 @@ class Tables:
     card_sym: list[tuple[int, int, int, int]] = field(default_factory=list)
     card_fx: list[tuple[FX, ...]] = field(default_factory=list)
     hero_cards: list[list[int]] = field(default_factory=list)
+    card_start: dict[int, str] = field(default_factory=dict)  # "hand"/"bottom"; others: deck
     mp_cards: list[int] = field(default_factory=list)
     mp_move: dict[int, Move] = field(default_factory=dict)
     mp_bam: dict[int, bool] = field(default_factory=dict)
@@ -92,10 +93,13 @@ class Tables:
     loc_start: list[tuple[int, int]] = field(default_factory=list)
     loc_fx: list[tuple[FX, ...]] = field(default_factory=list)
     loc_mandatory: list[bool] = field(default_factory=list)
+    loc_hazardous: list[bool] = field(default_factory=list)
     # Threats
     threat_ids: list[str] = field(default_factory=list)
     threat_name: list[str] = field(default_factory=list)
     threat_cost: list[tuple[int, int, int]] = field(default_factory=list)
+    threat_wild: list[int] = field(default_factory=list)  # Wild symbols: any symbol fills them
+    wild_costs: bool = False  # some Threat has Wild: `need` holds one more count per Location
     threat_tags: list[frozenset[str]] = field(default_factory=list)
     threat_bonus: list[int] = field(default_factory=list)
     threat_bam: list[tuple[FX, ...]] = field(default_factory=list)
@@ -150,6 +154,8 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
                 t.card_owner.append(hi)
                 t.card_sym.append(tuple(counts))  # type: ignore[arg-type]
                 t.card_fx.append(compile_effects(card.effect))
+                if card.start != "deck":
+                    t.card_start[ids[-1]] = card.start
         t.hero_cards.append(ids)
     for loc in content.locations:
         t.loc_name.append(loc.name)
@@ -157,6 +163,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
         t.loc_start.append(_tokens(loc.start))
         t.loc_fx.append(compile_effects(loc.effect))
         t.loc_mandatory.append(loc.mandatory)
+        t.loc_hazardous.append(loc.hazardous)
     d = content.dofp
     if config.mode == "dofp":
         if d is None:
@@ -206,12 +213,14 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
             t.mp_bam[cid] = mp.bam
             t.mp_tokens[cid] = tuple(_tokens(x) for x in mp.tokens)  # type: ignore[assignment]
     for th in threats:
-        cost = [0, 0, 0]
+        cost = [0, 0, 0, 0]
         for s in th.cost:
             cost[SYM_INDEX[s]] += 1
         t.threat_ids.append(th.id)
         t.threat_name.append(th.name)
-        t.threat_cost.append(tuple(cost))  # type: ignore[arg-type]
+        t.threat_cost.append(tuple(cost[:3]))  # type: ignore[arg-type]
+        t.threat_wild.append(cost[WILD])
+        t.wild_costs = t.wild_costs or cost[WILD] > 0
         t.threat_tags.append(frozenset(th.tags))
         t.threat_bonus.append(th.damage_bonus_here)
         t.threat_bam.append(compile_effects(th.bam))
