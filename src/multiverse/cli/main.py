@@ -251,13 +251,17 @@ def content_validate(
     game: Annotated[Game | None, typer.Option(
         help="Check against this game's schema", show_default="recognized by the top-level keys")
     ] = None,
+    report: Annotated[bool, typer.Option(
+        "--report", help="Marvel United: count, per hero, the cards whose Special Effect is "
+                         "marked `unsupported` (and the Locations): what the engine does not "
+                         "simulate")] = False,
 ) -> None:
     """Check a content pack (Marvel United or Sentinels) against its schema; print every
     problem with its file and place (exit 1 if any)."""
     from multiverse.cli.content import validate_command
 
     out, err = _consoles()
-    raise typer.Exit(validate_command(path, game.value if game else None, out, err))
+    raise typer.Exit(validate_command(path, game.value if game else None, out, err, report))
 
 
 @content_app.command("schema")

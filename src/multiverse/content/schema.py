@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
 from multiverse.engine.errors import ContentError
 
@@ -246,11 +246,28 @@ def plain_move(v: object) -> object:
     return v
 
 
+def _move_kind(v: object) -> str | None:
+    """Which form a move is written in: only that form is checked, so an error names
+    what is wrong with it rather than with every form."""
+    if isinstance(v, int | VillainMove) and not isinstance(v, bool):
+        return "int" if isinstance(v, int) else "dict[VillainMove]"
+    return {str: "str", dict: "dict[VillainMove]"}.get(type(v))
+
+
+MoveField = Annotated[
+    Annotated[int, Tag("int")] | Annotated[MoveText, Tag("str")]
+    | Annotated[VillainMove, Tag("dict[VillainMove]")],
+    Discriminator(_move_kind, custom_error_type="move", custom_error_message=(
+        "a move is a clockwise count 0 to 5, a word (toward_most_cards, to_most_civilians, "
+        "to_most_heroes) or written out: {steps: N, direction: …}, {toward: …} or {to: ID}")),
+]
+
+
 class MasterPlanCard(Strict):
     """MU-10/MU-11: move, BAM!, effect, tokens (left, here, right)."""
 
     name: str
-    move: int | MoveText | VillainMove = 0
+    move: MoveField = 0
     bam: bool = False
     effect: Effects = Field(default_factory=list)
     tokens: Annotated[list[str], Field(min_length=3, max_length=3)] = ["", "", ""]

@@ -79,6 +79,7 @@ class Tables:
     card_owner: list[int] = field(default_factory=list)  # hero index, -1 for Master Plan
     card_sym: list[tuple[int, int, int, int]] = field(default_factory=list)
     card_fx: list[tuple[FX, ...]] = field(default_factory=list)
+    card_special: list[bool] = field(default_factory=list)  # has a Special Effect (even unsupported)
     hero_cards: list[list[int]] = field(default_factory=list)
     card_start: dict[int, str] = field(default_factory=dict)  # "hand"/"bottom"; others: deck
     mp_cards: list[int] = field(default_factory=list)
@@ -154,6 +155,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
                 t.card_owner.append(hi)
                 t.card_sym.append(tuple(counts))  # type: ignore[arg-type]
                 t.card_fx.append(compile_effects(card.effect))
+                t.card_special.append(bool(card.effect or card.unsupported))
                 if card.start != "deck":
                     t.card_start[ids[-1]] = card.start
         t.hero_cards.append(ids)
@@ -209,6 +211,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
             t.card_owner.append(-1)
             t.card_sym.append((0, 0, 0, 0))
             t.card_fx.append(compile_effects(mp.effect))
+            t.card_special.append(bool(mp.effect))
             t.mp_move[cid] = compile_move(mp.move, loc_index)
             t.mp_bam[cid] = mp.bam
             t.mp_tokens[cid] = tuple(_tokens(x) for x in mp.tokens)  # type: ignore[assignment]
