@@ -100,7 +100,7 @@ class HeroCard(Strict):
     unsupported: str | None = Field(None, min_length=1, description="the card has a Special "
                                     "Effect the vocabulary cannot express: a note of what it "
                                     "says; the engine resolves `effect` only, and the card still "
-                                    "counts as having a Special Effect (DFP-A5)")
+                                    "counts as having a Special Effect (DFP-A8)")
     start: Literal["deck", "hand", "bottom"] = Field("deck", description="where the card "
                                                      "starts: shuffled into the deck (MU-8), in "
                                                      "the opening hand, or at the deck's bottom")

@@ -19,6 +19,7 @@ from multiverse.engine.errors import ContentError
 from multiverse.united.board import RING, add_tokens
 from multiverse.united.config import UnitedConfig
 from multiverse.united.dofp.game import new_game, tables
+from multiverse.united.dofp.protocol import activate_sentinel
 from multiverse.united.dofp.setup import setup
 from multiverse.united.enemies import fill_threat, wild_left
 from multiverse.united.hero_turn import push_location_effects
@@ -266,6 +267,18 @@ def test_a_card_marked_unsupported_keeps_its_special_effect_for_the_protocol(tmp
     marked = [c for c in s.T.hero_cards[0] if s.T.card_special[c] and not s.T.card_fx[c]]
     assert marked and all(has_special_effect(s, c) for c in marked)
     assert not has_special_effect(s, ~marked[0])  # facedown: no Special Effect (DFP-A13)
+
+
+@pytest.mark.rule("DFP-A8")
+def test_the_protocol_raises_the_track_for_an_unsupported_special_effect(tmp_path):
+    def edit(d: Docs) -> None:
+        for c in d["heroes/logan.yaml"]["heroes"][0]["cards"]:
+            c.update(effect=[], unsupported="a note")
+    s = setup(tables(UnitedConfig(content=str(owner_pack(tmp_path, edit)))), 1)
+    s.story = [s.T.hero_cards[0][0]]
+    s.stack = []
+    activate_sentinel(s, ("activate", 0, 0))
+    assert ("task_special_effect", 0) in s.stack
 
 
 # ----- bad content: a typed error naming the field ---------------------------------------------
