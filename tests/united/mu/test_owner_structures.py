@@ -342,3 +342,52 @@ def test_bad_structures_name_the_field(tmp_path, what, edit, expected):
     assert len(problems) == 1, problems
     assert expected in problems[0], problems[0]
 
+
+
+# ----- every structure at once: whole games keep the invariants ------------------------------
+
+
+def _everything(d: Docs) -> None:
+    """Every structure above in one pack."""
+    _logan_extra(d)
+    _wild_costs(d)
+    locs = d["locations.yaml"]["locations"]
+    for i, loc in enumerate(locs):
+        loc["start"] = loc.get("start", "")[: (2, 0, 5)[i % 3]]
+        loc["slots"] = (2, 0, 5)[i % 3]
+    locs[0].update(hazardous=True, mandatory=True, effect=[
+        {"verb": "damage_heroes_here", "amount": 1}, {"verb": "add_tokens_here", "tokens": "C"}])
+    locs[1].update(effect=[{"verb": "lower_track", "amount": 1}, {"verb": "draw", "amount": 1}])
+    moves = [{"steps": 1, "direction": "counterclockwise"}, {"to": locs[2]["id"]},
+             {"toward": "most_thugs"}, {"steps": -2}]
+    for deck in (d["dofp.yaml"]["dofp"]["master_plan"], magistrate(d)["master_plan"]):
+        for i, card in enumerate(deck):
+            if i % 2:
+                card["move"] = moves[i % len(moves)]
+    v = magistrate(d)
+    v["threats"] = [dict(th, cost=["wild", *th.get("cost", [])][:8]) for th in v["threats"][:4]]
+    v["master_plan"] = v["master_plan"][:8]
+
+
+@pytest.mark.parametrize("mode", ["dofp", "standard"])
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_whole_games_on_an_owner_pack_keep_the_invariants(tmp_path, mode, agent):
+    import random
+
+    from multiverse.agents.heuristic import UnitedHeuristic
+    from multiverse.united.dofp.game import from_json, to_json
+    from multiverse.united.invariants import check_invariants
+
+    pack = owner_pack(tmp_path, _everything)
+    results = set()
+    for seed in range(6 if agent == "random" else 2):
+        config = UnitedConfig(mode=mode, content=str(pack), heroes=("logan", "storm", "blink"),
+                              tie_break="clockwise")
+        s = new_game(config, seed=seed)
+        rnd, heur = random.Random(seed), UnitedHeuristic(seed)
+        while (d := s.decision()) is not None:
+            s.apply(rnd.choice(d.options).id if agent == "random" else heur.choose(d, s))
+            check_invariants(s)
+        results.add(s.result)
+        assert from_json(to_json(s)).state_hash() == s.state_hash()
+    assert results <= {"win", "loss"}
