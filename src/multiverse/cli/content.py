@@ -170,7 +170,7 @@ def _table(title: str, columns: tuple[str, ...]) -> Table:
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
     for col in columns:
         table.add_column(col, justify="right" if col in ("HP", "flip HP", "cards", "complexity",
-                                                          "difficulty")
+                                                          "difficulty", "slots", "unsupported")
                          else "left", no_wrap=col != "power",
                          min_width=14 if col == "power" else None)
     return table
@@ -216,19 +216,26 @@ def sentinels_tables(content: SentinelsContent) -> list[Table]:
     return out
 
 
+def _location_notes(loc: Any) -> str:
+    """What sets a Location apart: hazardous, mandatory, an unsupported effect."""
+    return ", ".join(w for w, on in (("hazardous", loc.hazardous), ("mandatory", loc.mandatory),
+                                     ("unsupported", loc.unsupported)) if on)
+
+
 def united_tables(content: UnitedContent) -> list[Table]:
-    heroes = _table("Heroes", ("id", "name", "cards"))
+    heroes = _table("Heroes", ("id", "name", "cards", "unsupported"))
     for h in content.heroes:
-        heroes.add_row(h.id, Text(h.name), str(sum(c.copies for c in h.cards)))
+        heroes.add_row(h.id, Text(h.name), str(sum(c.copies for c in h.cards)),
+                       str(sum(c.copies for c in h.cards if c.unsupported)))
     out = [heroes]
     if content.villains:
         villains = _table("Villains (standard game)", ("id", "name"))
         for v in content.villains:
             villains.add_row(v.id, Text(v.name))
         out.append(villains)
-    locations = _table("Locations", ("id", "name"))
+    locations = _table("Locations", ("id", "name", "slots", "notes"))
     for loc in content.locations:
-        locations.add_row(loc.id, Text(loc.name))
+        locations.add_row(loc.id, Text(loc.name), str(loc.slots), _location_notes(loc))
     out.append(locations)
     return out
 
