@@ -391,3 +391,21 @@ def test_whole_games_on_an_owner_pack_keep_the_invariants(tmp_path, mode, agent)
         results.add(s.result)
         assert from_json(to_json(s)).state_hash() == s.state_hash()
     assert results <= {"win", "loss"}
+
+
+@pytest.mark.rule("MU-18")
+def test_an_attack_fills_the_last_wild_symbol_and_clears_the_threat(tmp_path):
+    from mu_support import opt_ids, play, position, ring
+
+    pack = owner_pack(tmp_path, _wild_costs)  # every Threat costs Heroic, Wild, Wild
+    heroes = [{"id": "logan", "location": 4, "hand": ["Rusted Claws", "Slow Mend"]},
+              {"id": "storm", "location": 3}]
+    s = position(config={"content": str(pack)}, heroes=heroes, step="play",
+                 turn={"hero": "logan"}, phase="nimrod", nimrod={"location": 0, "health": 8},
+                 master_plan=["Cold Survey of the Ruins"],
+                 locations=ring(p4={"filled": ["heroic", "wild"], "civilians": 0}))
+    assert view(s, 0)["locations"][4]["threat"]["need"] == {"wild": 1}
+    play(s, "Rusted Claws")
+    assert "fill:attack" in opt_ids(s) and "fill:move" not in opt_ids(s)
+    s.apply("fill:attack")
+    assert s.threat[4] == -1 and wild_left(s, 4) == 0
