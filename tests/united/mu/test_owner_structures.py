@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from multiverse.content.loader import default_pack_path, validate_path
 from multiverse.engine.errors import ContentError
@@ -409,3 +411,38 @@ def test_an_attack_fills_the_last_wild_symbol_and_clears_the_threat(tmp_path):
     assert "fill:attack" in opt_ids(s) and "fill:move" not in opt_ids(s)
     s.apply("fill:attack")
     assert s.threat[4] == -1 and wild_left(s, 4) == 0
+
+
+_MOVES = st.one_of(
+    st.integers(-20, 20), st.text(max_size=12), st.booleans(), st.floats(allow_nan=False),
+    st.lists(st.integers(), max_size=2),
+    st.dictionaries(st.sampled_from(["steps", "direction", "toward", "to", "spin"]),
+                    st.one_of(st.integers(-8, 8), st.sampled_from(
+                        ["clockwise", "counterclockwise", "most_thugs", "most_cards", "nowhere",
+                         "burned-mansion", "Up"])), max_size=3),
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(move=_MOVES)
+def test_any_move_is_accepted_or_named_in_one_line(tmp_path_factory, move):
+    """Whatever is written as a move, the pack loads or `content validate` names the move."""
+    base = tmp_path_factory.getbasetemp() / "moves"
+    if not base.exists():
+        owner_pack(base, lambda d: None)
+    pack = base / "pack"
+    f = pack / "dofp.yaml"
+    doc = yaml.safe_load(f.read_text(encoding="utf-8"))
+    doc["dofp"]["master_plan"][0]["move"] = move
+    f.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    try:
+        content = validate_path(pack)
+    except ContentError as exc:
+        assert all(p.startswith(f"{f}: dofp.master_plan[0].move") for p in exc.problems), \
+            exc.problems
+        return
+    card = content.dofp.master_plan[0]
+    compiled = compile_move(card.move, {loc.id: i for i, loc in enumerate(content.locations)})
+    assert compiled[0] in ("steps", "toward", "to")
+    if compiled[0] == "steps":
+        assert -5 <= compiled[1] <= 5
