@@ -107,3 +107,13 @@ def test_validate_report_counts_unsupported_effects_per_hero(tmp_path):
     assert f"  Locations: 1 of 8 ({ldoc['locations'][1]['id']})" in lines
     assert f"  in all: {marked} hero card(s), 1 Location(s)" in lines
     assert "unsupported" not in run("content", "validate", pack).output
+
+
+def test_lab_sweep_plays_the_pack(tmp_path):
+    r = run("lab", "sweep", "dofp", "--param", "sentinel_health=3,4", "--games", 2, "--agent",
+            "random", "--heroes", 2, "--content", renamed_pack(tmp_path), "--out",
+            tmp_path / "lab.db", "--json", "--no-progress")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert [(p["values"], p["played"]) for p in out["points"]] == [
+        ({"sentinel_health": 3}, 2), ({"sentinel_health": 4}, 2)]  # the pack's own heroes
