@@ -112,8 +112,26 @@ def summary(game: str, content: Any) -> str:
     return ", ".join(parts)
 
 
-def validate_command(path: Path, game: str | None, out: Console, err: Console) -> int:
-    """`content validate PATH`: exit 0 with a summary, or 1 with every problem."""
+def unsupported_report(content: UnitedContent) -> list[str]:
+    """What the engine does not simulate: per hero, the cards (copies counted) whose Special
+    Effect is marked `unsupported`, of those with a Special Effect; then the Locations."""
+    lines = ["Special Effects marked unsupported (the engine resolves only their `effect`):"]
+    for h in content.heroes:
+        special = sum(c.copies for c in h.cards if c.effect or c.unsupported)
+        marked = sum(c.copies for c in h.cards if c.unsupported)
+        lines.append(f"  {h.id}: {marked} of {special} cards with a Special Effect")
+    marked_locs = [loc.id for loc in content.locations if loc.unsupported]
+    named = f" ({', '.join(marked_locs)})" if marked_locs else ""
+    lines.append(f"  Locations: {len(marked_locs)} of {len(content.locations)}{named}")
+    total = sum(c.copies for h in content.heroes for c in h.cards if c.unsupported)
+    lines.append(f"  in all: {total} hero card(s), {len(marked_locs)} Location(s)")
+    return lines
+
+
+def validate_command(path: Path, game: str | None, out: Console, err: Console,
+                     report: bool = False) -> int:
+    """`content validate PATH`: exit 0 with a summary, or 1 with every problem. `report`
+    adds, for a Marvel United pack, the count of `unsupported` effects per hero."""
     try:
         found, content, _how = validate_any(path, game)
     except ContentError as exc:
@@ -125,6 +143,13 @@ def validate_command(path: Path, game: str | None, out: Console, err: Console) -
         return 1
     label = "" if found == UNITED else f"{TITLES[found]} pack, "
     out.print(Text(f"{path}: valid ({label}{summary(found, content)})", style="green"))
+    if report:
+        if found != UNITED:
+            err.print(Text("--report counts Marvel United effects marked unsupported; this is a "
+                           f"{TITLES[found]} pack", style="yellow"))
+            return 0
+        for line in unsupported_report(content):  # type: ignore[arg-type]
+            out.print(Text(line))
     return 0
 
 
@@ -145,7 +170,7 @@ def _table(title: str, columns: tuple[str, ...]) -> Table:
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
     for col in columns:
         table.add_column(col, justify="right" if col in ("HP", "flip HP", "cards", "complexity",
-                                                          "difficulty")
+                                                          "difficulty", "slots", "unsupported")
                          else "left", no_wrap=col != "power",
                          min_width=14 if col == "power" else None)
     return table
@@ -191,19 +216,26 @@ def sentinels_tables(content: SentinelsContent) -> list[Table]:
     return out
 
 
+def _location_notes(loc: Any) -> str:
+    """What sets a Location apart: hazardous, mandatory, an unsupported effect."""
+    return ", ".join(w for w, on in (("hazardous", loc.hazardous), ("mandatory", loc.mandatory),
+                                     ("unsupported", loc.unsupported)) if on)
+
+
 def united_tables(content: UnitedContent) -> list[Table]:
-    heroes = _table("Heroes", ("id", "name", "cards"))
+    heroes = _table("Heroes", ("id", "name", "cards", "unsupported"))
     for h in content.heroes:
-        heroes.add_row(h.id, Text(h.name), str(sum(c.copies for c in h.cards)))
+        heroes.add_row(h.id, Text(h.name), str(sum(c.copies for c in h.cards)),
+                       str(sum(c.copies for c in h.cards if c.unsupported)))
     out = [heroes]
     if content.villains:
         villains = _table("Villains (standard game)", ("id", "name"))
         for v in content.villains:
             villains.add_row(v.id, Text(v.name))
         out.append(villains)
-    locations = _table("Locations", ("id", "name"))
+    locations = _table("Locations", ("id", "name", "slots", "notes"))
     for loc in content.locations:
-        locations.add_row(loc.id, Text(loc.name))
+        locations.add_row(loc.id, Text(loc.name), str(loc.slots), _location_notes(loc))
     out.append(locations)
     return out
 

@@ -55,7 +55,8 @@ ModeArg = Annotated[str, typer.Argument(
     help=f"The game mode: {MODES_PLACEHOLDER} (`multiverse modes` describes them)",
     metavar="MODE")]
 HeroesOpt = Annotated[str | None, typer.Option(
-    help="A number (the first N of the mode's default heroes) or hero ids separated by commas",
+    help="A number (the first N of the mode's default heroes, or of the --content pack's) or "
+         "hero ids separated by commas",
     show_default="3")]
 GamesOpt = Annotated[int, typer.Option(min=1, help="Games to play (per grid point in a sweep)")]
 AgentOpt = Annotated[str, typer.Option(help="The agent in every seat: random, heuristic or ismcts")]
@@ -80,6 +81,9 @@ SetOpt = Annotated[list[str] | None, typer.Option(
     "--set", help="Any configuration field of the mode, NAME=VALUE (repeatable), e.g. "
                   "--set track_max=18, --set challenge=sentinel-ii, --set hand_size=3")]
 NoProgressOpt = Annotated[bool, typer.Option("--no-progress", help="No progress bar")]
+ContentOpt = Annotated[Path | None, typer.Option(
+    "--content", help="A content pack (file or folder) instead of the mode's default pack; "
+                      "`--heroes N` takes its first N heroes", show_default="the default pack")]
 
 
 class LabError(Exception):
@@ -127,15 +131,20 @@ def parse_sets(sets: list[str] | None) -> dict[str, Any]:
 
 def build_config(mode: str, heroes: str | None, solo: bool = False, villain: str | None = None,
                  sets: list[str] | None = None, extra: dict[str, Any] | None = None,
-                 environment: str | None = None) -> Any:
+                 environment: str | None = None, content: Path | None = None) -> Any:
     """The configuration of `mode` from the command line's words (`mode.make_config`); a
     bad one is a `LabError` in one line."""
     from multiverse.engine.errors import MultiverseError
 
     m = get_mode(mode)
     options = {k: v for k, v in (("villain", villain), ("environment", environment)) if v is not None}
+    sets_given = parse_sets(sets)
+    if content is not None:
+        if "content" in sets_given:
+            raise LabError("give the pack once: --content PATH or --set content=PATH")
+        sets_given["content"] = str(content.resolve())
     try:
-        return m.make_config(heroes, options, solo, {**parse_sets(sets), **(extra or {})})
+        return m.make_config(heroes, options, solo, {**sets_given, **(extra or {})})
     except MultiverseError as exc:
         raise LabError(str(exc)) from None
 
@@ -272,6 +281,7 @@ def run(
     villain: VillainOpt = None,
     environment: EnvironmentOpt = None,
     set_: SetOpt = None,
+    content: ContentOpt = None,
     no_progress: NoProgressOpt = False,
 ) -> None:
     """Play N games with an agent in every seat; store them; print the win rate."""
@@ -281,7 +291,8 @@ def run(
     from multiverse.lab.store import LabStore
 
     try:
-        config = build_config(mode, heroes, solo, villain, set_, environment=environment)
+        config = build_config(mode, heroes, solo, villain, set_, environment=environment,
+                              content=content)
         spec = build_agent(agent, iterations, rollout, agent_set)
         jobs = _prepare(backend, jobs)
     except LabError as exc:
@@ -326,6 +337,7 @@ def sweep(
     villain: VillainOpt = None,
     environment: EnvironmentOpt = None,
     set_: SetOpt = None,
+    content: ContentOpt = None,
     no_progress: NoProgressOpt = False,
 ) -> None:
     """Run the same games over a grid of configuration values (common seeds per point)."""
@@ -339,7 +351,7 @@ def sweep(
         get_mode(mode)
         names, points = grid(param, mode)
         spec = build_agent(agent, iterations, rollout, agent_set)
-        configs = [build_config(mode, heroes, solo, villain, set_, p, environment) for p in points]
+        configs = [build_config(mode, heroes, solo, villain, set_, p, environment, content) for p in points]
         jobs = _prepare(backend, jobs)
     except (LabError, SweepError) as exc:
         raise _fail(str(exc)) from None

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from multiverse.cli.lab import lab_app
+from multiverse.cli.lab import ContentOpt, lab_app
 
 app = typer.Typer(
     name="multiverse",
@@ -76,8 +76,8 @@ def play(
         show_default="dofp")] = None,
     heroes: Annotated[str | None, typer.Option(
         help="A number (the first N of logan, kitty-pryde, storm, bishop, blink; sentinels: "
-             "of luminary, the-harpy, akash-thriya, la-comodora, lifeline) or hero ids "
-             "separated by commas", show_default="3")] = None,
+             "of luminary, the-harpy, akash-thriya, la-comodora, lifeline; with --content: of "
+             "the pack's heroes) or hero ids separated by commas", show_default="3")] = None,
     seed: Annotated[int | None, typer.Option(
         min=0, max=2**63 - 1, help="Seed of the game's chance",
         show_default="random, printed")] = None,
@@ -129,6 +129,7 @@ def play(
     difficulty: Annotated[Difficulty | None, typer.Option(
         help="Difficulty Challenge: moderate removes each hero deck's single-Wild card, hard "
              "its double-Wild card, heroic both", show_default="normal")] = None,
+    content: ContentOpt = None,
     set_: Annotated[list[str] | None, typer.Option(
         "--set", help="Any configuration field of the mode, NAME=VALUE (repeatable; "
                       "`multiverse modes --json` lists the fields), e.g. --set track_max=18")] = None,
@@ -164,7 +165,8 @@ def play(
                "environments": environments, "shield": shield, "scion_order": scion_order}
     args = PlayArgs(mode=mode, heroes=heroes, seed=seed, solo=solo, agent=agent, auto=auto,
                     json_out=json_out, position=position, db=db, resume=resume, seats=seats,
-                    iterations=iterations, options=options, sets=set_, debug=debug)
+                    iterations=iterations, options=options, sets=set_, debug=debug,
+                    content=content)
     out, err = _consoles()
     try:
         code = run_play(args, out, err)
@@ -249,13 +251,17 @@ def content_validate(
     game: Annotated[Game | None, typer.Option(
         help="Check against this game's schema", show_default="recognized by the top-level keys")
     ] = None,
+    report: Annotated[bool, typer.Option(
+        "--report", help="Marvel United: count, per hero, the cards whose Special Effect is "
+                         "marked `unsupported` (and the Locations): what the engine does not "
+                         "simulate")] = False,
 ) -> None:
     """Check a content pack (Marvel United or Sentinels) against its schema; print every
     problem with its file and place (exit 1 if any)."""
     from multiverse.cli.content import validate_command
 
     out, err = _consoles()
-    raise typer.Exit(validate_command(path, game.value if game else None, out, err))
+    raise typer.Exit(validate_command(path, game.value if game else None, out, err, report))
 
 
 @content_app.command("schema")
@@ -285,13 +291,17 @@ def content_show(
     game: Annotated[Game | None, typer.Option(
         help="Read the pack as this game's", show_default="recognized; without PATH: both")
     ] = None,
+    content: ContentOpt = None,
 ) -> None:
     """A pack's heroes (Sentinels: HP, the Hero Complexity Chart value, power, tokens),
-    villains and environments (Marvel United: heroes, Villains, Locations)."""
+    villains and environments (Marvel United: heroes, Villains, Locations). The pack is
+    PATH or `--content PATH` (as in `play` and `lab`)."""
     from multiverse.cli.content import show_command
 
+    if path is not None and content is not None:
+        raise _fail("give the pack once: PATH or --content PATH")
     out, err = _consoles()
-    raise typer.Exit(show_command(path, game.value if game else None, out, err))
+    raise typer.Exit(show_command(path or content, game.value if game else None, out, err))
 
 
 @rules_app.command("coverage")

@@ -69,6 +69,7 @@ class PlayArgs:
     options: dict[str, Any] | None = None  # the mode's options given (config field → value)
     sets: list[str] | None = None  # `--set NAME=VALUE`: any configuration field of the mode
     debug: bool = False  # state hashes in every decision's header
+    content: Path | None = None  # `--content PATH`: the content pack (default: the mode's own)
 
     def game_options(self) -> dict[str, Any]:
         """The mode options given on the command line (configuration field names)."""
@@ -85,6 +86,10 @@ class PlayArgs:
                 out[name.strip()] = json.loads(text)
             except ValueError:
                 out[name.strip()] = text.strip()
+        if self.content is not None:
+            if "content" in out:
+                raise CliError("give the pack once: --content PATH or --set content=PATH")
+            out["content"] = str(self.content.resolve())
         return out
 
     def db_flag(self) -> str:
@@ -262,7 +267,8 @@ def new_session(args: PlayArgs, store: GameStore,
 def resume_session(args: PlayArgs, store: GameStore, term: Terminal) -> Session:
     given = [flag for flag, v in (("the mode", args.mode), ("--heroes", args.heroes),
                                   ("--seed", args.seed), ("--from", args.position),
-                                  ("--solo", args.solo or None), ("--set", args.sets or None))
+                                  ("--solo", args.solo or None), ("--set", args.sets or None),
+                                  ("--content", args.content))
              if v is not None]
     given += ["--" + k.replace("_", "-") for k in args.game_options()]
     if given:

@@ -9,12 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
 from multiverse.engine.errors import ContentError
 
 Symbol = Literal["move", "attack", "heroic", "wild"]
-ThreatSymbol = Literal["move", "attack", "heroic"]
 
 # Verbs of the effect vocabulary. Hero-side verbs act for the hero resolving the effect
 # ("you"); villain-side verbs act for the Villain (Nimrod) or the Sentinels.
@@ -98,6 +97,13 @@ class HeroCard(Strict):
     name: str
     symbols: list[Symbol] = Field(default_factory=list, max_length=3)
     effect: Effects = Field(default_factory=list)
+    unsupported: str | None = Field(None, min_length=1, description="the card has a Special "
+                                    "Effect the vocabulary cannot express: a note of what it "
+                                    "says; the engine resolves `effect` only, and the card still "
+                                    "counts as having a Special Effect (DFP-A8)")
+    start: Literal["deck", "hand", "bottom"] = Field("deck", description="where the card "
+                                                     "starts: shuffled into the deck (MU-8), in "
+                                                     "the opening hand, or at the deck's bottom")
     copies: int = Field(1, ge=1, le=12)
 
     _name = field_validator("name")(card_name)
@@ -111,8 +117,11 @@ class HeroCard(Strict):
         return v
 
 
+HERO_DECK = (12, 15)  # MU-4: 12 cards; an owner's hero may have up to 3 more
+
+
 class Hero(Strict):
-    """A hero: a 12-card deck (MU-4)."""
+    """A hero: a 12-card deck (MU-4), or up to 15 for heroes printed with more."""
 
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
@@ -122,31 +131,46 @@ class Hero(Strict):
     _unique = field_validator("cards")(unique_names("cards"))
 
     @model_validator(mode="after")
-    def _twelve(self) -> Hero:
+    def _deck_size(self) -> Hero:
         n = sum(c.copies for c in self.cards)
-        if n != 12:
-            raise ValueError(f"hero {self.id!r} has {n} cards; a hero deck has exactly 12")
+        low, high = HERO_DECK
+        if not low <= n <= high:
+            raise ValueError(f"cards: hero {self.id!r} has {n} cards; a hero deck has {low} "
+                             f"(MU-4) to {high}, counting cards that start in hand")
         return self
 
 
+# Villain verbs a Location's End-of-Turn effect may use: it can harm ("here" is the
+# Location) or add tokens, as well as help.
+LOCATION_VILLAIN_VERBS: frozenset[str] = frozenset(
+    {"damage_heroes_here", "add_tokens_here", "raise_track", "lower_track"})
+
+
 class Location(Strict):
-    """MU-2: slots (3 to 5), starting tokens, an End-of-Turn effect."""
+    """MU-2: slots (usually 3 to 5; an owner's Location may have 2, or none), starting
+    tokens, an End-of-Turn effect (helpful, harmful or adding tokens)."""
 
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
-    slots: int = Field(ge=3, le=5)
+    slots: int = Field(0, ge=0, le=5, description="token slots; 0 (or left out): none, so every "
+                       "token added here overflows (MU-12)")
     start: str = Field("", pattern=r"^[CT]*$", description="tokens placed at setup, C or T")
     effect: Effects = Field(default_factory=list)
+    unsupported: str | None = Field(None, min_length=1, description="the End-of-Turn effect "
+                                    "says more than the vocabulary can: a note of what")
     mandatory: bool = False
+    hazardous: bool = Field(False, description="a hazardous Location: shown on the board; "
+                            "its harm is written in `effect` (usually `mandatory`)")
     original: bool = True
 
     @model_validator(mode="after")
     def _fits(self) -> Location:
         if len(self.start) > self.slots:
-            raise ValueError(f"start has {len(self.start)} tokens but only {self.slots} slots")
-        for e in self.effect:
-            if e.verb not in HERO_VERBS:
-                raise ValueError(f"Location effect verb {e.verb!r} is not a hero verb")
+            raise ValueError(f"start: {len(self.start)} tokens but only {self.slots} slots")
+        for i, e in enumerate(self.effect):
+            if e.verb not in HERO_VERBS | LOCATION_VILLAIN_VERBS:
+                raise ValueError(f"effect[{i}].verb: {e.verb!r} is not a verb of a Location "
+                                 f"({sorted(HERO_VERBS | LOCATION_VILLAIN_VERBS)})")
         return self
 
 
@@ -155,7 +179,8 @@ class Threat(Strict):
 
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
-    cost: list[ThreatSymbol] = Field(default_factory=list, max_length=8)
+    cost: list[Symbol] = Field(default_factory=list, max_length=8, description="symbols to "
+                               "fill; a wild one is filled by any symbol")
     health: int | None = Field(None, ge=1, le=20, description="a Henchman Threat's Health (MU-19)")
     henchman: str | None = Field(None, description="the Henchman's name, for a Henchman Threat")
     tags: list[Literal["sentinel_production", "data_analyzer", "mutant_detection"]] = Field(
@@ -175,19 +200,81 @@ class Threat(Strict):
 
 
 MoveText = Literal["toward_most_cards", "to_most_civilians", "to_most_heroes"]
+Toward = Literal["most_cards", "most_civilians", "most_thugs", "most_heroes"]
+# the shorthand words of earlier packs, as written-out moves
+MOVE_WORDS: dict[str, str] = {"toward_most_cards": "most_cards",
+                              "to_most_civilians": "most_civilians",
+                              "to_most_heroes": "most_heroes"}
+
+
+class VillainMove(Strict):
+    """MU-11: a Villain's move written out: `steps` round the ring (`direction`), or to
+    the Location with the most of something (`toward`), or to a named Location (`to`)."""
+
+    steps: int | None = Field(None, ge=-5, le=5, description="Locations to move; negative: "
+                              "counterclockwise")
+    direction: Literal["clockwise", "counterclockwise"] = "clockwise"
+    toward: Toward | None = Field(None, description="most_cards: the next clockwise Location "
+                                  "holding the hero with the most cards in hand; the others: the "
+                                  "Location with the most Civilians/Thugs/heroes")
+    to: str | None = Field(None, pattern=r"^[a-z0-9-]+$", description="a Location id: the "
+                           "Villain moves there when it is in play, else stays")
+
+    @model_validator(mode="after")
+    def _one(self) -> VillainMove:
+        given = [k for k in ("steps", "toward", "to") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("a move names exactly one of 'steps', 'toward' or 'to'"
+                             + (f" (got {', '.join(given)})" if given else ""))
+        if self.direction != "clockwise" and self.steps is None:
+            raise ValueError("'direction' goes with 'steps'")
+        return self
+
+    def clockwise_steps(self) -> int:
+        """The steps as a clockwise count (negative: counterclockwise)."""
+        n = self.steps or 0
+        return -n if self.direction == "counterclockwise" else n
+
+
+def plain_move(v: object) -> object:
+    """A bare number is the printed clockwise count, 0 to 5: a counterclockwise move is
+    written out (`{steps: 1, direction: counterclockwise}`), never as a negative code."""
+    if isinstance(v, int) and not isinstance(v, bool) and not 0 <= v <= 5:
+        raise ValueError(f"a bare move is a clockwise count 0 to 5 (got {v}); write "
+                         f"{{steps: {abs(v)}, direction: counterclockwise}} to move the other way"
+                         if v < 0 else f"a bare move is a clockwise count 0 to 5 (got {v})")
+    return v
+
+
+def _move_kind(v: object) -> str | None:
+    """Which form a move is written in: only that form is checked, so an error names
+    what is wrong with it rather than with every form."""
+    if isinstance(v, int | VillainMove) and not isinstance(v, bool):
+        return "int" if isinstance(v, int) else "dict[VillainMove]"
+    return {str: "str", dict: "dict[VillainMove]"}.get(type(v))
+
+
+MoveField = Annotated[
+    Annotated[int, Tag("int")] | Annotated[MoveText, Tag("str")]
+    | Annotated[VillainMove, Tag("dict[VillainMove]")],
+    Discriminator(_move_kind, custom_error_type="move", custom_error_message=(
+        "a move is a clockwise count 0 to 5, a word (toward_most_cards, to_most_civilians, "
+        "to_most_heroes) or written out: {steps: N, direction: …}, {toward: …} or {to: ID}")),
+]
 
 
 class MasterPlanCard(Strict):
     """MU-10/MU-11: move, BAM!, effect, tokens (left, here, right)."""
 
     name: str
-    move: int | MoveText = 0
+    move: MoveField = 0
     bam: bool = False
     effect: Effects = Field(default_factory=list)
     tokens: Annotated[list[str], Field(min_length=3, max_length=3)] = ["", "", ""]
     copies: int = Field(1, ge=1, le=12)
 
     _name = field_validator("name")(card_name)
+    _move = field_validator("move", mode="before")(plain_move)
 
     @field_validator("tokens")
     @classmethod
@@ -289,8 +376,13 @@ class Plot(Strict):
     lose_at: int = Field(ge=1, le=40)
 
 
+VILLAIN_DECK = (6, 24)  # MU-3: 12 Master Plan cards; an owner's Villain may have others
+VILLAIN_THREATS = (1, 12)  # MU-3: 6 Threats; with fewer some Locations start without one
+
+
 class Villain(Strict):
-    """MU-3: a standard Villain: dashboard, 12 Master Plan cards and 6 Threats."""
+    """MU-3: a standard Villain: dashboard, 12 Master Plan cards and 6 Threats (an owner's
+    Villain may have another number of each)."""
 
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
@@ -301,15 +393,17 @@ class Villain(Strict):
     plot: Plot
     special_rules: str = ""
     master_plan: list[MasterPlanCard]
-    threats: list[Threat] = Field(min_length=6, max_length=6)
+    threats: list[Threat] = Field(min_length=VILLAIN_THREATS[0], max_length=VILLAIN_THREATS[1])
 
     _unique = field_validator("master_plan")(unique_names("master_plan"))
 
     @model_validator(mode="after")
     def _parts(self) -> Villain:
         n = sum(c.copies for c in self.master_plan)
-        if n != 12:
-            raise ValueError(f"Villain {self.id!r} has {n} Master Plan cards; it has exactly 12")
+        low, high = VILLAIN_DECK
+        if not low <= n <= high:
+            raise ValueError(f"master_plan: Villain {self.id!r} has {n} Master Plan cards; a "
+                             f"Master Plan deck has {low} to {high} (MU-3: usually 12)")
         for e in [*self.bam, *self.overflow]:
             if e.verb not in VILLAIN_VERBS:
                 raise ValueError(f"dashboard verb {e.verb!r} is not a villain verb")
@@ -355,6 +449,21 @@ class UnitedContent(Strict):
             dup = {i for i in ids if ids.count(i) > 1}
             if dup:
                 raise ValueError(f"duplicate {what} id(s): {sorted(dup)}")
+        return self
+
+    @model_validator(mode="after")
+    def _moves_to_locations(self) -> UnitedContent:
+        """A move `to` a Location names one of the pack's Locations."""
+        ids = {x.id for x in self.locations}
+        decks = [(f"villains[{i}].master_plan", v.master_plan) for i, v in enumerate(self.villains)]
+        if self.dofp is not None:
+            decks.append(("dofp.master_plan", self.dofp.master_plan))
+        for where, deck in decks:
+            for j, card in enumerate(deck):
+                to = card.move.to if isinstance(card.move, VillainMove) else None
+                if to is not None and to not in ids:
+                    raise ValueError(f"{where}[{j}].move.to: unknown Location {to!r}; the "
+                                     f"pack's Locations: {sorted(ids)}")
         return self
 
 

@@ -47,6 +47,13 @@ def pydantic_problems(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
+def doc_content(doc: dict[str, Any]) -> str | None:
+    """The content pack a position document's configuration names, if any."""
+    config = doc.get("config")
+    content = config.get("content") if isinstance(config, dict) else None
+    return content if isinstance(content, str) else None
+
+
 class Mode:
     """One registered game mode. Subclasses set the class attributes and implement the
     methods marked "each mode"; the others have working defaults."""
@@ -91,14 +98,26 @@ class Mode:
         """Each mode: the hero ids of a content pack (the default pack when None)."""
         raise NotImplementedError
 
-    def parse_heroes(self, text: str | None, solo: bool = False) -> tuple[str, ...]:
-        """`3` → the first three default heroes; `a,b,c` → those heroes in that order."""
+    def first_heroes(self, n: int, content: str | None = None) -> tuple[str, ...]:
+        """The first `n` heroes of the pack in use: the default heroes without `content`,
+        else the pack's heroes in the order its files list them."""
+        if content is None:
+            return self.default_heroes[:n]
+        ids = self.hero_ids(content)
+        if len(ids) < n:
+            raise ConfigError(f"--heroes {n}: the pack {content} has only {len(ids)} "
+                              f"hero(es): {', '.join(ids)}")
+        return tuple(ids[:n])
+
+    def parse_heroes(self, text: str | None, solo: bool = False,
+                     content: str | None = None) -> tuple[str, ...]:
+        """`3` → the first three heroes of the pack in use; `a,b,c` → those heroes in that order."""
         low, high = self.hero_counts
         if text is None or text.strip().isdigit():
             n = 3 if text is None else int(text)
             if not low <= n <= high:
                 raise ConfigError(f"--heroes {n}: {article(self.name)} game takes {low} to {high} heroes")
-            return self.default_heroes[:n]
+            return self.first_heroes(n, content)
         names = tuple(x.strip() for x in text.split(",") if x.strip())
         if not low <= len(names) <= high:
             raise ConfigError(f"{article(self.name)} game takes {low} to {high} heroes; got {len(names)}: "
@@ -139,7 +158,8 @@ class Mode:
                     if o.field in given:
                         given[o.field] = split_list(given[o.field])
         return self.config({**self.default_options(sets.get("content")), **sets, **options,
-                            **self.solo_fields(solo), "heroes": self.parse_heroes(heroes, solo)})
+                            **self.solo_fields(solo),
+                            "heroes": self.parse_heroes(heroes, solo, sets.get("content"))})
 
     def solo_fields(self, solo: bool) -> dict[str, Any]:
         """The configuration fields `--solo` sets; refused by modes without solo play."""
@@ -188,7 +208,7 @@ class Mode:
             raise ConfigError(f"--solo: not an option of {self.name}")
         doc = dict(doc)
         if heroes is not None:
-            doc["heroes"] = list(self.parse_heroes(heroes))
+            doc["heroes"] = list(self.parse_heroes(heroes, content=doc_content(doc)))
         if seed is not None:
             doc["seed"] = seed
         config_doc = doc.get("config") or {}

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from multiverse.engine.errors import ConfigError, ContentError
 from multiverse.engine.state import GameState
 from multiverse.modes import register
-from multiverse.modes.base import Mode, ModeOption
+from multiverse.modes.base import Mode, ModeOption, doc_content
 from multiverse.united.config import UnitedConfig
 from multiverse.united.state import UnitedState
 
@@ -50,10 +50,11 @@ class UnitedMode(Mode):
         except ContentError as exc:
             raise ConfigError(f"{self.name}: {exc}") from None
 
-    def parse_heroes(self, text: str | None, solo: bool = False) -> tuple[str, ...]:
+    def parse_heroes(self, text: str | None, solo: bool = False,
+                     content: str | None = None) -> tuple[str, ...]:
         if not solo:
-            return super().parse_heroes(text)
-        heroes = super().parse_heroes(text if text is not None else "3")
+            return super().parse_heroes(text, content=content)
+        heroes = super().parse_heroes(text if text is not None else "3", content=content)
         if len(heroes) != 3:
             raise ConfigError(f"--solo plays three heroes (DFP-SOLO); got {len(heroes)}")
         return heroes
@@ -69,7 +70,8 @@ class UnitedMode(Mode):
         if heroes is not None:
             if "heroes" in doc:
                 raise ConfigError("the position names its heroes; drop --heroes")
-            doc["heroes"] = list(self.parse_heroes(heroes, bool(doc.get("solo"))))
+            doc["heroes"] = list(self.parse_heroes(heroes, bool(doc.get("solo")),
+                                                   doc_content(doc)))
         return doc
 
     def load_position(self, doc: dict[str, Any]) -> GameState:
@@ -209,9 +211,10 @@ class DofpMode(UnitedMode):
                    "Days of Future Past fights the Sentinels, then Nimrod",
     }
 
-    def parse_heroes(self, text: str | None, solo: bool = False) -> tuple[str, ...]:
+    def parse_heroes(self, text: str | None, solo: bool = False,
+                     content: str | None = None) -> tuple[str, ...]:
         try:
-            return super().parse_heroes(text, solo)
+            return super().parse_heroes(text, solo, content)
         except ConfigError as exc:
             if solo or "heroes" not in str(exc) or "twice" in str(exc):
                 raise

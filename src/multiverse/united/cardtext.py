@@ -15,8 +15,22 @@ TAGS = {  # what a Threat's named mechanic does (DFP-A7, DFP-D1)
     "data_analyzer": "Data Analyzer: each KO raises the track 1 more",
     "mutant_detection": "Mutant Detection",
 }
-_MOVES = {-1: "toward the hero with the most cards in hand",
-          -2: "to the Location with the most Civilians", -3: "to the Location with the most heroes"}
+_TOWARD = {"most_cards": "toward the hero with the most cards in hand",
+           "most_civilians": "to the Location with the most Civilians",
+           "most_thugs": "to the Location with the most Thugs",
+           "most_heroes": "to the Location with the most heroes"}
+
+
+def move_text(t: Tables, move: tuple[str, int, str]) -> str:
+    """A Master Plan card's move (MU-11) in words."""
+    kind, n, what = move
+    if kind == "toward":
+        return f"move {_TOWARD[what]}"
+    if kind == "to":
+        return f"move to {t.loc_name[n]}"
+    if not n:
+        return "no move"
+    return f"move {abs(n)} {'clockwise' if n > 0 else 'counterclockwise'}"
 
 
 def verb_text(fx: FX) -> str:
@@ -110,8 +124,7 @@ def master_plan_text(t: Tables, c: int) -> str:
 
 def master_plan_effects(t: Tables, c: int) -> str:
     """What a Master Plan card does: its move, BAM!, effect and tokens (left, here, right)."""
-    m = t.mp_move[c]
-    parts = [f"move {_MOVES[m]}" if m < 0 else f"move {m} clockwise" if m else "no move"]
+    parts = [move_text(t, t.mp_move[c])]
     if t.mp_bam[c]:
         parts.append("BAM!")
     if t.card_fx[c]:

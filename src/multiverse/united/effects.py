@@ -6,7 +6,7 @@ from multiverse.engine.decision import Option
 from multiverse.engine.words import count
 from multiverse.united.board import RING, add_tokens, lower_track, raise_track
 from multiverse.united.damage import draw
-from multiverse.united.enemies import enemies_at, fill_threat, hit
+from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice, step
 from multiverse.united.tables import FX, SYMBOLS
@@ -65,7 +65,7 @@ def hero_effect(s: UnitedState, f: tuple) -> None:
             t = s.threat[pos]
             if t < 0:
                 break
-            sym_left = next((i for i in range(3) if s.need[pos * 3 + i] > 0), -1)
+            sym_left = next((i for i in range(3) if s.need[pos * 3 + i] > 0), 0 if wild_left(s, pos) else -1)
             if sym_left < 0:  # a Henchman Threat has no symbols to fill
                 break
             fill_threat(s, pos, sym_left, s.hero_name(h))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.engine.words import article, count
+from multiverse.united.board import RING
 from multiverse.united.standard.missions import THREATS, THUGS, record, under_pressure, vulnerable
 from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SYMBOLS
@@ -107,18 +108,28 @@ def damage_henchman(s: UnitedState, pos: int, n: int, source: str) -> None:
         clear_threat(s, pos)
 
 
+def wild_left(s: UnitedState, pos: int) -> int:
+    """The Wild symbols still to fill on the Threat at `pos` (any symbol fills one)."""
+    return s.need[RING * 3 + pos] if s.T.wild_costs else 0
+
+
 def fill_threat(s: UnitedState, pos: int, sym: int, source: str) -> None:
-    """MU-18/MU-19: fill one symbol on the Threat here; the last one clears it."""
+    """MU-18/MU-19: fill one symbol on the Threat here (its own kind first, else a Wild
+    one); the last one clears it."""
     t = s.threat[pos]
     i = pos * 3 + sym
-    if t < 0 or s.need[i] <= 0:
+    if t < 0:
         return
+    if s.need[i] <= 0:
+        if not wild_left(s, pos):
+            return
+        i = RING * 3 + pos
     s.need[i] -= 1
     if s.log is not None:
-        left = count(sum(s.need[pos * 3: pos * 3 + 3]), "symbol")
+        left = count(sum(s.need[pos * 3: pos * 3 + 3]) + wild_left(s, pos), "symbol")
         s.emit("threat_filled", f"{source} fills {article(SYMBOLS[sym].title())} on "
                f"{s.T.threat_name[t]} ({left} left)", location=pos, threat=t, symbol=SYMBOLS[sym])
-    if s.need[pos * 3] + s.need[pos * 3 + 1] + s.need[pos * 3 + 2] == 0:
+    if s.need[pos * 3] + s.need[pos * 3 + 1] + s.need[pos * 3 + 2] + wild_left(s, pos) == 0:
         clear_threat(s, pos)
 
 
@@ -130,6 +141,8 @@ def clear_threat(s: UnitedState, pos: int) -> None:
     s.threat[pos] = -1
     s.hench[pos] = 0
     s.need[pos * 3: pos * 3 + 3] = [0, 0, 0]
+    if s.T.wild_costs:
+        s.need[RING * 3 + pos] = 0
     record(s, THREATS)
     if s.log is not None:
         s.emit("threat_cleared", f"{s.T.threat_name[t]} at {s.loc_name(pos)} is cleared",

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from multiverse.content.schema import LOCATION_VILLAIN_VERBS
 from multiverse.engine.decision import Option
 from multiverse.engine.words import article
 from multiverse.united.board import RING
 from multiverse.united.cardtext import card_label, effect_text, special_effect_label
 from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
-from multiverse.united.effects import move_hero, push_hero_effects
-from multiverse.united.enemies import enemies_at, fill_threat, hit
+from multiverse.united.effects import move_hero, push_hero_effects, push_villain_effects
+from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
@@ -140,7 +141,7 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
     th = s.threat[pos]
     if th >= 0:
         for sym in (MOVE, ATTACK, HEROIC):
-            if s.need[pos * 3 + sym]:
+            if s.need[pos * 3 + sym] or wild_left(s, pos):
                 src = _source(s, h, sym)
                 if src >= 0:
                     opts.append(Option(
@@ -246,8 +247,19 @@ def resolve_location_effect(s: UnitedState, f: tuple, opt: Option) -> None:
     """MU-20: with no Threat covering it, the Location's effect may (or must) be used."""
     if opt.data["use"]:
         h = s.active
-        li = s.locs[s.hero_loc[h]]
+        pos = s.hero_loc[h]
+        li = s.locs[pos]
         if s.log is not None:
             s.emit("location_effect", f"{s.hero_name(h)} uses the effect of {s.T.loc_name[li]}: "
-                   f"{effect_text(s.T.loc_fx[li])}", hero=h, location=s.hero_loc[h])
-        push_hero_effects(s, h, s.T.loc_fx[li], s.T.loc_name[li])
+                   f"{effect_text(s.T.loc_fx[li])}", hero=h, location=pos)
+        push_location_effects(s, h, s.T.loc_fx[li], s.T.loc_name[li], pos)
+
+
+def push_location_effects(s: UnitedState, h: int, fx: tuple, source: str, pos: int) -> None:
+    """MU-20: a Location's End-of-Turn effect, in order: hero verbs for the hero using it,
+    villain verbs (harm, tokens, the track) with "here" the Location itself."""
+    for one in reversed(fx):
+        if one[0] in LOCATION_VILLAIN_VERBS:
+            push_villain_effects(s, (one,), source, pos)
+        else:
+            push_hero_effects(s, h, (one,), source)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from multiverse.engine.invariants import check_decision
 from multiverse.united.board import RING
+from multiverse.united.enemies import wild_left
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, PHASE_VILLAIN, UnitedState
 
 
@@ -49,11 +50,11 @@ def check_dofp(s: UnitedState) -> None:
         assert s.civ[pos] >= 0 and s.thug[pos] >= 0
         assert s.civ[pos] + s.thug[pos] <= slots, f"Location {pos}: {s.civ[pos]}+{s.thug[pos]}>{slots}"
         need = s.need[pos * 3: pos * 3 + 3]
-        assert min(need) >= 0
+        assert min(need) >= 0 and wild_left(s, pos) >= 0
         if s.threat[pos] < 0:
-            assert need == [0, 0, 0]
+            assert need == [0, 0, 0] and not wild_left(s, pos)
         else:
-            assert sum(need) > 0, "a Threat with nothing left to fill is cleared"
+            assert sum(need) + wild_left(s, pos) > 0, "a Threat with nothing left to fill is cleared"
             assert all(a <= b for a, b in zip(need, t.threat_cost[s.threat[pos]], strict=True))
     # Sentinels: Health within 0..start; defeated ones (location -1) have 0
     for i in range(3):
@@ -114,13 +115,14 @@ def check_standard(s: UnitedState) -> None:
         assert s.civ[pos] + s.thug[pos] <= slots, f"Location {pos}: {s.civ[pos]}+{s.thug[pos]}>{slots}"
         need = s.need[pos * 3: pos * 3 + 3]
         th = s.threat[pos]
-        assert min(need) >= 0
+        assert min(need) >= 0 and wild_left(s, pos) >= 0
         if th < 0:
-            assert need == [0, 0, 0] and s.hench[pos] == 0
+            assert need == [0, 0, 0] and s.hench[pos] == 0 and not wild_left(s, pos)
         elif t.threat_health[th]:
             assert 1 <= s.hench[pos] <= t.threat_health[th] and need == [0, 0, 0]
         else:
-            assert s.hench[pos] == 0 and sum(need) > 0, "a Threat with nothing left to fill is cleared"
+            assert s.hench[pos] == 0 and sum(need) + wild_left(s, pos) > 0, \
+                "a Threat with nothing left to fill is cleared"
             assert all(a <= b for a, b in zip(need, t.threat_cost[th], strict=True))
     # the Villain: on the board, Health 0..start (0 only in a won game)
     assert 0 <= s.n_loc < RING

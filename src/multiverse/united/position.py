@@ -33,7 +33,7 @@ from multiverse.engine.positions import shown as _shown
 from multiverse.united.board import RING
 from multiverse.united.config import UnitedConfig
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, UnitedState
-from multiverse.united.tables import SENTINEL_IDS, SYM_INDEX, SYMBOLS
+from multiverse.united.tables import SENTINEL_IDS, SYM_INDEX, SYMBOLS, WILD
 
 STEPS = {
     "turn_start": [("hero_turn",)],
@@ -189,13 +189,18 @@ def _locations(s: UnitedState, locs: Any) -> None:
             s.threat[pos] = -1 if th is None else _index(th, t.threat_ids, f"{where}.threat", "Threat")
             s.need[pos * 3: pos * 3 + 3] = list(t.threat_cost[s.threat[pos]]) if th is not None else [0, 0, 0]
             s.hench[pos] = t.threat_health[s.threat[pos]] if th is not None else 0
+            if t.wild_costs:
+                s.need[RING * 3 + pos] = t.threat_wild[s.threat[pos]] if th is not None else 0
         if "henchman" in spec:
             full = t.threat_health[s.threat[pos]] if s.threat[pos] >= 0 else 0
             if not full:
                 raise _err(f"{where}.henchman", "this Location's Threat has no Henchman")
             s.hench[pos] = _int(spec["henchman"], f"{where}.henchman", 1, full)
         for i, sym in enumerate(_list(spec.get("filled", []), f"{where}.filled")):
-            k = pos * 3 + _index(sym, SYMBOLS[:3], f"{where}.filled[{i}]", "symbol")
+            kind = _index(sym, SYMBOLS, f"{where}.filled[{i}]", "symbol")
+            k = RING * 3 + pos if kind == WILD else pos * 3 + kind
+            if kind == WILD and not t.wild_costs:
+                raise _err(f"{where}.filled[{i}]", "no Threat of this pack has a wild symbol")
             if s.need[k] <= 0:
                 raise _err(f"{where}.filled[{i}]", f"no unfilled {sym} on this Threat")
             s.need[k] -= 1

@@ -125,6 +125,10 @@ def _location_panel(v: dict[str, Any], pos: int) -> Panel:
     body.append(THUG * loc["thugs"], style="bold magenta")
     body.append(FREE * free, style="dim")
     body.append(f"  {loc['civilians']} civ, {loc['thugs']} thug", style="dim")
+    if not loc["slots"]:
+        body.append(" (no slots)", style="dim")
+    if loc.get("hazardous"):
+        body.append("  hazardous", style="bold red")
     th = loc["threat"]
     if th is None:
         body.append("\nThreat: none", style="dim")

@@ -35,5 +35,6 @@ def symbols_of(s: UnitedState, cards: list[int]) -> list[int]:
 
 
 def has_special_effect(s: UnitedState, card: int) -> bool:
-    """A faceup card with a Special Effect (a facedown card shows none)."""
-    return card >= 0 and bool(s.T.card_fx[card])
+    """A faceup card with a Special Effect (a facedown card shows none); a card whose
+    effect is marked `unsupported` still has one."""
+    return card >= 0 and s.T.card_special[card]

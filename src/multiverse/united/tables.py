@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from multiverse.content.schema import Effect, UnitedContent
+from multiverse.content.schema import MOVE_WORDS, Effect, UnitedContent, VillainMove
 from multiverse.engine.errors import ContentError
 from multiverse.united.config import UnitedConfig
 
@@ -16,11 +16,23 @@ SYMBOLS = ("move", "attack", "heroic", "wild")
 SYM_INDEX = {s: i for i, s in enumerate(SYMBOLS)}
 SENTINEL_NAMES = ("Sentinel I", "Sentinel II", "Sentinel III")
 SENTINEL_IDS = ("I", "II", "III")
-MOST_CARDS = -1  # Master Plan move codes: toward the hero with the most cards in hand,
-MOST_CIVILIANS = -2  # to the Location with the most Civilians,
-MOST_HEROES = -3  # to the Location with the most heroes
-MOVE_CODES = {"toward_most_cards": MOST_CARDS, "to_most_civilians": MOST_CIVILIANS,
-              "to_most_heroes": MOST_HEROES}
+# A compiled Villain move: (kind, number, word). "steps": the number is a clockwise count
+# (negative: counterclockwise); "toward": the word is most_cards / most_civilians /
+# most_thugs / most_heroes; "to": the number is a Location's index in the pack.
+Move = tuple[str, int, str]
+
+
+def compile_move(move: int | str | VillainMove, loc_index: dict[str, int]) -> Move:
+    """MU-11: a Master Plan card's move as data the villain turn reads."""
+    if isinstance(move, int):
+        return ("steps", move, "")
+    if isinstance(move, str):
+        return ("toward", 0, MOVE_WORDS[move])
+    if move.toward is not None:
+        return ("toward", 0, move.toward)
+    if move.to is not None:
+        return ("to", loc_index[move.to], move.to)
+    return ("steps", move.clockwise_steps(), "")
 
 # compiled effect: (verb, amount, symbol index or -1, civilians, thugs)
 FX = tuple[str, int, int, int, int]
@@ -67,9 +79,11 @@ class Tables:
     card_owner: list[int] = field(default_factory=list)  # hero index, -1 for Master Plan
     card_sym: list[tuple[int, int, int, int]] = field(default_factory=list)
     card_fx: list[tuple[FX, ...]] = field(default_factory=list)
+    card_special: list[bool] = field(default_factory=list)  # has a Special Effect (even unsupported)
     hero_cards: list[list[int]] = field(default_factory=list)
+    card_start: dict[int, str] = field(default_factory=dict)  # "hand"/"bottom"; others: deck
     mp_cards: list[int] = field(default_factory=list)
-    mp_move: dict[int, int] = field(default_factory=dict)
+    mp_move: dict[int, Move] = field(default_factory=dict)
     mp_bam: dict[int, bool] = field(default_factory=dict)
     mp_tokens: dict[int, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = field(
         default_factory=dict
@@ -80,10 +94,13 @@ class Tables:
     loc_start: list[tuple[int, int]] = field(default_factory=list)
     loc_fx: list[tuple[FX, ...]] = field(default_factory=list)
     loc_mandatory: list[bool] = field(default_factory=list)
+    loc_hazardous: list[bool] = field(default_factory=list)
     # Threats
     threat_ids: list[str] = field(default_factory=list)
     threat_name: list[str] = field(default_factory=list)
     threat_cost: list[tuple[int, int, int]] = field(default_factory=list)
+    threat_wild: list[int] = field(default_factory=list)  # Wild symbols: any symbol fills them
+    wild_costs: bool = False  # some Threat has Wild: `need` holds one more count per Location
     threat_tags: list[frozenset[str]] = field(default_factory=list)
     threat_bonus: list[int] = field(default_factory=list)
     threat_bam: list[tuple[FX, ...]] = field(default_factory=list)
@@ -138,6 +155,9 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
                 t.card_owner.append(hi)
                 t.card_sym.append(tuple(counts))  # type: ignore[arg-type]
                 t.card_fx.append(compile_effects(card.effect))
+                t.card_special.append(bool(card.effect or card.unsupported))
+                if card.start != "deck":
+                    t.card_start[ids[-1]] = card.start
         t.hero_cards.append(ids)
     for loc in content.locations:
         t.loc_name.append(loc.name)
@@ -145,6 +165,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
         t.loc_start.append(_tokens(loc.start))
         t.loc_fx.append(compile_effects(loc.effect))
         t.loc_mandatory.append(loc.mandatory)
+        t.loc_hazardous.append(loc.hazardous)
     d = content.dofp
     if config.mode == "dofp":
         if d is None:
@@ -181,6 +202,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
             t.challenge_task, t.challenge_health = card.challenge_task, card.challenge_health
     if config.difficulty != "normal":
         _remove_wilds(t, content, config.difficulty)
+    loc_index = {loc.id: i for i, loc in enumerate(content.locations)}
     for mp in master_plan:
         for _ in range(mp.copies):
             cid = len(t.card_name)
@@ -189,16 +211,19 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
             t.card_owner.append(-1)
             t.card_sym.append((0, 0, 0, 0))
             t.card_fx.append(compile_effects(mp.effect))
-            t.mp_move[cid] = MOVE_CODES[mp.move] if isinstance(mp.move, str) else int(mp.move)
+            t.card_special.append(bool(mp.effect))
+            t.mp_move[cid] = compile_move(mp.move, loc_index)
             t.mp_bam[cid] = mp.bam
             t.mp_tokens[cid] = tuple(_tokens(x) for x in mp.tokens)  # type: ignore[assignment]
     for th in threats:
-        cost = [0, 0, 0]
+        cost = [0, 0, 0, 0]
         for s in th.cost:
             cost[SYM_INDEX[s]] += 1
         t.threat_ids.append(th.id)
         t.threat_name.append(th.name)
-        t.threat_cost.append(tuple(cost))  # type: ignore[arg-type]
+        t.threat_cost.append(tuple(cost[:3]))  # type: ignore[arg-type]
+        t.threat_wild.append(cost[WILD])
+        t.wild_costs = t.wild_costs or cost[WILD] > 0
         t.threat_tags.append(frozenset(th.tags))
         t.threat_bonus.append(th.damage_bonus_here)
         t.threat_bam.append(compile_effects(th.bam))

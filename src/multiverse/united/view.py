@@ -11,6 +11,7 @@ from typing import Any
 
 from multiverse.united.cardtext import card_text
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
+from multiverse.united.enemies import wild_left
 from multiverse.united.standard.missions import MISSION_NAMES, completed, under_pressure, vulnerable
 from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
@@ -26,6 +27,8 @@ def _threat(s: UnitedState, p: int) -> dict[str, Any] | None:
     out: dict[str, Any] = {
         "id": t.threat_ids[th], "name": t.threat_name[th],
         "need": {SYMBOLS[i]: s.need[p * 3 + i] for i in range(3) if s.need[p * 3 + i]}}
+    if wild_left(s, p):  # Wild symbols of the cost: any symbol fills them
+        out["need"]["wild"] = wild_left(s, p)
     if t.threat_health[th]:  # MU-19: a Henchman Threat shows its Henchman's Health
         out["henchman"] = {"name": t.threat_henchman[th], "health": s.hench[p],
                            "max_health": t.threat_health[th]}
@@ -107,6 +110,7 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
             "position": p, "id": t.content.locations[s.locs[p]].id, "name": s.loc_name(p),
             "slots": t.loc_slots[s.locs[p]], "civilians": s.civ[p], "thugs": s.thug[p],
             "threat": _threat(s, p),
+            **({"hazardous": True} if t.loc_hazardous[s.locs[p]] else {}),
         } for p in range(6)],
         "villain_start": s.villain_start,
         "sentinels": [{"id": SENTINEL_IDS[i], "name": t.sentinel_names[i], "location": s.s_loc[i],

@@ -7,7 +7,7 @@ from multiverse.united.cardtext import effect_text, master_plan_effects
 from multiverse.united.damage import deal_damage
 from multiverse.united.effects import push_villain_effects
 from multiverse.united.state import UnitedState, push, step
-from multiverse.united.tables import MOST_CARDS, MOST_CIVILIANS, MOST_HEROES
+from multiverse.united.tables import Move
 
 
 @step("villain_turn")
@@ -61,30 +61,35 @@ def most_of(s: UnitedState, counts: list[int]) -> int:
     return dest
 
 
-def destination(s: UnitedState, m: int) -> int:
-    """MU-11: where a Master Plan card's move ends."""
-    if m == MOST_CARDS:
+def destination(s: UnitedState, move: Move) -> int:
+    """MU-11: where a Master Plan card's move ends: a count round the ring, the Location
+    with the most of something, or a named Location (if in play; else the Villain stays)."""
+    kind, n, what = move
+    if kind == "steps":
+        return (s.n_loc + n) % RING
+    if kind == "to":
+        return s.locs.index(n) if n in s.locs else s.n_loc
+    if what == "most_cards":
         return most_cards_destination(s)
-    if m == MOST_CIVILIANS:
+    if what == "most_civilians":
         return most_of(s, s.civ)
-    if m == MOST_HEROES:
-        here = [0] * RING
-        for h in range(len(s.hand)):
-            if s.in_play(h):
-                here[s.hero_loc[h]] += 1
-        return most_of(s, here)
-    return (s.n_loc + m) % RING
+    if what == "most_thugs":
+        return most_of(s, s.thug)
+    here = [0] * RING
+    for h in range(len(s.hand)):
+        if s.in_play(h):
+            here[s.hero_loc[h]] += 1
+    return most_of(s, here)
 
 
 @step("villain_move")
 def villain_move(s: UnitedState, f: tuple) -> None:
     """MU-11: move clockwise the printed number, or as the card's text says.
     MU-13: a Threat with a Location trigger fires when the Villain ends a move there."""
-    c = f[1]
-    m = s.T.mp_move[c]
-    dest = destination(s, m)
+    move = s.T.mp_move[f[1]]
+    dest = destination(s, move)
     if dest == s.n_loc:
-        if s.log is not None and m:
+        if s.log is not None and move != ("steps", 0, ""):
             s.emit("villain_stays", f"{s.T.villain_name} stays in {s.loc_name(dest)}", to=dest)
         return
     s.n_loc = dest

@@ -111,10 +111,10 @@ def _hero_pack(tmp_path, edit):
 
 
 @pytest.mark.rule("MU-4")
-def test_a_deck_of_thirteen_is_rejected(tmp_path):
+def test_a_deck_of_sixteen_is_rejected(tmp_path):
     def edit(cards):
-        cards[0]["copies"] = 3
-    with pytest.raises(ContentError, match="exactly 12"):
+        cards[0]["copies"] = cards[0].get("copies", 1) + 4
+    with pytest.raises(ContentError, match=r"has 16 cards; a hero deck has 12 \(MU-4\) to 15"):
         load_content(_hero_pack(tmp_path, edit))
 
 

@@ -32,6 +32,24 @@ def target_tokens(t: Tables) -> list[int]:
     return out
 
 
+def deal_hero_cards(s: UnitedState, h: int) -> None:
+    """MU-8: hero `h` shuffles their deck and draws 3. A card marked to start in hand is
+    in the opening hand besides the 3 drawn; one marked for the bottom goes under the
+    shuffled deck."""
+    t = s.T
+    start = t.card_start
+    d = [c for c in t.hero_cards[h] if c not in start] if start else list(t.hero_cards[h])
+    s.shuffle(d)
+    k = min(t.config.first_draw, len(d))
+    drawn = d[len(d) - k:][::-1]
+    rest = d[: len(d) - k]
+    if start:
+        drawn = [c for c in t.hero_cards[h] if start.get(c) == "hand"] + drawn
+        rest = [c for c in t.hero_cards[h] if start.get(c) == "bottom"] + rest
+    s.hand.append(drawn)
+    s.deck.append(rest)
+
+
 def setup(t: Tables, seed: int) -> UnitedState:
     """Lay out a new game; the heroes take the first turn (DFP-A1)."""
     s = object.__new__(UnitedState)
@@ -49,10 +67,12 @@ def setup(t: Tables, seed: int) -> UnitedState:
     threats = list(range(len(t.threat_name)))
     s.shuffle(threats)
     s.threat = (threats + [-1] * RING)[:RING]
-    s.need = [0] * (RING * 3)
+    s.need = [0] * (RING * 4 if t.wild_costs else RING * 3)  # Wild counts after the rest
     for pos, th in enumerate(s.threat):
         if th >= 0:
             s.need[pos * 3: pos * 3 + 3] = list(t.threat_cost[th])
+            if t.wild_costs:
+                s.need[RING * 3 + pos] = t.threat_wild[th]
     # MU-7: the Villain's starting Location; heroes start opposite it (Decision)
     vs = t.config.villain_start
     s.villain_start = vs if vs is not None else s.below(RING)
@@ -62,11 +82,7 @@ def setup(t: Tables, seed: int) -> UnitedState:
     # MU-8: each hero shuffles their deck and draws 3
     s.deck, s.hand = [], []
     for h in range(n):
-        d = list(t.hero_cards[h])
-        s.shuffle(d)
-        k = min(t.config.first_draw, len(d))
-        s.hand.append(d[len(d) - k:][::-1])
-        s.deck.append(d[: len(d) - k])
+        deal_hero_cards(s, h)
     s.tokens = [0] * (4 * n)
     s.ko, s.out = [0] * n, [0] * n
     # DFP-S3/S4/S5/S6: Sentinels in the Villain's starting Location, Target tokens

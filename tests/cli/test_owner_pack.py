@@ -1,0 +1,119 @@
+"""An owner's pack on the command line: `--content PATH` for play, lab and content show,
+`--heroes N` from the pack in use, and `content validate --report`."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from cli_support import last_json, run
+
+from multiverse.content.loader import default_pack_path
+from multiverse.store.games import GameStore
+from multiverse.store.replay import verify
+
+
+def renamed_pack(tmp_path: Path) -> Path:
+    """The default pack with every hero's id prefixed `my-` (file order: bishop, blink,
+    kitty-pryde, logan, storm)."""
+    dest = tmp_path / "pack"
+    shutil.copytree(default_pack_path(), dest)
+    for f in sorted((dest / "heroes").glob("*.yaml")):
+        doc = yaml.safe_load(f.read_text(encoding="utf-8"))
+        doc["heroes"][0]["id"] = "my-" + doc["heroes"][0]["id"]
+        f.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    return dest
+
+
+@pytest.mark.parametrize(("mode", "n"), [("dofp", 2), ("standard", 4), ("dofp", None)])
+def test_play_a_pack_whose_heroes_are_not_the_default_ids(tmp_path, db, mode, n):
+    pack = renamed_pack(tmp_path)
+    flags = ["--heroes", n] if n else []
+    out = last_json(run("play", mode, *flags, "--content", pack, "--agent", "random", "--auto",
+                        "--json", "--seed", 4, "--db", db))
+    assert out["heroes"] == ["my-bishop", "my-blink", "my-kitty-pryde", "my-logan"][: n or 3]
+    with GameStore(db) as store:
+        rec = store.get(out["game_id"])
+    assert rec.config["content"] == str(pack.resolve())
+    s, problem = verify(rec)  # the stored game replays from its configuration
+    assert problem is None and s.state_hash() == out["final_hash"]
+
+
+def test_play_names_heroes_of_the_pack_by_id(tmp_path, db):
+    out = last_json(run("play", "dofp", "--heroes", "my-storm,my-logan", "--content",
+                        renamed_pack(tmp_path), "--auto", "--json", "--seed", 1, "--db", db))
+    assert out["heroes"] == ["my-storm", "my-logan"]
+
+
+def test_without_content_the_default_heroes_and_game_are_unchanged(tmp_path, db):
+    a = last_json(run("play", "dofp", "--heroes", 3, "--auto", "--json", "--seed", 9, "--db", db))
+    b = last_json(run("play", "dofp", "--heroes", 3, "--auto", "--json", "--seed", 9, "--db", db,
+                      "--content", default_pack_path()))
+    assert a["heroes"] == ["logan", "kitty-pryde", "storm"]
+    assert b["heroes"] == ["bishop", "blink", "kitty-pryde"]  # the pack's own order
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--heroes", "logan,storm"], "--heroes: unknown hero 'logan', 'storm'"),
+    (["--set", "content=/x"], "give the pack once: --content PATH or --set content=PATH"),
+])
+def test_bad_content_words_are_one_line(tmp_path, db, args, message):
+    r = run("play", "dofp", *args, "--content", renamed_pack(tmp_path), "--auto", "--json",
+            "--db", db)
+    assert r.exit_code == 2 and message in r.output
+    assert r.output.count("error:") == 1
+
+
+def test_a_missing_pack_is_named(tmp_path, db):
+    r = run("play", "dofp", "--content", tmp_path / "nope", "--auto", "--json", "--db", db)
+    assert r.exit_code == 2 and f"{tmp_path / 'nope'}: no such content file or folder" in r.output
+
+
+def test_lab_run_plays_the_pack(tmp_path):
+    r = run("lab", "run", "dofp", "--games", 3, "--agent", "random", "--content",
+            renamed_pack(tmp_path), "--out", tmp_path / "lab.db", "--json", "--no-progress")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout.strip().splitlines()[-1])["games"] == 3
+
+
+def test_content_show_takes_content(tmp_path):
+    r = run("content", "show", "--content", renamed_pack(tmp_path))
+    assert r.exit_code == 0 and "my-bishop" in r.output and "my-storm" in r.output
+    r = run("content", "show", default_pack_path(), "--content", default_pack_path())
+    assert r.exit_code == 2 and "give the pack once" in r.output
+
+
+def test_validate_report_counts_unsupported_effects_per_hero(tmp_path):
+    pack = renamed_pack(tmp_path)
+    f = pack / "heroes" / "logan.yaml"
+    doc = yaml.safe_load(f.read_text(encoding="utf-8"))
+    plain = [c for c in doc["heroes"][0]["cards"] if not c.get("effect")]
+    plain[0]["unsupported"] = "says more than the vocabulary"
+    plain[1]["unsupported"] = "another note"
+    f.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    loc = pack / "locations.yaml"
+    ldoc = yaml.safe_load(loc.read_text(encoding="utf-8"))
+    ldoc["locations"][1]["unsupported"] = "moves a Threat"
+    loc.write_text(yaml.safe_dump(ldoc, sort_keys=False), encoding="utf-8")
+    r = run("content", "validate", pack, "--report")
+    assert r.exit_code == 0, r.output
+    marked = plain[0].get("copies", 1) + plain[1].get("copies", 1)
+    lines = r.output.splitlines()
+    assert f"  my-logan: {marked} of {3 + marked} cards with a Special Effect" in lines
+    assert "  my-storm: 0 of 3 cards with a Special Effect" in lines
+    assert f"  Locations: 1 of 8 ({ldoc['locations'][1]['id']})" in lines
+    assert f"  in all: {marked} hero card(s), 1 Location(s)" in lines
+    assert "unsupported" not in run("content", "validate", pack).output
+
+
+def test_lab_sweep_plays_the_pack(tmp_path):
+    r = run("lab", "sweep", "dofp", "--param", "sentinel_health=3,4", "--games", 2, "--agent",
+            "random", "--heroes", 2, "--content", renamed_pack(tmp_path), "--out",
+            tmp_path / "lab.db", "--json", "--no-progress")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert [(p["values"], p["played"]) for p in out["points"]] == [
+        ({"sentinel_health": 3}, 2), ({"sentinel_health": 4}, 2)]  # the pack's own heroes
