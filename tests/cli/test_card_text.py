@@ -79,3 +79,19 @@ def test_incapacitated_abilities_and_objectives_carry_their_text():
     assert card_texts(t)["Akash'Thriya"].endswith(
         "| incapacitated: Wild Growth: Play the top card of the environment deck.; Nature's "
         "Balm: One hero target regains 2 HP.; Whispering Roots: One hero may draw a card.")
+
+
+def test_master_plan_moves_read_in_words():
+    """MU-11: every written-out move is named as the card says it (no internal code)."""
+    from multiverse import modes
+    from multiverse.united.cardtext import move_text
+    from multiverse.united.tables import compile_move
+
+    mode = modes.get("standard")
+    t = mode.new_game(mode.make_config("2"), seed=1).T
+    assert move_text(t, compile_move(2, {})) == "move 2 clockwise"
+    assert move_text(t, compile_move(0, {})) == "no move"
+    assert move_text(t, ("steps", -1, "")) == "move 1 counterclockwise"
+    assert move_text(t, ("toward", 0, "most_civilians")) == \
+        "move to the Location with the most Civilians"
+    assert move_text(t, ("to", 3, "any-id")) == f"move to {t.loc_name[3]}"
