@@ -29,6 +29,13 @@ HeroVerb = Literal[
     "others_here_draw",  # each other hero in your Location draws `amount`
     "one_hero_draws",  # one hero of your choice (any Location) draws `amount`
     "fill_threat",  # fill up to `amount` symbols of any kind on the Threat in your Location
+    # the owner's vocabulary (docs/content.md, cookbook)
+    "gain_action",  # `amount` extra `symbol` actions to spend this turn (not tokens: lost at its end)
+    "take_action",  # take `amount` `symbol` actions now, in the Location(s) `where` says
+    "move",  # move `who` to a Location `where` says; `bring`: heroes with you come along
+    "choose_one",  # the player picks one of `options` (each a list of steps)
+    "draw_until",  # `who` draws until holding `amount` cards
+    "give_token",  # give up to `amount` of your `symbol` tokens to another hero
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -72,6 +79,24 @@ def unique_names(field: str) -> Callable[[list], list]:
     return check
 
 
+Who = Literal["you", "one_hero", "another_hero", "each_hero_here", "each_other_hero_here",
+              "each_hero"]
+Where = Literal["here", "adjacent", "both_adjacent", "any", "a_hero", "your_location"]
+Per = Literal["heroes_here", "other_heroes_here", "civilians_here", "thugs_here",
+              "threats_cleared", "cards_in_hand"]
+Targets = Literal["any", "one", "different"]
+
+# which verbs take which of the owner's words (the field is an error on any other verb)
+_WHO_VERBS = frozenset({"draw", "gain_token", "take_action", "move", "draw_until"})
+_WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero"},
+          "move": {"adjacent", "any", "a_hero", "your_location"}}
+_PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "rescue",
+                        "defeat_thugs", "deal_damage", "deal_damage_villain", "fill_threat"})
+_OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "where": None,
+                   "targets": "any", "bring": False, "options": None}
+_SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token"})
+
+
 class Effect(Strict):
     """One step of an effect: a verb with its parameters."""
 
@@ -79,14 +104,57 @@ class Effect(Strict):
     amount: int = Field(1, ge=0, le=20)
     symbol: Symbol | None = None
     tokens: str | None = Field(None, pattern=r"^[CT]*$")
+    optional: bool = Field(False, description='"you may": offered as a choice (resolve or decline)')
+    cost: list[Symbol] = Field(default_factory=list, max_length=6,
+                               description="symbols paid (this turn's symbols, then tokens) first")
+    per: Per | None = Field(None, description="`amount` for each one counted on the board")
+    who: Who = Field("you", description="the hero(es) the step acts for")
+    where: Where | None = Field(None, description="Location(s) of a move or of granted actions")
+    targets: Targets = Field("any", description="several Attacks: one target, or different ones")
+    bring: bool = Field(False, description="move: the heroes in your Location move with you")
+    options: list[list[Effect]] | None = Field(None, description="choose_one: the branches")
 
     @model_validator(mode="after")
     def _needs(self) -> Effect:
-        if self.verb == "gain_token" and self.symbol is None:
-            raise ValueError("verb 'gain_token' needs a 'symbol' (move, attack, heroic or wild)")
-        if self.verb == "add_tokens_here" and not self.tokens:
+        v = self.verb
+        if v in _SYMBOL_VERBS and self.symbol is None:
+            raise ValueError(f"verb {v!r} needs a 'symbol' (move, attack, heroic or wild)")
+        if v == "add_tokens_here" and not self.tokens:
             raise ValueError("verb 'add_tokens_here' needs 'tokens' (letters C and T)")
+        if v in VILLAIN_VERBS:
+            used = [f for f, default in _OWNER_DEFAULTS.items() if getattr(self, f) != default]
+            if used:
+                raise ValueError(f"{used[0]}: villain verb {v!r} takes only amount and tokens")
+            return self
+        self._owner_words()
         return self
+
+    def _owner_words(self) -> None:
+        """Each of the owner's words only on the verbs it means something for."""
+        v = self.verb
+        if self.who != "you" and v not in _WHO_VERBS:
+            raise ValueError(f"who: verb {v!r} acts for you only; 'who' is for {sorted(_WHO_VERBS)}")
+        if self.where is not None and self.where not in _WHERE.get(v, ()):
+            allowed = sorted(_WHERE.get(v, ()))
+            raise ValueError(f"where: {self.where!r} is not a place for verb {v!r}"
+                             + (f" (one of {allowed})" if allowed else " (it takes no 'where')"))
+        if v == "take_action" and self.symbol == "move" and self.where not in (None, "here", "any"):
+            raise ValueError("where: a Move action goes to an adjacent Location ('here') or 'any'")
+        if self.per is not None and v not in _PER_VERBS:
+            raise ValueError(f"per: verb {v!r} has no amount to count; 'per' is for {sorted(_PER_VERBS)}")
+        if self.targets != "any" and not (v == "take_action" and self.symbol == "attack"):
+            raise ValueError("targets: only for several Attacks (take_action, symbol attack)")
+        if self.bring and v != "move":
+            raise ValueError("bring: only a 'move' brings the heroes with you")
+        if (self.options is None) != (v != "choose_one"):
+            raise ValueError("options: verb 'choose_one' needs 2 or more 'options' (lists of steps)"
+                             if v == "choose_one" else f"options: only 'choose_one' has options, not {v!r}")
+        if v == "choose_one" and len(self.options or ()) < 2:
+            raise ValueError("options: 'choose_one' needs 2 or more options")
+        for branch in self.options or ():
+            for e in branch:
+                if e.verb not in HERO_VERBS:
+                    raise ValueError(f"options: verb {e.verb!r} is not a hero verb")
 
 
 Effects = list[Effect]

@@ -155,6 +155,8 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
     if s.fx_card >= 0:
         opts.append(Option("effect", (_label, "Resolve the Special Effect of {}",
                                       t.card_name[s.fx_card]), _EFFECT))
+        if t.card_optional[s.fx_card]:  # "you may": actions can end before it resolves
+            opts.append(Option("end", "End actions (leave the Special Effect)", _END))
     else:
         opts.append(Option("end", "End actions", _END))
     return opts

@@ -1,0 +1,309 @@
+"""MU-17: the owner's effect vocabulary, each word played on a small original card.
+
+Every scenario puts an original test card (a position's `cards`) in Logan's hand as his only
+card, so it is played at once (the ring of `mu_support`: Sentinels I and II at ring 0, Storm
+at ring 3 unless stated), resolves its Special Effect and checks the exact outcome.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from mu_support import hand, opt_ids, position, ring
+
+from multiverse import ContentError
+from multiverse.content.schema import Effect
+from multiverse.united.state import UnitedState
+
+Step = dict[str, Any]
+
+
+def played(effect: list[Step], symbols: tuple[str, ...] = ("move",), logan: int = 0, storm: int = 3,
+           **doc: Any) -> UnitedState:
+    """Logan (ring `logan`) has just played the test card *Owner's Card* (a Move and the
+    effect, so that the effect waits for his choice); Storm stands at ring `storm`."""
+    card = {"name": "Owner's Card", "symbols": list(symbols), "effect": effect}
+    lo = {"id": "logan", "location": logan, "hand": ["Owner's Card"], **doc.pop("logan_extra", {})}
+    st = {"id": "storm", "location": storm, **doc.pop("storm_extra", {})}
+    return position(heroes=[lo, st], cards={"logan": [card]}, step="play", turn={"hero": "logan"},
+                    **doc)
+
+
+def resolve_effect(s: UnitedState) -> None:
+    s.apply("effect")
+
+
+# ----- "you may" (optional) -----------------------------------------------------------------
+@pytest.mark.rule("MU-17")
+def test_you_may_draw_is_offered_and_resolves():
+    s = played([{"verb": "draw", "amount": 2, "optional": True}])
+    deck_top = s.deck[0][-2:]
+    resolve_effect(s)
+    d = s.decision()
+    assert d.kind == "may" and opt_ids(s) == ["resolve", "decline"]
+    s.apply("resolve")
+    assert sorted(s.hand[0]) == sorted(deck_top)
+
+
+@pytest.mark.rule("MU-17")
+def test_you_may_draw_can_be_declined():
+    s = played([{"verb": "draw", "amount": 2, "optional": True}])
+    deck = s.deck[0][:]
+    resolve_effect(s)
+    s.apply("decline")
+    assert s.hand[0] == [] and s.deck[0] == deck
+    assert s.decision().kind == "resolve_actions" and "effect" not in opt_ids(s)
+
+
+@pytest.mark.rule("MU-17")
+def test_actions_may_end_before_an_optional_effect_resolves():
+    s = played([{"verb": "draw", "amount": 2, "optional": True}])
+    assert {"effect", "end"} <= set(opt_ids(s))
+    s.apply("end")  # the effect is left unresolved; the turn goes on to its end
+    assert s.hand[0] == []
+
+
+@pytest.mark.rule("MU-17")
+def test_a_mandatory_effect_must_resolve_before_actions_end():
+    s = played([{"verb": "draw", "amount": 1}, {"verb": "draw", "amount": 1, "optional": True}],
+               )
+    assert "effect" in opt_ids(s) and "end" not in opt_ids(s)
+
+
+# ----- actions granted for this turn only -------------------------------------------------
+@pytest.mark.rule("MU-17")
+def test_gain_action_adds_symbols_for_this_turn_not_tokens():
+    s = played([{"verb": "gain_action", "symbol": "attack", "amount": 2}, {"verb": "draw"}])
+    resolve_effect(s)
+    assert s.pool == [1, 2, 0, 0] and s.tokens[0:4] == [0, 0, 0, 0]
+    assert len(s.hand[0]) == 1  # "possibly with a draw"
+    s.apply("attack:sentinel:0")
+    s.apply("attack:sentinel:0")
+    assert s.s_hp[0] == s.T.sentinel_health - 2 and s.pool == [1, 0, 0, 0]
+
+
+@pytest.mark.rule("MU-17")
+def test_gained_actions_are_lost_at_the_end_of_the_turn():
+    s = played([{"verb": "gain_action", "symbol": "move", "amount": 1}])
+    resolve_effect(s)
+    assert s.pool[0] == 2
+    s.apply("end")
+    assert s.tokens[0:4] == [0, 0, 0, 0]
+    assert s.active != 0 or s.pool == [0, 0, 0, 0]
+
+
+@pytest.mark.rule("MU-17")
+def test_take_an_attack_at_an_adjacent_location():
+    # Logan at ring 1 (two Thugs); the Sentinels stand next door at ring 0
+    s = played([{"verb": "take_action", "symbol": "attack", "where": "adjacent"}], logan=1)
+    resolve_effect(s)
+    ids = opt_ids(s)
+    assert "attack:0:sentinel:0" in ids and "attack:2:thug" not in ids
+    assert not any(i.startswith("attack:1:") for i in ids)  # not here: next door only
+    s.apply("attack:0:sentinel:1")
+    assert s.s_hp[1] == s.T.sentinel_health - 1 and s.hero_loc[0] == 1
+
+
+@pytest.mark.rule("MU-17")
+def test_take_an_attack_at_both_adjacent_locations():
+    # ring 1: two Thugs; Logan at ring 2 attacks in ring 1 and in ring 3 (Sentinel I moved there)
+    s = played([{"verb": "take_action", "symbol": "attack", "where": "both_adjacent"}], logan=2,
+               sentinels={"I": {"location": 3}, "II": {"location": 0}})
+    resolve_effect(s)  # one enemy on each side: both Attacks resolve by themselves
+    assert s.thug[1] == 1 and s.s_hp[0] == s.T.sentinel_health - 1 and s.hero_loc[0] == 2
+
+
+@pytest.mark.rule("MU-17")
+def test_take_a_heroic_action_at_a_companions_location():
+    # Storm stands at ring 3 (two Civilians): Logan, far away, rescues one there
+    s = played([{"verb": "take_action", "symbol": "heroic", "where": "a_hero"}], logan=0,
+               locations=ring(threats=[None] * 6))
+    resolve_effect(s)  # the one place: it resolves by itself
+    assert s.civ[3] == 1 and s.civ[0] == 1
+
+
+@pytest.mark.rule("MU-17")
+def test_several_attacks_on_different_targets():
+    s = played([{"verb": "take_action", "symbol": "attack", "amount": 2, "targets": "different"}])
+    resolve_effect(s)
+    s.apply("attack:0:sentinel:0")  # the second Attack can only go to Sentinel II
+    full = s.T.sentinel_health
+    assert (s.s_hp[0], s.s_hp[1]) == (full - 1, full - 1)
+
+
+@pytest.mark.rule("MU-17")
+def test_several_attacks_on_one_target():
+    s = played([{"verb": "take_action", "symbol": "attack", "amount": 3, "targets": "one"}])
+    resolve_effect(s)
+    s.apply("attack:0:sentinel:1")  # the next two Attacks go to Sentinel II by themselves
+    assert s.s_hp[1] == s.T.sentinel_health - 3 and s.s_hp[0] == s.T.sentinel_health
+
+
+@pytest.mark.rule("MU-17")
+def test_an_optional_granted_action_can_stop():
+    s = played([{"verb": "take_action", "symbol": "attack", "amount": 2, "optional": True}])
+    resolve_effect(s)
+    assert opt_ids(s)[-1] == "stop"
+    s.apply("attack:0:sentinel:0")
+    s.apply("stop")
+    assert s.s_hp[0] == s.T.sentinel_health - 1 and s.decision().kind == "resolve_actions"
+
+
+@pytest.mark.rule("MU-17")
+def test_a_cost_paid_for_several_symbols():
+    # "you may pay 2 Move: rescue 2 Civilians" — the card's own Move and a Move token pay
+    s = played([{"verb": "rescue", "amount": 2, "cost": ["move", "move"], "optional": True}],
+               logan=4, logan_extra={"tokens": {"move": 1}})
+    resolve_effect(s)
+    s.apply("resolve")
+    assert s.civ[4] == 0 and s.pool[0] == 0 and s.tokens[0] == 0
+
+
+@pytest.mark.rule("MU-17")
+def test_a_cost_that_cannot_be_paid_is_not_offered():
+    s = played([{"verb": "rescue", "amount": 2, "cost": ["move", "move"], "optional": True}],
+               logan=4)
+    resolve_effect(s)
+    assert s.decision().kind == "resolve_actions" and s.civ[4] == 2 and s.pool[0] == 1
+
+
+# ----- choose one, counts, draw until -----------------------------------------------------
+@pytest.mark.rule("MU-17")
+def test_choose_one_resolves_the_branch_picked():
+    s = played([{"verb": "choose_one", "options": [
+        [{"verb": "draw", "amount": 2}],
+        [{"verb": "gain_token", "symbol": "wild"}, {"verb": "gain_token", "symbol": "move"}]]}])
+    resolve_effect(s)
+    assert opt_ids(s) == ["option:0", "option:1"]
+    assert [o.label for o in s.decision().options] == ["draw 2", "gain 1 Wild token; gain 1 Move token"]
+    s.apply("option:1")
+    assert s.tokens[0:4] == [1, 0, 0, 1] and s.hand[0] == []
+
+
+@pytest.mark.rule("MU-17")
+def test_amount_per_hero_here():
+    # Storm stands with Logan: "draw 1 per hero here" draws 2
+    s = played([{"verb": "draw", "per": "heroes_here"}], logan=3, storm=3)
+    resolve_effect(s)
+    assert len(s.hand[0]) == 2
+
+
+@pytest.mark.rule("MU-17")
+def test_amount_per_threat_cleared():
+    s = played([{"verb": "gain_token", "symbol": "heroic", "per": "threats_cleared"}],
+               locations=ring(threats=[None, None, "data-analyzer-a", None, "mutant-detection-a",
+                                       "mutant-detection-b"]))
+    resolve_effect(s)
+    assert s.tokens[2] == 3
+
+
+@pytest.mark.rule("MU-17")
+def test_draw_until_you_hold_n():
+    s = played([{"verb": "draw_until", "amount": 3}])
+    resolve_effect(s)
+    assert len(s.hand[0]) == 3
+
+
+# ----- acting on other heroes ---------------------------------------------------------------
+@pytest.mark.rule("MU-17")
+def test_give_a_token_to_another_hero():
+    s = played([{"verb": "give_token", "symbol": "attack", "amount": 2}],
+               logan_extra={"tokens": {"attack": 3}})
+    resolve_effect(s)  # one other hero: Storm gets them at once
+    assert s.tokens[1] == 1 and s.tokens[4 + 1] == 2
+
+
+@pytest.mark.rule("MU-17")
+def test_another_hero_gains_a_token():
+    s = played([{"verb": "gain_token", "symbol": "move", "who": "another_hero"}])
+    resolve_effect(s)
+    assert s.tokens[0] == 0 and s.tokens[4] == 1
+
+
+@pytest.mark.rule("MU-17")
+def test_each_other_hero_here_draws():
+    s = played([{"verb": "draw", "who": "each_other_hero_here"}], logan=3, storm=3)
+    n = len(s.hand[1])
+    resolve_effect(s)
+    assert len(s.hand[1]) == n + 1 and s.hand[0] == []
+
+
+@pytest.mark.rule("MU-17")
+def test_move_and_bring_the_heroes_here():
+    s = played([{"verb": "move", "where": "any", "bring": True}], logan=3, storm=3)
+    resolve_effect(s)
+    s.apply("to:5")
+    assert s.hero_loc == [5, 5]
+
+
+@pytest.mark.rule("MU-17")
+def test_pull_another_hero_to_your_location():
+    s = played([{"verb": "move", "who": "another_hero", "where": "your_location"}], logan=1)
+    resolve_effect(s)
+    assert s.hero_loc == [1, 1]
+
+
+@pytest.mark.rule("MU-17")
+def test_move_another_hero_to_an_adjacent_location():
+    s = played([{"verb": "move", "who": "one_hero"}], logan=1)
+    resolve_effect(s)
+    assert opt_ids(s) == ["hero:0", "hero:1"]
+    s.apply("hero:1")
+    assert opt_ids(s) == ["to:2", "to:4"]
+    s.apply("to:4")
+    assert s.hero_loc == [1, 4]
+
+
+@pytest.mark.rule("MU-17")
+def test_another_hero_takes_an_action():
+    # Storm, at ring 3, rescues one of its two Civilians on Logan's card
+    s = played([{"verb": "take_action", "symbol": "heroic", "who": "another_hero"}],
+               locations=ring(threats=[None] * 6))
+    resolve_effect(s)
+    assert s.civ[3] == 1 and s.civ[0] == 1
+
+
+# ----- nothing changes for content without the owner's words ---------------------------------
+def test_a_step_without_the_owners_words_compiles_as_before():
+    s = played([{"verb": "draw", "amount": 2}])
+    card = s.T.hero_cards[0][-1]
+    assert s.T.card_fx[card] == (("draw", 2, -1, 0, 0),) and not s.T.card_optional[card]
+    resolve_effect(s)
+    assert len(hand(s, 0)) == 2
+
+
+@pytest.mark.parametrize(("step", "message"), [
+    ({"verb": "draw", "bring": True}, "bring: only a 'move'"),
+    ({"verb": "choose_one"}, "options: verb 'choose_one' needs 2 or more"),
+    ({"verb": "choose_one", "options": [[{"verb": "draw"}]]}, "needs 2 or more options"),
+    ({"verb": "rescue", "where": "any"}, "where: 'any' is not a place for verb 'rescue'"),
+    ({"verb": "take_action", "symbol": "move", "where": "adjacent"}, "where: a Move action"),
+    ({"verb": "take_action"}, "needs a 'symbol'"),
+    ({"verb": "raise_track", "optional": True}, "optional: villain verb 'raise_track'"),
+    ({"verb": "rescue", "who": "each_hero"}, "who: verb 'rescue' acts for you only"),
+    ({"verb": "move", "per": "heroes_here"}, "per: verb 'move' has no amount"),
+    ({"verb": "take_action", "symbol": "heroic", "targets": "one"}, "targets: only for several Attacks"),
+    ({"verb": "gain_action", "symbol": "move", "who": "another_hero"}, "who: verb 'gain_action' acts for you only"),
+    ({"verb": "choose_one", "options": [[{"verb": "draw"}], [{"verb": "bam"}]]}, "not a hero verb"),
+])
+def test_a_misused_word_is_an_error_naming_the_field(step, message):
+    with pytest.raises(ValueError, match=message):
+        Effect(**step)
+
+
+def test_a_pack_error_names_the_file_and_the_place(tmp_path):
+    import shutil
+
+    import yaml
+
+    from multiverse.content.loader import default_pack_path, load_content
+
+    dest = tmp_path / "pack"
+    shutil.copytree(default_pack_path(), dest)
+    f = dest / "heroes" / "logan.yaml"
+    doc = yaml.safe_load(f.read_text(encoding="utf-8"))
+    doc["heroes"][0]["cards"][0]["effect"] = [{"verb": "draw", "where": "any"}]
+    f.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    with pytest.raises(ContentError, match=r"logan\.yaml: heroes\[0\]\.cards\[0\]\.effect\[0\].*where"):
+        load_content(dest)
