@@ -1,0 +1,87 @@
+"""The owner's words in whole games: the random, heuristic and ISMCTS agents play decks full
+of original cards using them (both modes), the invariants hold after every decision, and a
+position halfway through any of their choices round-trips through JSON."""
+
+from __future__ import annotations
+
+import pytest
+
+from multiverse.agents.heuristic import HeuristicAgent
+from multiverse.agents.ismcts import ISMCTSAgent
+from multiverse.agents.random_agent import RandomAgent
+from multiverse.united.config import UnitedConfig
+from multiverse.united.dofp.game import from_json, new_game, to_json
+from multiverse.united.invariants import check_dofp, check_standard
+
+MAY = {"optional": True}
+OWNER_CARDS = [
+    {"name": "Owner Rush", "symbols": ["move"], "copies": 2,
+     "effect": [{"verb": "gain_action", "symbol": "attack", "amount": 2}, {"verb": "draw", **MAY}]},
+    {"name": "Owner Reach", "symbols": ["heroic"], "copies": 2,
+     "effect": [{"verb": "take_action", "symbol": "wild", "amount": 2, "where": "adjacent", **MAY}]},
+    {"name": "Owner Volley", "symbols": [], "copies": 2,
+     "effect": [{"verb": "take_action", "symbol": "attack", "amount": 3, "targets": "different"},
+                {"verb": "take_action", "symbol": "attack", "where": "both_adjacent", "targets": "one"}]},
+    {"name": "Owner Choice", "symbols": ["attack"], "copies": 2,
+     "effect": [{"verb": "choose_one", **MAY, "options": [
+         [{"verb": "draw_until", "amount": 4}],
+         [{"verb": "rescue", "amount": 1, "per": "heroes_here"}],
+         [{"verb": "gain_token", "symbol": "wild", "who": "another_hero"}]]}]},
+    {"name": "Owner Escort", "symbols": ["move"], "copies": 2,
+     "effect": [{"verb": "move", "where": "any", "bring": True, **MAY},
+                {"verb": "move", "who": "another_hero", "where": "your_location", **MAY},
+                {"verb": "give_token", "symbol": "wild"}]},
+    {"name": "Owner Toll", "symbols": ["heroic", "move"], "copies": 2,
+     "effect": [{"verb": "defeat_thugs", "amount": 2, "cost": ["heroic", "wild"], **MAY},
+                {"verb": "take_action", "symbol": "heroic", "who": "each_other_hero_here"},
+                {"verb": "draw", "who": "one_hero", "per": "threats_cleared"}]},
+]
+
+
+def config(mode: str, **extra: object) -> UnitedConfig:
+    heroes = ("logan", "storm", "kitty-pryde")
+    cards = {"logan": OWNER_CARDS, "storm": OWNER_CARDS}
+    if mode == "standard":
+        return UnitedConfig(mode="standard", heroes=heroes, cards=cards, **extra)
+    return UnitedConfig(heroes=heroes, cards=cards, **extra)
+
+
+def play(mode: str, agent: object, seed: int, roundtrip: bool = False, **extra: object) -> set[str]:
+    """Play one game to its end; return the kinds of decision met."""
+    s = new_game(config(mode, **extra), seed=seed)
+    check = check_standard if mode == "standard" else check_dofp
+    kinds: set[str] = set()
+    n = 0
+    while (d := s.decision()) is not None:
+        kinds.add(d.kind)
+        if roundtrip and d.kind in ("may", "act", "choose_one", "move_to", "pick_hero", "give_token"):
+            back = from_json(to_json(s))
+            assert back == s and back.decision() == d
+        s.apply(agent.choose(d, s))
+        check(s)
+        n += 1
+        assert n < 5000
+    return kinds
+
+
+NEW_KINDS = {"may", "act", "choose_one", "move_to", "pick_hero"}
+
+
+@pytest.mark.parametrize("mode", ["dofp", "standard"])
+def test_random_agent_meets_every_new_choice_and_round_trips(mode):
+    kinds: set[str] = set()
+    for seed in range(12):
+        kinds |= play(mode, RandomAgent(seed), seed, roundtrip=True, track_max=40)
+    assert kinds >= NEW_KINDS
+
+
+@pytest.mark.parametrize("mode", ["dofp", "standard"])
+def test_heuristic_agent_plays_the_new_words(mode):
+    kinds: set[str] = set()
+    for seed in range(6):
+        kinds |= play(mode, HeuristicAgent(seed), seed)
+    assert {"may", "act"} <= kinds
+
+
+def test_ismcts_agent_plays_the_new_words():
+    play("dofp", ISMCTSAgent(seed=1, iterations=20), 3)
