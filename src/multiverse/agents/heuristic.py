@@ -615,6 +615,8 @@ _OWNER_VALUES = {
     "draw_until": lambda pl, b, f: setattr(b, "value", b.value + V_DRAW),
     "move": lambda pl, b, f: setattr(b, "value", b.value + 0.5),
     "give_token": lambda pl, b, f: setattr(b, "value", b.value + 0.3 * f[1]),
+    "ignore_damage": lambda pl, b, f: setattr(b, "value", b.value + 0.5),
+    "prevent_damage": lambda pl, b, f: setattr(b, "value", b.value + 0.3 * f[1]),
 }
 
 _TIE = {"attack": 0.03, "fill": 0.02, "rescue": 0.02, "effect": 0.01, "move": -0.01}

@@ -36,6 +36,8 @@ HeroVerb = Literal[
     "choose_one",  # the player picks one of `options` (each a list of steps)
     "draw_until",  # `who` draws until holding `amount` cards
     "give_token",  # give up to `amount` of your `symbol` tokens to another hero
+    "ignore_damage",  # `who` ignores all damage `until` a later moment
+    "prevent_damage",  # the next `amount` damage to `who` is prevented `until` a later moment
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -87,13 +89,16 @@ Per = Literal["heroes_here", "other_heroes_here", "civilians_here", "thugs_here"
 Targets = Literal["any", "one", "different"]
 
 # which verbs take which of the owner's words (the field is an error on any other verb)
-_WHO_VERBS = frozenset({"draw", "gain_token", "take_action", "move", "draw_until"})
+_WHO_VERBS = frozenset({"draw", "gain_token", "take_action", "move", "draw_until",
+                        "ignore_damage", "prevent_damage"})
+_UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage"})
+Until = Literal["end_of_turn", "your_next_turn", "face_up"]
 _WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero"},
           "move": {"adjacent", "any", "a_hero", "your_location"}}
 _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "rescue",
                         "defeat_thugs", "deal_damage", "deal_damage_villain", "fill_threat"})
 _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "where": None,
-                   "targets": "any", "bring": False, "options": None}
+                   "targets": "any", "bring": False, "options": None, "until": None}
 _SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token"})
 
 
@@ -113,6 +118,8 @@ class Effect(Strict):
     targets: Targets = Field("any", description="several Attacks: one target, or different ones")
     bring: bool = Field(False, description="move: the heroes in your Location move with you")
     options: list[list[Effect]] | None = Field(None, description="choose_one: the branches")
+    until: Until | None = Field(None, description="how long a protection lasts (default: until "
+                                "your next turn); face_up: while this card is face up in the Storyline")
 
     @model_validator(mode="after")
     def _needs(self) -> Effect:
@@ -144,6 +151,8 @@ class Effect(Strict):
             raise ValueError(f"per: verb {v!r} has no amount to count; 'per' is for {sorted(_PER_VERBS)}")
         if self.targets != "any" and not (v == "take_action" and self.symbol == "attack"):
             raise ValueError("targets: only for several Attacks (take_action, symbol attack)")
+        if self.until is not None and v not in _UNTIL_VERBS:
+            raise ValueError(f"until: only a protection lasts ({sorted(_UNTIL_VERBS)}), not {v!r}")
         if self.bring and v != "move":
             raise ValueError("bring: only a 'move' brings the heroes with you")
         if (self.options is None) != (v != "choose_one"):
@@ -215,6 +224,9 @@ class Location(Strict):
         for e in self.effect:
             if e.verb not in HERO_VERBS:
                 raise ValueError(f"Location effect verb {e.verb!r} is not a hero verb")
+            if e.until == "face_up":
+                raise ValueError("until: a Location's effect is not a card in the Storyline: "
+                                 "'face_up' is for Hero cards")
         return self
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.united.board import raise_track
+from multiverse.united.protection import damage_after_protection
 from multiverse.united.state import PHASE_SENTINELS, UnitedState, choice
 
 
@@ -19,6 +20,10 @@ def deal_damage(s: UnitedState, h: int, n: int, source: str) -> None:
     t = s.threat[s.hero_loc[h]]
     if t >= 0 and s.T.threat_bonus[t]:
         n += s.T.threat_bonus[t]
+    if s.protect:
+        n = damage_after_protection(s, h, n)
+        if n <= 0:
+            return
     if s.log is not None:
         s.emit("hero_damaged", f"{source} deals {n} damage to {s.hero_name(h)}",
                hero=h, amount=n, source=source)

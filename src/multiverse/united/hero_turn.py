@@ -9,6 +9,7 @@ from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.effects import move_hero, push_hero_effects
 from multiverse.united.enemies import enemies_at, fill_threat, hit
+from multiverse.united.protection import NEXT_TURN, expire
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
@@ -24,6 +25,8 @@ def start_hero_turn(s: UnitedState, f: tuple) -> None:
         return
     if s.log is not None:
         s.emit("turn", f"— {s.hero_name(h)}'s turn (round {s.round}) —", hero=h, round=s.round)
+    if s.protect:
+        expire(s, NEXT_TURN, h)
     if not s.hand[h] and not s.deck[h]:
         s.end("loss", f"{s.hero_name(h)} started a turn with no cards")
         return

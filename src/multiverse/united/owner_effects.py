@@ -16,8 +16,10 @@ from multiverse.engine.words import count
 from multiverse.united.board import RING
 from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit
+from multiverse.united.protection import FACE_UP, UNTIL, protect
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice
+from multiverse.united.storyline import last_hero_cards
 from multiverse.united.tables import ATTACK, HEROIC, MOVE, SYMBOLS, WILD
 
 Extras = tuple  # sorted (key, value) pairs
@@ -383,6 +385,31 @@ def resolve_give_token(s: UnitedState, f: tuple, opt: Option) -> None:
                f"to {s.hero_name(o)}", hero=h, to=o, symbol=SYMBOLS[sym], count=k)
 
 
+def ignore_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """Hero `o` ignores all damage until the moment `until` names."""
+    _protect(s, h, o, -1, d, source)
+
+
+def prevent_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """The next `n` damage to hero `o` is prevented, until the moment `until` names."""
+    if n > 0:
+        _protect(s, h, o, n, d, source)
+
+
+def _protect(s: UnitedState, h: int, o: int, n: int, d: dict, source: str) -> None:
+    until = UNTIL[d.get("until", "your_next_turn")]
+    ref = h
+    if until == FACE_UP:  # the card resolving: the newest Hero card, face up
+        newest = last_hero_cards(s, 1)
+        if not newest or newest[0] < 0:
+            return
+        ref = newest[0]
+    protect(s, o, n, until, ref)
+    if s.log is not None:
+        what = "ignores all damage" if n < 0 else f"prevents the next {n} damage"
+        s.emit("protect", f"{s.hero_name(o)} {what} ({source})", hero=o, amount=n)
+
+
 def move_hero(s: UnitedState, h: int, pos: int) -> None:
     s.hero_loc[h] = pos
     if s.log is not None:
@@ -390,4 +417,5 @@ def move_hero(s: UnitedState, h: int, pos: int) -> None:
 
 
 _VERBS = {"gain_action": gain_action, "take_action": take_action, "move": move,
-          "choose_one": choose_one, "draw_until": draw_until, "give_token": give_token}
+          "choose_one": choose_one, "draw_until": draw_until, "give_token": give_token,
+          "ignore_damage": ignore_damage, "prevent_damage": prevent_damage}

@@ -28,7 +28,7 @@ FX = tuple
 
 # verbs that always take the owner's path (`united.owner_effects`), even with no extras
 OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "draw_until",
-                         "give_token"})
+                         "give_token", "ignore_damage", "prevent_damage"})
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
@@ -61,6 +61,8 @@ def compile_extras(e: Effect) -> tuple[tuple[str, object], ...]:
         x.append(("bring", 1))
     if e.options:
         x.append(("options", tuple(compile_effects(b) for b in e.options)))
+    if e.until:
+        x.append(("until", e.until))
     return tuple(sorted(x))
 
 

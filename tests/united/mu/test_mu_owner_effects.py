@@ -307,3 +307,79 @@ def test_a_pack_error_names_the_file_and_the_place(tmp_path):
     f.write_text(yaml.safe_dump(doc), encoding="utf-8")
     with pytest.raises(ContentError, match=r"logan\.yaml: heroes\[0\]\.cards\[0\]\.effect\[0\].*where"):
         load_content(dest)
+
+
+# ----- durations and prevention ------------------------------------------------------------
+def _drive_to_turn_of(s: UnitedState, hero: int) -> None:
+    """Play on (first option of each decision) until `hero`'s next turn has begun."""
+    start = s.turn
+    while s.decision() is not None and not (s.turn > start and s.active == hero):
+        s.apply(s.decision().options[0].id)
+
+
+@pytest.mark.rule("MU-21")
+def test_ignore_damage_until_your_next_turn():
+    s = played([{"verb": "ignore_damage"}], logan_extra={"deck": ["Rusted Claws", "Old Instincts"]})
+    resolve_effect(s)
+    s.apply("end")
+    assert s.protect == [0, -1, 1, 0]
+    from multiverse.united.damage import deal_damage
+
+    n = len(s.hand[0])
+    deal_damage(s, 0, 3, "a test blast")  # Storm's turn now: Logan ignores it
+    assert len(s.hand[0]) == n and s.stack[-1][0] != "wound"
+    _drive_to_turn_of(s, 0)
+    assert s.protect == []  # it ended as Logan's next turn began
+
+
+@pytest.mark.rule("MU-21")
+def test_prevent_damage_is_used_up():
+    s = played([{"verb": "prevent_damage", "amount": 1, "who": "each_hero_here"}], logan=3, storm=3)
+    resolve_effect(s)
+    assert s.protect == [0, 1, 1, 0, 1, 1, 1, 0]
+    from multiverse.united.damage import deal_damage
+
+    deal_damage(s, 1, 2, "a test blast")  # Storm: 1 prevented, 1 damage left
+    assert s.stack[-1] == ("wound", 1, 1) and s.protect == [0, 1, 1, 0]
+
+
+@pytest.mark.rule("MU-21")
+def test_a_token_plus_protection_until_the_end_of_this_turn():
+    s = played([{"verb": "gain_token", "symbol": "heroic"},
+                {"verb": "ignore_damage", "until": "end_of_turn"}])
+    resolve_effect(s)
+    assert s.tokens[2] == 1 and s.protect == [0, -1, 0, 0]
+    s.apply("end")  # the turn ends before the Sentinel activates: the protection with it
+    assert s.protect == []
+
+
+@pytest.mark.rule("MU-21")
+def test_protection_while_this_card_is_face_up():
+    s = played([{"verb": "ignore_damage", "until": "face_up"}])
+    resolve_effect(s)
+    card = s.story[-1]
+    assert s.protect == [0, -1, 2, card]
+    s.story[-1] = ~card  # flipped facedown (DFP-A13): the protection is gone when next asked
+    from multiverse.united.damage import deal_damage
+
+    deal_damage(s, 0, 1, "a test blast")  # his hand is empty: the damage knocks him out
+    assert s.protect == [] and s.ko[0] == 1
+
+
+def test_a_protection_round_trips_and_a_game_without_one_keeps_its_json():
+    from multiverse.united.dofp.game import from_json, to_json
+
+    s = played([{"verb": "ignore_damage"}])
+    assert "protect" not in s.data_dict()
+    resolve_effect(s)
+    back = from_json(to_json(s))
+    assert back == s and back.protect == [0, -1, 1, 0]
+
+
+def test_face_up_is_for_hero_cards_only(tmp_path):
+    from multiverse.content.schema import Location
+
+    with pytest.raises(ValueError, match="until: a Location's effect"):
+        Location(id="x", name="X", slots=3, effect=[{"verb": "ignore_damage", "until": "face_up"}])
+    with pytest.raises(ValueError, match="until: only a protection lasts"):
+        Effect(verb="draw", until="end_of_turn")

@@ -35,6 +35,10 @@ OWNER_CARDS = [
      "effect": [{"verb": "defeat_thugs", "amount": 2, "cost": ["heroic", "wild"], **MAY},
                 {"verb": "take_action", "symbol": "heroic", "who": "each_other_hero_here"},
                 {"verb": "draw", "who": "one_hero", "per": "threats_cleared"}]},
+    {"name": "Owner Guard", "symbols": ["attack"], "copies": 2,
+     "effect": [{"verb": "ignore_damage", **MAY},
+                {"verb": "prevent_damage", "amount": 2, "who": "each_hero_here", "until": "face_up"},
+                {"verb": "ignore_damage", "who": "another_hero", "until": "end_of_turn"}]},
 ]
 
 
