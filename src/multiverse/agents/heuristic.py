@@ -617,6 +617,9 @@ _OWNER_VALUES = {
     "give_token": lambda pl, b, f: setattr(b, "value", b.value + 0.3 * f[1]),
     "ignore_damage": lambda pl, b, f: setattr(b, "value", b.value + 0.5),
     "prevent_damage": lambda pl, b, f: setattr(b, "value", b.value + 0.3 * f[1]),
+    "cancel_bam": lambda pl, b, f: setattr(b, "value", b.value + 0.6),
+    "stop_villain_move": lambda pl, b, f: setattr(b, "value", b.value + 0.3),
+    "ignore_overflow": lambda pl, b, f: setattr(b, "value", b.value + 0.6),
 }
 
 _TIE = {"attack": 0.03, "fill": 0.02, "rescue": 0.02, "effect": 0.01, "move": -0.01}

@@ -38,6 +38,9 @@ HeroVerb = Literal[
     "give_token",  # give up to `amount` of your `symbol` tokens to another hero
     "ignore_damage",  # `who` ignores all damage `until` a later moment
     "prevent_damage",  # the next `amount` damage to `who` is prevented `until` a later moment
+    "cancel_bam",  # the next `amount` BAM!s are cancelled, `until` a later moment
+    "stop_villain_move",  # the Villain's next `amount` moves do not happen, `until` then
+    "ignore_overflow",  # every Overflow is ignored `until` a later moment
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -91,7 +94,8 @@ Targets = Literal["any", "one", "different"]
 # which verbs take which of the owner's words (the field is an error on any other verb)
 _WHO_VERBS = frozenset({"draw", "gain_token", "take_action", "move", "draw_until",
                         "ignore_damage", "prevent_damage"})
-_UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage"})
+_UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam", "stop_villain_move",
+                          "ignore_overflow"})
 Until = Literal["end_of_turn", "your_next_turn", "face_up"]
 _WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero"},
           "move": {"adjacent", "any", "a_hero", "your_location"}}

@@ -16,7 +16,14 @@ from multiverse.engine.words import count
 from multiverse.united.board import RING
 from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit
-from multiverse.united.protection import FACE_UP, UNTIL, protect
+from multiverse.united.protection import (
+    CANCEL_BAM,
+    FACE_UP,
+    IGNORE_OVERFLOW,
+    STOP_MOVE,
+    UNTIL,
+    protect,
+)
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.storyline import last_hero_cards
@@ -396,6 +403,27 @@ def prevent_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, so
         _protect(s, h, o, n, d, source)
 
 
+def cancel_bam(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """MU-11: the next `n` BAM!s (the dashboard's and the Threats') do not happen."""
+    if n > 0:
+        _protect(s, h, CANCEL_BAM, n, d, source)
+
+
+def stop_villain_move(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """MU-11: the Villain's next `n` Master Plan moves do not happen."""
+    if n > 0:
+        _protect(s, h, STOP_MOVE, n, d, source)
+
+
+def ignore_overflow(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """MU-12: every Overflow is ignored until then (the tokens that do not fit are lost)."""
+    _protect(s, h, IGNORE_OVERFLOW, -1, d, source)
+
+
+_PROTECTED = {CANCEL_BAM: "the next BAM!", STOP_MOVE: "the Villain's next move",
+              IGNORE_OVERFLOW: "Overflow"}
+
+
 def _protect(s: UnitedState, h: int, o: int, n: int, d: dict, source: str) -> None:
     until = UNTIL[d.get("until", "your_next_turn")]
     ref = h
@@ -405,7 +433,9 @@ def _protect(s: UnitedState, h: int, o: int, n: int, d: dict, source: str) -> No
             return
         ref = newest[0]
     protect(s, o, n, until, ref)
-    if s.log is not None:
+    if s.log is not None and o < 0:
+        s.emit("protect", f"{source}: {_PROTECTED[o]} is stopped ({s.hero_name(h)})", amount=n)
+    elif s.log is not None:
         what = "ignores all damage" if n < 0 else f"prevents the next {n} damage"
         s.emit("protect", f"{s.hero_name(o)} {what} ({source})", hero=o, amount=n)
 
@@ -418,4 +448,6 @@ def move_hero(s: UnitedState, h: int, pos: int) -> None:
 
 _VERBS = {"gain_action": gain_action, "take_action": take_action, "move": move,
           "choose_one": choose_one, "draw_until": draw_until, "give_token": give_token,
-          "ignore_damage": ignore_damage, "prevent_damage": prevent_damage}
+          "ignore_damage": ignore_damage, "prevent_damage": prevent_damage,
+          "cancel_bam": cancel_bam, "stop_villain_move": stop_villain_move,
+          "ignore_overflow": ignore_overflow}

@@ -11,6 +11,8 @@ from __future__ import annotations
 from multiverse.united.state import UnitedState
 
 END_OF_TURN, NEXT_TURN, FACE_UP = 0, 1, 2
+# in place of a hero: protections from the Villain's own steps
+CANCEL_BAM, STOP_MOVE, IGNORE_OVERFLOW = -2, -3, -4
 UNTIL = {"end_of_turn": END_OF_TURN, "your_next_turn": NEXT_TURN, "face_up": FACE_UP}
 
 
@@ -44,6 +46,20 @@ def damage_after_protection(s: UnitedState, h: int, n: int) -> int:
         keep += [hero, left, until, ref]
     s.protect = keep
     return n
+
+
+def use_protection(s: UnitedState, kind: int) -> bool:
+    """Whether a lasting protection of `kind` (`CANCEL_BAM`, ...) stops the Villain's step
+    now; one use of a counted protection is spent."""
+    p = s.protect
+    for i in range(0, len(p), 4):
+        if p[i] == kind and _lasts(s, p[i + 2], p[i + 3]):
+            if p[i + 1] > 0:
+                p[i + 1] -= 1
+                if p[i + 1] == 0:
+                    del p[i: i + 4]
+            return True
+    return False
 
 
 def expire(s: UnitedState, until: int, owner: int) -> None:

@@ -28,7 +28,8 @@ FX = tuple
 
 # verbs that always take the owner's path (`united.owner_effects`), even with no extras
 OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "draw_until",
-                         "give_token", "ignore_damage", "prevent_damage"})
+                         "give_token", "ignore_damage", "prevent_damage", "cancel_bam",
+                         "stop_villain_move", "ignore_overflow"})
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from multiverse.united.board import RING, add_tokens
 from multiverse.united.damage import deal_damage
 from multiverse.united.effects import push_villain_effects
+from multiverse.united.protection import CANCEL_BAM, STOP_MOVE, use_protection
 from multiverse.united.state import UnitedState, push, step
 from multiverse.united.tables import MOST_CARDS, MOST_CIVILIANS, MOST_HEROES
 
@@ -80,6 +81,10 @@ def villain_move(s: UnitedState, f: tuple) -> None:
     """MU-11: move clockwise the printed number, or as the card's text says.
     MU-13: a Threat with a Location trigger fires when the Villain ends a move there."""
     c = f[1]
+    if s.protect and use_protection(s, STOP_MOVE):
+        if s.log is not None:
+            s.emit("villain_stays", f"{s.T.villain_name} does not move")
+        return
     m = s.T.mp_move[c]
     dest = destination(s, m)
     if dest == s.n_loc:
@@ -98,6 +103,10 @@ def bam(s: UnitedState, f: tuple) -> None:
     more in the yellow and red bands; a standard Villain: its dashboard text) and the BAM!
     of every Threat in play (a Threat's "here" is its own Location)."""
     t = s.T
+    if s.protect and use_protection(s, CANCEL_BAM):
+        if s.log is not None:
+            s.emit("bam_cancelled", f"BAM! ({t.villain_name}) is cancelled")
+        return
     for pos in range(RING - 1, -1, -1):
         th = s.threat[pos]
         if th >= 0 and t.threat_bam[th]:

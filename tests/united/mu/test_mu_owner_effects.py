@@ -383,3 +383,37 @@ def test_face_up_is_for_hero_cards_only(tmp_path):
         Location(id="x", name="X", slots=3, effect=[{"verb": "ignore_damage", "until": "face_up"}])
     with pytest.raises(ValueError, match="until: only a protection lasts"):
         Effect(verb="draw", until="end_of_turn")
+
+
+# ----- acting on the Villain ---------------------------------------------------------------
+def _nimrod_turn_next(effect: list[Step], plan: list[str], **doc: Any) -> UnitedState:
+    """Nimrod at ring 0 with Logan; Logan plays the test card, the villain turn follows it
+    (`since` reaches 2) with `plan` on top of the Master Plan deck."""
+    s = played(effect, phase="nimrod", since=1, master_plan=plan, **doc)
+    resolve_effect(s)
+    s.apply("end")
+    return s
+
+
+@pytest.mark.rule("MU-11")
+def test_cancel_the_next_bam_and_stop_the_villains_move():
+    s = _nimrod_turn_next([{"verb": "cancel_bam"}, {"verb": "stop_villain_move"}],
+                          ["Adaptive Self-Repair", "Sweep the Avenues"])
+    assert s.n_loc == 0  # "move 3" did not happen
+    assert s.out == [0, 0] and s.hand[0] == []  # no BAM!: Logan, with no card, was not hit
+    assert s.protect == [] and s.T.card_name[s.story[-1]] == "Adaptive Self-Repair"
+
+
+@pytest.mark.rule("MU-11")
+def test_a_stopped_move_without_a_cancelled_bam():
+    s = _nimrod_turn_next([{"verb": "stop_villain_move"}], ["Adaptive Self-Repair"])
+    assert s.n_loc == 0 and s.out[0] == 1  # Nimrod stayed with Logan, whose last card went
+
+
+@pytest.mark.rule("MU-12")
+def test_ignore_overflow_until_your_next_turn():
+    # ring 1 is full: the Master Plan's two Civilians for it do not fit
+    s = _nimrod_turn_next([{"verb": "ignore_overflow"}], ["Cold Survey of the Ruins"],
+                          locations=ring(p1={"civilians": 3, "thugs": 2}))
+    assert s.track == 0 and s.civ[1] == 3  # the tokens are lost; the track does not rise
+    assert s.protect == [-4, -1, 1, 0]  # it lasts until Logan's next turn

@@ -39,6 +39,9 @@ OWNER_CARDS = [
      "effect": [{"verb": "ignore_damage", **MAY},
                 {"verb": "prevent_damage", "amount": 2, "who": "each_hero_here", "until": "face_up"},
                 {"verb": "ignore_damage", "who": "another_hero", "until": "end_of_turn"}]},
+    {"name": "Owner Stall", "symbols": ["wild"], "copies": 1,
+     "effect": [{"verb": "cancel_bam", **MAY}, {"verb": "stop_villain_move", "until": "face_up"},
+                {"verb": "ignore_overflow", "until": "end_of_turn"}]},
 ]
 
 
