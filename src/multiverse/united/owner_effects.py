@@ -47,7 +47,7 @@ def owner_effect(s: UnitedState, f: tuple) -> None:
     """One step with the owner's words, for hero `h` (MU-17 Special Effects, MU-20)."""
     _, h, verb, n, sym, civ, thug, source, x = f
     d = dict(x)
-    if "optional" in d and verb not in _SELF_DECLINING:
+    if "optional" in d and (verb not in _SELF_DECLINING or "cost" in d):
         if "cost" not in d or can_pay(s, h, d["cost"]):
             s.stack.append(("may", (*f[:8], without(x, "optional"))))
         return
@@ -80,11 +80,26 @@ def describe(fx: tuple) -> str:
         return f"{words.split()[0]} {count(n, SYMBOLS[sym].title() + ' token')}"
     if verb in ("gain_action", "take_action"):
         return f"{words.split()[0]} {count(n, SYMBOLS[sym].title() + ' action')}"
-    if verb == "choose_one":
-        return "choose one"
-    if verb == "move":
-        return "move"
-    return f"{words} {n}"
+    phrase = _PHRASES.get(verb)
+    return phrase(n) if phrase else f"{words} {n}"
+
+
+_PHRASES = {
+    "choose_one": lambda n: "choose one",
+    "move": lambda n: "move",
+    "draw_until": lambda n: f"draw until you hold {n}",
+    "rescue": lambda n: f"rescue {count(n, 'Civilian')}",
+    "defeat_thugs": lambda n: f"defeat {count(n, 'Thug')}",
+    "deal_damage": lambda n: f"deal {n} damage",
+    "deal_damage_villain": lambda n: f"deal {n} damage to the Villain or a Henchman",
+    "fill_threat": lambda n: f"fill {count(n, 'symbol')} on the Threat here",
+    "move_anywhere": lambda n: "move anywhere",
+    "ignore_damage": lambda n: "ignore all damage",
+    "prevent_damage": lambda n: f"prevent {n} damage",
+    "cancel_bam": lambda n: f"cancel {count(n, 'BAM!', 'BAM!s')}",
+    "stop_villain_move": lambda n: "stop the Villain's move",
+    "ignore_overflow": lambda n: "ignore Overflow",
+}
 
 
 def _may_options(s: UnitedState, f: tuple) -> tuple:

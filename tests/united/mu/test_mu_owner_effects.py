@@ -168,6 +168,17 @@ def test_a_cost_that_cannot_be_paid_is_not_offered():
     assert s.decision().kind == "resolve_actions" and s.civ[4] == 2 and s.pool[0] == 1
 
 
+@pytest.mark.rule("MU-17")
+def test_an_optional_action_with_a_cost_is_asked_before_paying():
+    s = played([{"verb": "take_action", "symbol": "attack", "cost": ["move"], "optional": True}])
+    resolve_effect(s)
+    d = s.decision()
+    assert d.kind == "may" and d.options[0].label == "Resolve: take 1 Attack action"
+    s.apply("decline")
+    assert s.pool[0] == 1 and "effect" not in opt_ids(s)  # nothing paid, nothing hit
+    assert s.s_hp == [s.T.sentinel_health] * 2 + [0]
+
+
 # ----- choose one, counts, draw until -----------------------------------------------------
 @pytest.mark.rule("MU-17")
 def test_choose_one_resolves_the_branch_picked():
