@@ -620,6 +620,12 @@ _OWNER_VALUES = {
     "cancel_bam": lambda pl, b, f: setattr(b, "value", b.value + 0.6),
     "stop_villain_move": lambda pl, b, f: setattr(b, "value", b.value + 0.3),
     "ignore_overflow": lambda pl, b, f: setattr(b, "value", b.value + 0.6),
+    "extra_damage": lambda pl, b, f: setattr(b, "value", b.value + 0.5 * f[1]),
+    "damage_each_enemy_here": lambda pl, b, f: _take_action(pl, b, ("", f[1], ATTACK)),
+    "take_damage": lambda pl, b, f: setattr(b, "value", b.value - V_HERO_DAMAGE * f[1]),
+    "lose_civilians": lambda pl, b, f: setattr(b, "value", b.value - 0.5 * f[1]),
+    "thugs_to_civilians": lambda pl, b, f: setattr(b, "value", b.value + 0.3 * f[1]),
+    "clear_threat": lambda pl, b, f: setattr(b, "value", b.value + V_CLEAR),
 }
 
 _TIE = {"attack": 0.03, "fill": 0.02, "rescue": 0.02, "effect": 0.01, "move": -0.01}

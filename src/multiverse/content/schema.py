@@ -41,6 +41,12 @@ HeroVerb = Literal[
     "cancel_bam",  # the next `amount` BAM!s are cancelled, `until` a later moment
     "stop_villain_move",  # the Villain's next `amount` moves do not happen, `until` then
     "ignore_overflow",  # every Overflow is ignored `until` a later moment
+    "extra_damage",  # each of your Attacks deals `amount` more damage `until` (this turn)
+    "damage_each_enemy_here",  # `amount` damage to every enemy in your Location (every Thug)
+    "take_damage",  # `who` takes `amount` damage (MU-21)
+    "lose_civilians",  # up to `amount` Civilians in your Location are lost (not rescued)
+    "thugs_to_civilians",  # up to `amount` Thugs in your Location become Civilians
+    "clear_threat",  # the Threat in your Location is cleared (MU-19)
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -93,14 +99,16 @@ Targets = Literal["any", "one", "different"]
 
 # which verbs take which of the owner's words (the field is an error on any other verb)
 _WHO_VERBS = frozenset({"draw", "gain_token", "take_action", "move", "draw_until",
-                        "ignore_damage", "prevent_damage"})
+                        "ignore_damage", "prevent_damage", "take_damage"})
 _UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam", "stop_villain_move",
-                          "ignore_overflow"})
+                          "ignore_overflow", "extra_damage"})
 Until = Literal["end_of_turn", "your_next_turn", "face_up"]
 _WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero"},
           "move": {"adjacent", "any", "a_hero", "your_location"}}
 _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "rescue",
-                        "defeat_thugs", "deal_damage", "deal_damage_villain", "fill_threat"})
+                        "defeat_thugs", "deal_damage", "deal_damage_villain", "fill_threat",
+                        "damage_each_enemy_here", "take_damage", "lose_civilians",
+                        "thugs_to_civilians"})
 _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "where": None,
                    "targets": "any", "bring": False, "options": None, "until": None}
 _SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token"})

@@ -9,7 +9,7 @@ from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.effects import move_hero, push_hero_effects
 from multiverse.united.enemies import enemies_at, fill_threat, hit
-from multiverse.united.protection import NEXT_TURN, expire
+from multiverse.united.protection import NEXT_TURN, attack_damage, expire
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
@@ -212,7 +212,7 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
         move_hero(s, h, d["location"])
     elif a == "attack":
         spend(s, h, ATTACK, d.get("pay"))
-        hit(s, h, d)
+        hit(s, h, d, attack_damage(s, h, d) if s.protect else 1)
     elif a == "escape":
         spend(s, h, MOVE, d.get("pay"))
         release(s)

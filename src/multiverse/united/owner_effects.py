@@ -15,13 +15,15 @@ from multiverse.engine.decision import Option
 from multiverse.engine.words import count
 from multiverse.united.board import RING
 from multiverse.united.damage import draw
-from multiverse.united.enemies import enemies_at, fill_threat, hit
+from multiverse.united.enemies import clear_threat, enemies_at, fill_threat, hit
 from multiverse.united.protection import (
     CANCEL_BAM,
+    EXTRA_DAMAGE,
     FACE_UP,
     IGNORE_OVERFLOW,
     STOP_MOVE,
     UNTIL,
+    attack_damage,
     protect,
 )
 from multiverse.united.standard.missions import RESCUE, record
@@ -99,6 +101,12 @@ _PHRASES = {
     "cancel_bam": lambda n: f"cancel {count(n, 'BAM!', 'BAM!s')}",
     "stop_villain_move": lambda n: "stop the Villain's move",
     "ignore_overflow": lambda n: "ignore Overflow",
+    "extra_damage": lambda n: f"deal {n} more damage with each Attack",
+    "damage_each_enemy_here": lambda n: f"deal {n} damage to every enemy here",
+    "take_damage": lambda n: f"take {n} damage",
+    "lose_civilians": lambda n: f"lose {count(n, 'Civilian')} here",
+    "thugs_to_civilians": lambda n: f"turn {count(n, 'Thug')} into Civilians",
+    "clear_threat": lambda n: "clear the Threat here",
 }
 
 
@@ -303,7 +311,7 @@ def resolve_act(s: UnitedState, f: tuple, opt: Option) -> None:
     if a == "move":
         move_hero(s, h, p)
     elif a == "attack":
-        hit(s, h, opt.data, 1, p)
+        hit(s, h, opt.data, attack_damage(s, h, opt.data), p)
     elif a == "rescue":
         s.civ[p] -= 1
         record(s, RESCUE)
@@ -435,8 +443,14 @@ def ignore_overflow(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, s
     _protect(s, h, IGNORE_OVERFLOW, -1, d, source)
 
 
+def extra_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """Each Attack of yours deals `n` more damage until then (default: this turn)."""
+    if n > 0:
+        _protect(s, h, EXTRA_DAMAGE, n, {"until": "end_of_turn", **d}, source)
+
+
 _PROTECTED = {CANCEL_BAM: "the next BAM!", STOP_MOVE: "the Villain's next move",
-              IGNORE_OVERFLOW: "Overflow"}
+              IGNORE_OVERFLOW: "Overflow", EXTRA_DAMAGE: "damage per Attack"}
 
 
 def _protect(s: UnitedState, h: int, o: int, n: int, d: dict, source: str) -> None:
@@ -455,6 +469,46 @@ def _protect(s: UnitedState, h: int, o: int, n: int, d: dict, source: str) -> No
         s.emit("protect", f"{s.hero_name(o)} {what} ({source})", hero=o, amount=n)
 
 
+# ----- area effects -----------------------------------------------------------------------
+def damage_each_enemy_here(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
+                           source: str) -> None:
+    """Every enemy in your Location takes `n` damage; every Thug there is defeated (MU-18)."""
+    pos = s.hero_loc[h]
+    for e in enemies_at(s, pos):
+        hit(s, h, e.data, s.thug[pos] if e.data["enemy"] == "thug" else n, pos)
+
+
+def take_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """Hero `o` takes `n` damage (MU-21), as from an enemy."""
+    s.stack.append(("damage_hero", o, n, source))
+
+
+def lose_civilians(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """Up to `n` Civilians in your Location are lost: off the board, not rescued."""
+    pos = s.hero_loc[h]
+    k = min(n, s.civ[pos])
+    s.civ[pos] -= k
+    if k and s.log is not None:
+        s.emit("civilians_lost", f"{count(k, 'Civilian')} lost in {s.loc_name(pos)}", location=pos, count=k)
+
+
+def thugs_to_civilians(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """Up to `n` Thugs in your Location become Civilians (not defeated: no Mission counts)."""
+    pos = s.hero_loc[h]
+    k = min(n, s.thug[pos])
+    s.thug[pos] -= k
+    s.civ[pos] += k
+    if k and s.log is not None:
+        s.emit("thugs_turned", f"{count(k, 'Thug')} in {s.loc_name(pos)} become Civilians",
+               location=pos, count=k)
+
+
+def clear_threat_here(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """MU-19: the Threat in your Location is cleared (usually with a `cost`)."""
+    if s.threat[s.hero_loc[h]] >= 0:
+        clear_threat(s, s.hero_loc[h])
+
+
 def move_hero(s: UnitedState, h: int, pos: int) -> None:
     s.hero_loc[h] = pos
     if s.log is not None:
@@ -465,4 +519,7 @@ _VERBS = {"gain_action": gain_action, "take_action": take_action, "move": move,
           "choose_one": choose_one, "draw_until": draw_until, "give_token": give_token,
           "ignore_damage": ignore_damage, "prevent_damage": prevent_damage,
           "cancel_bam": cancel_bam, "stop_villain_move": stop_villain_move,
-          "ignore_overflow": ignore_overflow}
+          "ignore_overflow": ignore_overflow, "extra_damage": extra_damage,
+          "damage_each_enemy_here": damage_each_enemy_here, "take_damage": take_damage,
+          "lose_civilians": lose_civilians, "thugs_to_civilians": thugs_to_civilians,
+          "clear_threat": clear_threat_here}

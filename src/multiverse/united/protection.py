@@ -13,6 +13,7 @@ from multiverse.united.state import UnitedState
 END_OF_TURN, NEXT_TURN, FACE_UP = 0, 1, 2
 # in place of a hero: protections from the Villain's own steps
 CANCEL_BAM, STOP_MOVE, IGNORE_OVERFLOW = -2, -3, -4
+EXTRA_DAMAGE = -5  # not a protection but lasts like one: more damage per Attack
 UNTIL = {"end_of_turn": END_OF_TURN, "your_next_turn": NEXT_TURN, "face_up": FACE_UP}
 
 
@@ -60,6 +61,26 @@ def use_protection(s: UnitedState, kind: int) -> bool:
                     del p[i: i + 4]
             return True
     return False
+
+
+def attack_damage(s: UnitedState, h: int, data: dict) -> int:
+    """The damage one Attack of hero `h` deals to the enemy `data` names: 1, plus the
+    owner's `extra_damage` (a Thug is defeated by 1: more defeats no other Thug)."""
+    if not s.protect or data["enemy"] == "thug":
+        return 1
+    return 1 + attack_bonus(s, h)
+
+
+def attack_bonus(s: UnitedState, h: int) -> int:
+    """The extra damage each Attack of hero `h` deals now (the owner's `extra_damage`)."""
+    p, owner = s.protect, s.T.card_owner
+    bonus = 0
+    for i in range(0, len(p), 4):
+        if p[i] == EXTRA_DAMAGE and _lasts(s, p[i + 2], p[i + 3]):
+            ref = p[i + 3]
+            if (owner[ref] if p[i + 2] == FACE_UP else ref) == h:
+                bonus += p[i + 1]
+    return bonus
 
 
 def expire(s: UnitedState, until: int, owner: int) -> None:

@@ -29,7 +29,9 @@ FX = tuple
 # verbs that always take the owner's path (`united.owner_effects`), even with no extras
 OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "draw_until",
                          "give_token", "ignore_damage", "prevent_damage", "cancel_bam",
-                         "stop_villain_move", "ignore_overflow"})
+                         "stop_villain_move", "ignore_overflow", "extra_damage",
+                         "damage_each_enemy_here", "take_damage", "lose_civilians",
+                         "thugs_to_civilians", "clear_threat"})
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from mu_support import hand, opt_ids, position, ring
+from mu_support import THREATS, hand, opt_ids, position, ring
 
 from multiverse import ContentError
 from multiverse.content.schema import Effect
@@ -428,3 +428,57 @@ def test_ignore_overflow_until_your_next_turn():
                           locations=ring(p1={"civilians": 3, "thugs": 2}))
     assert s.track == 0 and s.civ[1] == 3  # the tokens are lost; the track does not rise
     assert s.protect == [-4, -1, 1, 0]  # it lasts until Logan's next turn
+
+
+# ----- this turn's actions modified; area effects -----------------------------------------
+@pytest.mark.rule("MU-18")
+def test_extra_damage_with_each_attack_this_turn():
+    s = played([{"verb": "extra_damage", "amount": 1}], symbols=("attack", "attack"))
+    resolve_effect(s)
+    s.apply("attack:sentinel:0")
+    assert s.s_hp[0] == s.T.sentinel_health - 2  # 1 + 1 more
+    s.apply("attack:sentinel:0")  # a 4-Health Sentinel is defeated by the second
+    assert s.s_loc[0] == -1
+    assert s.protect == []  # it ended with the turn
+
+
+@pytest.mark.rule("MU-18")
+def test_extra_damage_does_not_defeat_a_second_thug():
+    s = played([{"verb": "extra_damage", "amount": 2}], symbols=("attack",), logan=1)
+    resolve_effect(s)
+    s.apply("attack:thug")
+    assert s.thug[1] == 1
+
+
+@pytest.mark.rule("MU-18")
+def test_damage_everything_here_heroes_included_and_lose_civilians():
+    # ring 4: two Civilians and a Thug; Storm stands there with Logan
+    s = played([{"verb": "damage_each_enemy_here", "amount": 2},
+                {"verb": "take_damage", "who": "each_other_hero_here"},
+                {"verb": "lose_civilians", "amount": 5}],
+               logan=4, storm=4, sentinels={"I": {"location": 4}, "II": {"location": 0}},
+               locations=ring(threats=[*THREATS[:4], None, THREATS[5]]))  # no damage bonus
+    n = len(s.hand[1])
+    resolve_effect(s)
+    assert s.s_hp[0] == s.T.sentinel_health - 2 and s.s_hp[1] == s.T.sentinel_health
+    assert s.thug[4] == 0
+    d = s.decision()
+    assert d.kind == "wound" and d.seat == s.seat(1)  # Storm's 1 damage, then the Civilians
+    s.apply(d.options[0].id)
+    assert len(s.hand[1]) == n - 1 and s.civ[4] == 0
+
+
+@pytest.mark.rule("MU-18")
+def test_turn_thugs_into_civilians():
+    s = played([{"verb": "thugs_to_civilians", "amount": 1}], logan=1)
+    resolve_effect(s)
+    assert (s.thug[1], s.civ[1]) == (1, 1)
+
+
+@pytest.mark.rule("MU-19")
+def test_pay_to_clear_the_threat_here():
+    s = played([{"verb": "clear_threat", "cost": ["heroic", "heroic"], "optional": True}],
+               logan_extra={"tokens": {"heroic": 2}})
+    resolve_effect(s)
+    s.apply("resolve")
+    assert s.threat[0] == -1 and s.tokens[2] == 0

@@ -42,6 +42,12 @@ OWNER_CARDS = [
     {"name": "Owner Stall", "symbols": ["wild"], "copies": 1,
      "effect": [{"verb": "cancel_bam", **MAY}, {"verb": "stop_villain_move", "until": "face_up"},
                 {"verb": "ignore_overflow", "until": "end_of_turn"}]},
+    {"name": "Owner Blast", "symbols": ["attack", "attack"], "copies": 1,
+     "effect": [{"verb": "extra_damage", **MAY}, {"verb": "damage_each_enemy_here", **MAY},
+                {"verb": "take_damage", "who": "each_hero_here", **MAY},
+                {"verb": "lose_civilians", "per": "heroes_here", **MAY},
+                {"verb": "thugs_to_civilians", "amount": 2, **MAY},
+                {"verb": "clear_threat", "cost": ["wild", "wild"], **MAY}]},
 ]
 
 
