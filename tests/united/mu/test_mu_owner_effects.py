@@ -482,3 +482,15 @@ def test_pay_to_clear_the_threat_here():
     resolve_effect(s)
     s.apply("resolve")
     assert s.threat[0] == -1 and s.tokens[2] == 0
+
+
+def test_lasting_effects_are_in_every_seats_view():
+    from multiverse.united.view import view
+
+    s = played([{"verb": "prevent_damage", "amount": 2}, {"verb": "cancel_bam", "until": "face_up"}])
+    assert "protections" not in view(s, 1)
+    resolve_effect(s)
+    assert view(s, 1)["protections"] == [
+        {"effect": "prevent_damage", "hero": 0, "amount": 2, "until": "your_next_turn", "owner": 0},
+        {"effect": "cancel_bam", "hero": None, "amount": 1, "until": "face_up", "card": s.story[-1]},
+    ]
