@@ -626,6 +626,9 @@ _OWNER_VALUES = {
     "lose_civilians": lambda pl, b, f: setattr(b, "value", b.value - 0.5 * f[1]),
     "thugs_to_civilians": lambda pl, b, f: setattr(b, "value", b.value + 0.3 * f[1]),
     "clear_threat": lambda pl, b, f: setattr(b, "value", b.value + V_CLEAR),
+    "delay_master_plan": lambda pl, b, f: setattr(b, "value", b.value + 0.2),
+    "blank_master_plan": lambda pl, b, f: setattr(b, "value", b.value + 0.6),
+    "move_villain": lambda pl, b, f: setattr(b, "value", b.value + 0.3),
 }
 
 _TIE = {"attack": 0.03, "fill": 0.02, "rescue": 0.02, "effect": 0.01, "move": -0.01}

@@ -47,6 +47,9 @@ HeroVerb = Literal[
     "lose_civilians",  # up to `amount` Civilians in your Location are lost (not rescued)
     "thugs_to_civilians",  # up to `amount` Thugs in your Location become Civilians
     "clear_threat",  # the Threat in your Location is cleared (MU-19)
+    "delay_master_plan",  # the top `amount` Master Plan cards go to the bottom, unseen
+    "blank_master_plan",  # the next `amount` Master Plan cards' effects are ignored, `until` then
+    "move_villain",  # the Villain moves to a Location adjacent to it, of your choice
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -101,7 +104,7 @@ Targets = Literal["any", "one", "different"]
 _WHO_VERBS = frozenset({"draw", "gain_token", "take_action", "move", "draw_until",
                         "ignore_damage", "prevent_damage", "take_damage"})
 _UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam", "stop_villain_move",
-                          "ignore_overflow", "extra_damage"})
+                          "ignore_overflow", "extra_damage", "blank_master_plan"})
 Until = Literal["end_of_turn", "your_next_turn", "face_up"]
 _WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero"},
           "move": {"adjacent", "any", "a_hero", "your_location"}}

@@ -17,6 +17,7 @@ from multiverse.united.board import RING
 from multiverse.united.damage import draw
 from multiverse.united.enemies import clear_threat, enemies_at, fill_threat, hit
 from multiverse.united.protection import (
+    BLANK_MASTER_PLAN,
     CANCEL_BAM,
     EXTRA_DAMAGE,
     FACE_UP,
@@ -107,6 +108,9 @@ _PHRASES = {
     "lose_civilians": lambda n: f"lose {count(n, 'Civilian')} here",
     "thugs_to_civilians": lambda n: f"turn {count(n, 'Thug')} into Civilians",
     "clear_threat": lambda n: "clear the Threat here",
+    "delay_master_plan": lambda n: f"put the top {count(n, 'Master Plan card')} at the bottom",
+    "blank_master_plan": lambda n: "ignore the next Master Plan effect",
+    "move_villain": lambda n: "move the Villain",
 }
 
 
@@ -449,8 +453,16 @@ def extra_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sour
         _protect(s, h, EXTRA_DAMAGE, n, {"until": "end_of_turn", **d}, source)
 
 
+def blank_master_plan(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
+                      source: str) -> None:
+    """MU-11: the effect of the next `n` Master Plan cards does not resolve."""
+    if n > 0:
+        _protect(s, h, BLANK_MASTER_PLAN, n, d, source)
+
+
 _PROTECTED = {CANCEL_BAM: "the next BAM!", STOP_MOVE: "the Villain's next move",
-              IGNORE_OVERFLOW: "Overflow", EXTRA_DAMAGE: "damage per Attack"}
+              IGNORE_OVERFLOW: "Overflow", EXTRA_DAMAGE: "damage per Attack",
+              BLANK_MASTER_PLAN: "the next Master Plan effect"}
 
 
 def _protect(s: UnitedState, h: int, o: int, n: int, d: dict, source: str) -> None:
@@ -509,6 +521,47 @@ def clear_threat_here(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
         clear_threat(s, s.hero_loc[h])
 
 
+# ----- the Villain and its Master Plan ---------------------------------------------------
+def delay_master_plan(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
+                      source: str) -> None:
+    """MU-10: the top `n` Master Plan cards go to the bottom of the deck, in order, unseen."""
+    k = min(n, len(s.mp_deck))
+    if k:
+        top = s.mp_deck[len(s.mp_deck) - k:]
+        del s.mp_deck[len(s.mp_deck) - k:]
+        s.mp_deck[:0] = top
+        if s.log is not None:
+            s.emit("master_plan_delayed", f"{s.hero_name(h)} puts the top "
+                   f"{count(k, 'Master Plan card')} at the bottom of the deck", count=k)
+
+
+def move_villain(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    if s.n_loc >= 0:  # no Villain on the board (DFP: the Sentinels are fought) moves nowhere
+        s.stack.append(("move_villain", h, source))
+
+
+def _villain_options(s: UnitedState, f: tuple) -> tuple:
+    _, h, source = f
+    return (s.seat(h), f"{source}: where does {s.T.villain_name} move?",
+            [Option(f"to:{p}", s.loc_name(p), {"location": p})
+             for p in ((s.n_loc - 1) % RING, (s.n_loc + 1) % RING)])
+
+
+@choice("move_villain", _villain_options)
+def resolve_move_villain(s: UnitedState, f: tuple, opt: Option) -> None:
+    """The Villain moves where the hero's player says; MU-13: a Threat with a Location
+    trigger fires as it arrives."""
+    from multiverse.united.effects import push_villain_effects
+
+    p = opt.data["location"]
+    s.n_loc = p
+    if s.log is not None:
+        s.emit("villain_moves", f"{s.T.villain_name} moves to {s.loc_name(p)}", to=p)
+    th = s.threat[p]
+    if th >= 0 and s.T.threat_arrive[th]:
+        push_villain_effects(s, s.T.threat_arrive[th], s.T.threat_name[th], p)
+
+
 def move_hero(s: UnitedState, h: int, pos: int) -> None:
     s.hero_loc[h] = pos
     if s.log is not None:
@@ -522,4 +575,5 @@ _VERBS = {"gain_action": gain_action, "take_action": take_action, "move": move,
           "ignore_overflow": ignore_overflow, "extra_damage": extra_damage,
           "damage_each_enemy_here": damage_each_enemy_here, "take_damage": take_damage,
           "lose_civilians": lose_civilians, "thugs_to_civilians": thugs_to_civilians,
-          "clear_threat": clear_threat_here}
+          "clear_threat": clear_threat_here, "delay_master_plan": delay_master_plan,
+          "blank_master_plan": blank_master_plan, "move_villain": move_villain}

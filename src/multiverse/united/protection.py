@@ -14,6 +14,7 @@ END_OF_TURN, NEXT_TURN, FACE_UP = 0, 1, 2
 # in place of a hero: protections from the Villain's own steps
 CANCEL_BAM, STOP_MOVE, IGNORE_OVERFLOW = -2, -3, -4
 EXTRA_DAMAGE = -5  # not a protection but lasts like one: more damage per Attack
+BLANK_MASTER_PLAN = -6
 UNTIL = {"end_of_turn": END_OF_TURN, "your_next_turn": NEXT_TURN, "face_up": FACE_UP}
 
 

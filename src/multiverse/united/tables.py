@@ -31,7 +31,8 @@ OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "dr
                          "give_token", "ignore_damage", "prevent_damage", "cancel_bam",
                          "stop_villain_move", "ignore_overflow", "extra_damage",
                          "damage_each_enemy_here", "take_damage", "lose_civilians",
-                         "thugs_to_civilians", "clear_threat"})
+                         "thugs_to_civilians", "clear_threat", "delay_master_plan",
+                         "blank_master_plan", "move_villain"})
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.protection import (
+    BLANK_MASTER_PLAN,
     CANCEL_BAM,
     EXTRA_DAMAGE,
     FACE_UP,
@@ -74,7 +75,8 @@ def _challenge(s: UnitedState) -> dict[str, Any] | None:
 
 
 _KINDS = {CANCEL_BAM: "cancel_bam", STOP_MOVE: "stop_villain_move",
-          IGNORE_OVERFLOW: "ignore_overflow", EXTRA_DAMAGE: "extra_damage"}
+          IGNORE_OVERFLOW: "ignore_overflow", EXTRA_DAMAGE: "extra_damage",
+          BLANK_MASTER_PLAN: "blank_master_plan"}
 _UNTIL_WORDS = ("end_of_turn", "your_next_turn", "face_up")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from multiverse.united.board import RING, add_tokens
 from multiverse.united.damage import deal_damage
 from multiverse.united.effects import push_villain_effects
-from multiverse.united.protection import CANCEL_BAM, STOP_MOVE, use_protection
+from multiverse.united.protection import BLANK_MASTER_PLAN, CANCEL_BAM, STOP_MOVE, use_protection
 from multiverse.united.state import UnitedState, push, step
 from multiverse.united.tables import MOST_CARDS, MOST_CIVILIANS, MOST_HEROES
 
@@ -32,7 +32,13 @@ def villain_turn(s: UnitedState, f: tuple) -> None:
 
 @step("villain_card_effect")
 def villain_card_effect(s: UnitedState, f: tuple) -> None:
-    push_villain_effects(s, s.T.card_fx[f[1]], s.T.card_name[f[1]])
+    """MU-11: the card's special effect (unless a hero's effect blanks it)."""
+    fx = s.T.card_fx[f[1]]
+    if s.protect and use_protection(s, BLANK_MASTER_PLAN):
+        if s.log is not None:
+            s.emit("master_plan_blanked", f"The effect of {s.T.card_name[f[1]]} is ignored")
+        return
+    push_villain_effects(s, fx, s.T.card_name[f[1]])
 
 
 def most_cards_destination(s: UnitedState) -> int:

@@ -494,3 +494,34 @@ def test_lasting_effects_are_in_every_seats_view():
         {"effect": "prevent_damage", "hero": 0, "amount": 2, "until": "your_next_turn", "owner": 0},
         {"effect": "cancel_bam", "hero": None, "amount": 1, "until": "face_up", "card": s.story[-1]},
     ]
+
+
+# ----- the Villain's Master Plan and move ----------------------------------------------------
+@pytest.mark.rule("MU-10")
+def test_delay_the_top_master_plan_card():
+    plan = ["Sweep the Avenues", "Escalation Cascade", "Cold Survey of the Ruins"]
+    s = played([{"verb": "delay_master_plan"}], phase="nimrod", master_plan=plan)
+    resolve_effect(s)
+    assert [s.T.card_name[c] for c in reversed(s.mp_deck)] == [*plan[1:], plan[0]]
+
+
+@pytest.mark.rule("MU-11")
+def test_blank_the_next_master_plan_effect():
+    # Escalation Cascade: track +2, then BAM! — both in its effect, both ignored
+    s = _nimrod_turn_next([{"verb": "blank_master_plan"}], ["Escalation Cascade"])
+    assert s.track == 0 and s.out == [0, 0] and s.protect == []
+
+
+@pytest.mark.rule("MU-13")
+def test_move_the_villain_to_an_adjacent_location():
+    s = played([{"verb": "move_villain"}], phase="nimrod")
+    resolve_effect(s)
+    assert opt_ids(s) == ["to:5", "to:1"]
+    s.apply("to:1")
+    assert s.n_loc == 1
+
+
+def test_move_the_villain_does_nothing_while_the_sentinels_are_fought():
+    s = played([{"verb": "move_villain"}])
+    resolve_effect(s)
+    assert s.decision().kind == "resolve_actions" and s.n_loc == -1

@@ -48,6 +48,9 @@ OWNER_CARDS = [
                 {"verb": "lose_civilians", "per": "heroes_here", **MAY},
                 {"verb": "thugs_to_civilians", "amount": 2, **MAY},
                 {"verb": "clear_threat", "cost": ["wild", "wild"], **MAY}]},
+    {"name": "Owner Scheme", "symbols": ["heroic"], "copies": 2,
+     "effect": [{"verb": "move_villain"}, {"verb": "delay_master_plan", **MAY},
+                {"verb": "blank_master_plan", **MAY}]},
 ]
 
 
@@ -67,7 +70,7 @@ def play(mode: str, agent: object, seed: int, roundtrip: bool = False, **extra: 
     n = 0
     while (d := s.decision()) is not None:
         kinds.add(d.kind)
-        if roundtrip and d.kind in ("may", "act", "choose_one", "move_to", "pick_hero", "give_token"):
+        if roundtrip and d.kind in (*NEW_KINDS, "give_token"):
             back = from_json(to_json(s))
             assert back == s and back.decision() == d
         s.apply(agent.choose(d, s))
@@ -77,14 +80,15 @@ def play(mode: str, agent: object, seed: int, roundtrip: bool = False, **extra: 
     return kinds
 
 
-NEW_KINDS = {"may", "act", "choose_one", "move_to", "pick_hero"}
+NEW_KINDS = {"may", "act", "choose_one", "move_to", "pick_hero", "move_villain"}
 
 
 @pytest.mark.parametrize("mode", ["dofp", "standard"])
 def test_random_agent_meets_every_new_choice_and_round_trips(mode):
     kinds: set[str] = set()
     for seed in range(12):
-        kinds |= play(mode, RandomAgent(seed), seed, roundtrip=True, track_max=40)
+        kinds |= play(mode, RandomAgent(seed), seed, roundtrip=True, track_max=40,
+                      sentinel_health=1)  # dofp: Nimrod enters, to be moved
     assert kinds >= NEW_KINDS
 
 
