@@ -608,6 +608,18 @@ def _choose_one(pl: Planner, b: Board, f: tuple) -> None:
             best.civ, best.thug, best.need, best.s_hp, best.s_loc, best.n_hp)
 
 
+def _convert_symbols(pl: Planner, b: Board, f: tuple) -> None:
+    sym, to = f[2], dict(f[5])["to"]
+    if sym != to:
+        b.pool[to] += b.pool[sym]
+        b.pool[sym] = 0
+
+
+def _double_symbols(pl: Planner, b: Board, f: tuple) -> None:
+    for k in range(4) if f[2] < 0 else (f[2],):
+        b.pool[k] *= 2
+
+
 _OWNER_VALUES = {
     "gain_action": _gain_action,
     "take_action": _take_action,
@@ -629,6 +641,9 @@ _OWNER_VALUES = {
     "delay_master_plan": lambda pl, b, f: setattr(b, "value", b.value + 0.2),
     "blank_master_plan": lambda pl, b, f: setattr(b, "value", b.value + 0.6),
     "move_villain": lambda pl, b, f: setattr(b, "value", b.value + 0.3),
+    "convert_symbols": _convert_symbols,
+    "double_symbols": _double_symbols,
+    "flip_facedown": lambda pl, b, f: setattr(b, "value", b.value + 0.2),
 }
 
 _TIE = {"attack": 0.03, "fill": 0.02, "rescue": 0.02, "effect": 0.01, "move": -0.01}

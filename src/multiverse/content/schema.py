@@ -50,6 +50,9 @@ HeroVerb = Literal[
     "delay_master_plan",  # the top `amount` Master Plan cards go to the bottom, unseen
     "blank_master_plan",  # the next `amount` Master Plan cards' effects are ignored, `until` then
     "move_villain",  # the Villain moves to a Location adjacent to it, of your choice
+    "convert_symbols",  # this turn's `symbol` symbols count as `to` symbols
+    "double_symbols",  # this turn's `symbol` symbols (every kind if none) are doubled
+    "flip_facedown",  # the previous Hero card of the Storyline (or `this_card`) is flipped facedown
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -113,8 +116,11 @@ _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "res
                         "damage_each_enemy_here", "take_damage", "lose_civilians",
                         "thugs_to_civilians"})
 _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "where": None,
-                   "targets": "any", "bring": False, "options": None, "until": None}
-_SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token"})
+                   "targets": "any", "bring": False, "options": None, "until": None,
+                   "to": None, "which": "previous"}
+_WHICH = Literal["previous", "this_card"]
+_SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token",
+                           "convert_symbols"})
 
 
 class Effect(Strict):
@@ -135,6 +141,8 @@ class Effect(Strict):
     options: list[list[Effect]] | None = Field(None, description="choose_one: the branches")
     until: Until | None = Field(None, description="how long a protection lasts (default: until "
                                 "your next turn); face_up: while this card is face up in the Storyline")
+    to: Symbol | None = Field(None, description="convert_symbols: the kind they count as")
+    which: _WHICH = Field("previous", description="flip_facedown: the previous Hero card or this one")
 
     @model_validator(mode="after")
     def _needs(self) -> Effect:
@@ -168,6 +176,11 @@ class Effect(Strict):
             raise ValueError("targets: only for several Attacks (take_action, symbol attack)")
         if self.until is not None and v not in _UNTIL_VERBS:
             raise ValueError(f"until: only a protection lasts ({sorted(_UNTIL_VERBS)}), not {v!r}")
+        if (self.to is None) != (v != "convert_symbols"):
+            raise ValueError("to: 'convert_symbols' needs 'to' (the kind the symbols count as)"
+                             if v == "convert_symbols" else f"to: only 'convert_symbols' has 'to', not {v!r}")
+        if self.which != "previous" and v != "flip_facedown":
+            raise ValueError(f"which: only 'flip_facedown' chooses a card, not {v!r}")
         if self.bring and v != "move":
             raise ValueError("bring: only a 'move' brings the heroes with you")
         if (self.options is None) != (v != "choose_one"):

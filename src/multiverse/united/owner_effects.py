@@ -111,6 +111,9 @@ _PHRASES = {
     "delay_master_plan": lambda n: f"put the top {count(n, 'Master Plan card')} at the bottom",
     "blank_master_plan": lambda n: "ignore the next Master Plan effect",
     "move_villain": lambda n: "move the Villain",
+    "convert_symbols": lambda n: "count symbols as another kind",
+    "double_symbols": lambda n: "double your symbols",
+    "flip_facedown": lambda n: "flip a Storyline card facedown",
 }
 
 
@@ -562,6 +565,38 @@ def resolve_move_villain(s: UnitedState, f: tuple, opt: Option) -> None:
         push_villain_effects(s, s.T.threat_arrive[th], s.T.threat_name[th], p)
 
 
+# ----- this turn's symbols and the Storyline ----------------------------------------------
+def convert_symbols(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """MU-17: this turn's unused `sym` symbols count as `to` symbols."""
+    to = d["to"]
+    if to != sym and s.pool[sym]:
+        s.pool[to] += s.pool[sym]
+        s.pool[sym] = 0
+        if s.log is not None:
+            s.emit("symbols", f"{s.hero_name(h)}'s {SYMBOLS[sym].title()} symbols count as "
+                   f"{SYMBOLS[to].title()}", hero=h)
+
+
+def double_symbols(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """MU-17: this turn's unused `sym` symbols (every kind with no `symbol`) are doubled."""
+    for k in range(4) if sym < 0 else (sym,):
+        s.pool[k] *= 2
+    if s.log is not None:
+        s.emit("symbols", f"{s.hero_name(h)}'s symbols are doubled", hero=h)
+
+
+def flip_facedown(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """The previous Hero card of the Storyline (or this card) is flipped facedown: it gives
+    no symbols and shows no Special Effect from now on (DFP-A13)."""
+    cards = last_hero_cards(s, 1 if d.get("which") == "this_card" else 2)
+    c = cards[-1] if cards else -1
+    if c < 0 or (d.get("which") != "this_card" and len(cards) < 2):
+        return
+    s.story[len(s.story) - 1 - s.story[::-1].index(c)] = ~c
+    if s.log is not None:
+        s.emit("flip_facedown", f"{s.hero_name(h)} flips {s.T.card_name[c]} facedown", card=c, hero=h)
+
+
 def move_hero(s: UnitedState, h: int, pos: int) -> None:
     s.hero_loc[h] = pos
     if s.log is not None:
@@ -576,4 +611,6 @@ _VERBS = {"gain_action": gain_action, "take_action": take_action, "move": move,
           "damage_each_enemy_here": damage_each_enemy_here, "take_damage": take_damage,
           "lose_civilians": lose_civilians, "thugs_to_civilians": thugs_to_civilians,
           "clear_threat": clear_threat_here, "delay_master_plan": delay_master_plan,
-          "blank_master_plan": blank_master_plan, "move_villain": move_villain}
+          "blank_master_plan": blank_master_plan, "move_villain": move_villain,
+          "convert_symbols": convert_symbols, "double_symbols": double_symbols,
+          "flip_facedown": flip_facedown}

@@ -32,7 +32,8 @@ OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "dr
                          "stop_villain_move", "ignore_overflow", "extra_damage",
                          "damage_each_enemy_here", "take_damage", "lose_civilians",
                          "thugs_to_civilians", "clear_threat", "delay_master_plan",
-                         "blank_master_plan", "move_villain"})
+                         "blank_master_plan", "move_villain", "convert_symbols",
+                         "double_symbols", "flip_facedown"})
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
@@ -67,6 +68,10 @@ def compile_extras(e: Effect) -> tuple[tuple[str, object], ...]:
         x.append(("options", tuple(compile_effects(b) for b in e.options)))
     if e.until:
         x.append(("until", e.until))
+    if e.to:
+        x.append(("to", SYM_INDEX[e.to]))
+    if e.which != "previous":
+        x.append(("which", e.which))
     return tuple(sorted(x))
 
 

@@ -297,6 +297,10 @@ def test_a_step_without_the_owners_words_compiles_as_before():
     ({"verb": "take_action", "symbol": "heroic", "targets": "one"}, "targets: only for several Attacks"),
     ({"verb": "gain_action", "symbol": "move", "who": "another_hero"}, "who: verb 'gain_action' acts for you only"),
     ({"verb": "choose_one", "options": [[{"verb": "draw"}], [{"verb": "bam"}]]}, "not a hero verb"),
+    ({"verb": "convert_symbols", "symbol": "move"}, "to: 'convert_symbols' needs 'to'"),
+    ({"verb": "draw", "to": "move"}, "to: only 'convert_symbols'"),
+    ({"verb": "draw", "which": "this_card"}, "which: only 'flip_facedown'"),
+    ({"verb": "draw", "until": "end_of_turn"}, "until: only a protection lasts"),
 ])
 def test_a_misused_word_is_an_error_naming_the_field(step, message):
     with pytest.raises(ValueError, match=message):
@@ -525,3 +529,34 @@ def test_move_the_villain_does_nothing_while_the_sentinels_are_fought():
     s = played([{"verb": "move_villain"}])
     resolve_effect(s)
     assert s.decision().kind == "resolve_actions" and s.n_loc == -1
+
+
+# ----- this turn's symbols and the Storyline ------------------------------------------------
+@pytest.mark.rule("MU-17")
+def test_symbols_count_as_another_kind():
+    s = played([{"verb": "convert_symbols", "symbol": "move", "to": "attack"}], symbols=("move", "move"))
+    resolve_effect(s)
+    assert s.pool == [0, 2, 0, 0]
+
+
+@pytest.mark.rule("MU-17")
+def test_double_the_symbols():
+    s = played([{"verb": "double_symbols", "symbol": "attack"}], symbols=("attack", "move"))
+    resolve_effect(s)
+    assert s.pool == [1, 2, 0, 0]
+
+
+@pytest.mark.rule("MU-17")
+def test_flip_the_previous_hero_card_facedown():
+    s = played([{"verb": "flip_facedown"}], storyline=[{"hero": "storm", "card": "Gale Force"}])
+    prev = s.story[0]
+    assert s.pool == [1, 1, 0, 0]  # this turn already has its symbols
+    resolve_effect(s)
+    assert s.story == [~prev, s.story[1]] and s.story[1] >= 0
+
+
+@pytest.mark.rule("MU-17")
+def test_flip_this_card_facedown():
+    s = played([{"verb": "flip_facedown", "which": "this_card"}])
+    resolve_effect(s)
+    assert s.story[-1] < 0

@@ -51,6 +51,10 @@ OWNER_CARDS = [
     {"name": "Owner Scheme", "symbols": ["heroic"], "copies": 2,
      "effect": [{"verb": "move_villain"}, {"verb": "delay_master_plan", **MAY},
                 {"verb": "blank_master_plan", **MAY}]},
+    {"name": "Owner Shift", "symbols": ["move", "attack"], "copies": 1,
+     "effect": [{"verb": "convert_symbols", "symbol": "move", "to": "heroic", **MAY},
+                {"verb": "double_symbols", **MAY}, {"verb": "flip_facedown", **MAY},
+                {"verb": "flip_facedown", "which": "this_card", **MAY}]},
 ]
 
 
