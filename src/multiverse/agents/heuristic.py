@@ -644,6 +644,7 @@ _OWNER_VALUES = {
     "convert_symbols": _convert_symbols,
     "double_symbols": _double_symbols,
     "flip_facedown": lambda pl, b, f: setattr(b, "value", b.value + 0.2),
+    "move_tokens": lambda pl, b, f: setattr(b, "value", b.value + 0.2),
 }
 
 _TIE = {"attack": 0.03, "fill": 0.02, "rescue": 0.02, "effect": 0.01, "move": -0.01}

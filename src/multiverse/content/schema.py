@@ -53,6 +53,7 @@ HeroVerb = Literal[
     "convert_symbols",  # this turn's `symbol` symbols count as `to` symbols
     "double_symbols",  # this turn's `symbol` symbols (every kind if none) are doubled
     "flip_facedown",  # the previous Hero card of the Storyline (or `this_card`) is flipped facedown
+    "move_tokens",  # up to the `tokens` (C/T) in your Location move to a Location `where` says
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -110,7 +111,8 @@ _UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam", "stop
                           "ignore_overflow", "extra_damage", "blank_master_plan"})
 Until = Literal["end_of_turn", "your_next_turn", "face_up"]
 _WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero"},
-          "move": {"adjacent", "any", "a_hero", "your_location"}}
+          "move": {"adjacent", "any", "a_hero", "your_location"},
+          "move_tokens": {"adjacent", "any"}}
 _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "rescue",
                         "defeat_thugs", "deal_damage", "deal_damage_villain", "fill_threat",
                         "damage_each_enemy_here", "take_damage", "lose_civilians",
@@ -149,8 +151,8 @@ class Effect(Strict):
         v = self.verb
         if v in _SYMBOL_VERBS and self.symbol is None:
             raise ValueError(f"verb {v!r} needs a 'symbol' (move, attack, heroic or wild)")
-        if v == "add_tokens_here" and not self.tokens:
-            raise ValueError("verb 'add_tokens_here' needs 'tokens' (letters C and T)")
+        if v in ("add_tokens_here", "move_tokens") and not self.tokens:
+            raise ValueError(f"verb {v!r} needs 'tokens' (letters C and T)")
         if v in VILLAIN_VERBS:
             used = [f for f, default in _OWNER_DEFAULTS.items() if getattr(self, f) != default]
             if used:

@@ -200,3 +200,37 @@ def flip_facedown(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sou
     s.story[len(s.story) - 1 - s.story[::-1].index(c)] = ~c
     if s.log is not None:
         s.emit("flip_facedown", f"{s.hero_name(h)} flips {s.T.card_name[c]} facedown", card=c, hero=h)
+
+
+# ----- tokens between Locations -------------------------------------------------------------
+def move_tokens(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """Up to `civ` Civilians and `thug` Thugs of your Location move to another Location."""
+    civ, thug = d["civ"], d["thug"]
+    pos = s.hero_loc[h]
+    if min(civ, s.civ[pos]) + min(thug, s.thug[pos]):
+        s.stack.append(("move_tokens", h, civ, thug, d.get("where", "adjacent"), source))
+
+
+def _tokens_options(s: UnitedState, f: tuple) -> tuple:
+    _, h, _civ, _thug, where, source = f
+    pos = s.hero_loc[h]
+    dests = range(RING) if where == "any" else ((pos - 1) % RING, (pos + 1) % RING)
+    return (s.seat(h), f"{source}: move the tokens of {s.loc_name(pos)} where?",
+            [Option(f"to:{p}", s.loc_name(p), {"location": p}) for p in dests if p != pos])
+
+
+@choice("move_tokens", _tokens_options)
+def resolve_move_tokens(s: UnitedState, f: tuple, opt: Option) -> None:
+    """MU-2: as many as the Location's free slots take (Civilians first); the rest stay."""
+    _, h, civ, thug, _where, _source = f
+    pos, p = s.hero_loc[h], opt.data["location"]
+    free = s.T.loc_slots[s.locs[p]] - s.civ[p] - s.thug[p]
+    c = min(civ, s.civ[pos], free)
+    t = min(thug, s.thug[pos], free - c)
+    s.civ[pos] -= c
+    s.thug[pos] -= t
+    s.civ[p] += c
+    s.thug[p] += t
+    if s.log is not None:
+        s.emit("tokens_moved", f"{count(c, 'Civilian')}, {count(t, 'Thug')} move from "
+               f"{s.loc_name(pos)} to {s.loc_name(p)}", origin=pos, to=p, civilians=c, thugs=t)

@@ -30,6 +30,7 @@ from multiverse.united.owner_board import (
     ignore_damage,
     ignore_overflow,
     lose_civilians,
+    move_tokens,
     move_villain,
     prevent_damage,
     stop_villain_move,
@@ -80,6 +81,7 @@ def owner_effect(s: UnitedState, f: tuple) -> None:
     if run is None:  # a verb of the base vocabulary, for hero `o`
         s.stack.append(("hfx", o, verb, n, sym, civ, thug, source))
     else:
+        d["civ"], d["thug"] = civ, thug  # the step's C/T letters, for the verbs that read them
         run(s, h, o, n, sym, d, source)
 
 
@@ -123,6 +125,7 @@ _PHRASES = {
     "convert_symbols": lambda n: "count symbols as another kind",
     "double_symbols": lambda n: "double your symbols",
     "flip_facedown": lambda n: "flip a Storyline card facedown",
+    "move_tokens": lambda n: "move tokens to another Location",
 }
 
 
@@ -447,4 +450,4 @@ _VERBS = {"gain_action": gain_action, "take_action": take_action, "move": move,
           "clear_threat": clear_threat_here, "delay_master_plan": delay_master_plan,
           "blank_master_plan": blank_master_plan, "move_villain": move_villain,
           "convert_symbols": convert_symbols, "double_symbols": double_symbols,
-          "flip_facedown": flip_facedown}
+          "flip_facedown": flip_facedown, "move_tokens": move_tokens}

@@ -560,3 +560,23 @@ def test_flip_this_card_facedown():
     s = played([{"verb": "flip_facedown", "which": "this_card"}])
     resolve_effect(s)
     assert s.story[-1] < 0
+
+
+# ----- tokens between Locations -------------------------------------------------------------
+@pytest.mark.rule("MU-2")
+def test_move_civilians_to_an_adjacent_location():
+    # ring 4 holds 2 Civilians and a Thug; ring 5 (3 slots) holds a Thug: 2 free slots
+    s = played([{"verb": "move_tokens", "tokens": "CCC"}], logan=4)
+    resolve_effect(s)
+    assert opt_ids(s) == ["to:3", "to:5"]
+    s.apply("to:5")
+    assert (s.civ[4], s.thug[4], s.civ[5], s.thug[5]) == (0, 1, 2, 1)
+
+
+@pytest.mark.rule("MU-2")
+def test_moved_tokens_stop_at_the_free_slots():
+    s = played([{"verb": "move_tokens", "tokens": "CT", "where": "any"}], logan=4,
+               locations=ring(p5={"civilians": 2, "thugs": 0}))
+    resolve_effect(s)
+    s.apply("to:5")  # one free slot: the Civilian goes, the Thug stays
+    assert (s.civ[4], s.thug[4], s.civ[5], s.thug[5]) == (1, 1, 3, 0)

@@ -54,7 +54,8 @@ OWNER_CARDS = [
     {"name": "Owner Shift", "symbols": ["move", "attack"], "copies": 1,
      "effect": [{"verb": "convert_symbols", "symbol": "move", "to": "heroic", **MAY},
                 {"verb": "double_symbols", **MAY}, {"verb": "flip_facedown", **MAY},
-                {"verb": "flip_facedown", "which": "this_card", **MAY}]},
+                {"verb": "flip_facedown", "which": "this_card", **MAY},
+                {"verb": "move_tokens", "tokens": "CT", "where": "any", **MAY}]},
 ]
 
 
