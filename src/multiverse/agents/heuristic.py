@@ -645,6 +645,7 @@ _OWNER_VALUES = {
     "double_symbols": _double_symbols,
     "flip_facedown": lambda pl, b, f: setattr(b, "value", b.value + 0.2),
     "move_tokens": lambda pl, b, f: setattr(b, "value", b.value + 0.2),
+    "copy_effect": lambda pl, b, f: setattr(b, "value", b.value + 0.5),
 }
 
 _TIE = {"attack": 0.03, "fill": 0.02, "rescue": 0.02, "effect": 0.01, "move": -0.01}

@@ -54,6 +54,7 @@ HeroVerb = Literal[
     "double_symbols",  # this turn's `symbol` symbols (every kind if none) are doubled
     "flip_facedown",  # the previous Hero card of the Storyline (or `this_card`) is flipped facedown
     "move_tokens",  # up to the `tokens` (C/T) in your Location move to a Location `where` says
+    "copy_effect",  # resolve the Special Effect of the previous Hero card (face up) as yours
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`

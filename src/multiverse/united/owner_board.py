@@ -202,6 +202,23 @@ def flip_facedown(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sou
         s.emit("flip_facedown", f"{s.hero_name(h)} flips {s.T.card_name[c]} facedown", card=c, hero=h)
 
 
+def copy_effect(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """The Special Effect of the previous Hero card of the Storyline (face up: a facedown
+    card shows none) resolves for you; its own `copy_effect` steps do not (no endless copy)."""
+    from multiverse.united.effects import push_hero_effects
+
+    cards = last_hero_cards(s, 2)
+    if len(cards) < 2 or cards[1] < 0:
+        return
+    c = cards[1]
+    fx = tuple(f for f in s.T.card_fx[c] if f[0] != "copy_effect")
+    if fx:
+        if s.log is not None:
+            s.emit("copy_effect", f"{s.hero_name(h)} copies the effect of {s.T.card_name[c]}",
+                   hero=h, card=c)
+        push_hero_effects(s, h, fx, s.T.card_name[c])
+
+
 # ----- tokens between Locations -------------------------------------------------------------
 def move_tokens(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """Up to `civ` Civilians and `thug` Thugs of your Location move to another Location."""

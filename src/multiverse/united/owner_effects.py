@@ -22,6 +22,7 @@ from multiverse.united.owner_board import (
     cancel_bam,
     clear_threat_here,
     convert_symbols,
+    copy_effect,
     damage_each_enemy_here,
     delay_master_plan,
     double_symbols,
@@ -126,6 +127,7 @@ _PHRASES = {
     "double_symbols": lambda n: "double your symbols",
     "flip_facedown": lambda n: "flip a Storyline card facedown",
     "move_tokens": lambda n: "move tokens to another Location",
+    "copy_effect": lambda n: "copy the previous Hero card's effect",
 }
 
 
@@ -450,4 +452,5 @@ _VERBS = {"gain_action": gain_action, "take_action": take_action, "move": move,
           "clear_threat": clear_threat_here, "delay_master_plan": delay_master_plan,
           "blank_master_plan": blank_master_plan, "move_villain": move_villain,
           "convert_symbols": convert_symbols, "double_symbols": double_symbols,
-          "flip_facedown": flip_facedown, "move_tokens": move_tokens}
+          "flip_facedown": flip_facedown, "move_tokens": move_tokens,
+          "copy_effect": copy_effect}

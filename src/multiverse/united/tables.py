@@ -33,7 +33,7 @@ OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "dr
                          "damage_each_enemy_here", "take_damage", "lose_civilians",
                          "thugs_to_civilians", "clear_threat", "delay_master_plan",
                          "blank_master_plan", "move_villain", "convert_symbols",
-                         "double_symbols", "flip_facedown", "move_tokens"})
+                         "double_symbols", "flip_facedown", "move_tokens", "copy_effect"})
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:

@@ -26,8 +26,8 @@ def played(effect: list[Step], symbols: tuple[str, ...] = ("move",), logan: int 
     card = {"name": "Owner's Card", "symbols": list(symbols), "effect": effect}
     lo = {"id": "logan", "location": logan, "hand": ["Owner's Card"], **doc.pop("logan_extra", {})}
     st = {"id": "storm", "location": storm, **doc.pop("storm_extra", {})}
-    return position(heroes=[lo, st], cards={"logan": [card]}, step="play", turn={"hero": "logan"},
-                    **doc)
+    cards = {"logan": [card, *doc.pop("more_cards", [])]}
+    return position(heroes=[lo, st], cards=cards, step="play", turn={"hero": "logan"}, **doc)
 
 
 def resolve_effect(s: UnitedState) -> None:
@@ -580,3 +580,21 @@ def test_moved_tokens_stop_at_the_free_slots():
     resolve_effect(s)
     s.apply("to:5")  # one free slot: the Civilian goes, the Thug stays
     assert (s.civ[4], s.thug[4], s.civ[5], s.thug[5]) == (1, 1, 3, 0)
+
+
+@pytest.mark.rule("MU-17")
+def test_copy_the_previous_hero_cards_effect():
+    # Storm's Thunderclap (the previous Hero card): its Special Effect resolves for Logan
+    # (defeat 1 Thug): Logan, at ring 1 with two Thugs, defeats one
+    s = played([{"verb": "copy_effect"}], storyline=[{"hero": "storm", "card": "Thunderclap"}],
+               logan=1)
+    resolve_effect(s)
+    assert s.thug[1] == 1
+
+
+def test_a_copied_copy_copies_nothing_more():
+    card = {"name": "Echo", "effect": [{"verb": "copy_effect"}, {"verb": "draw"}]}
+    s = played([{"verb": "copy_effect"}], storyline=[{"hero": "logan", "card": "Echo"}],
+               more_cards=[card])
+    resolve_effect(s)
+    assert len(s.hand[0]) == 1  # Echo's draw, not its copy

@@ -55,7 +55,8 @@ OWNER_CARDS = [
      "effect": [{"verb": "convert_symbols", "symbol": "move", "to": "heroic", **MAY},
                 {"verb": "double_symbols", **MAY}, {"verb": "flip_facedown", **MAY},
                 {"verb": "flip_facedown", "which": "this_card", **MAY},
-                {"verb": "move_tokens", "tokens": "CT", "where": "any", **MAY}]},
+                {"verb": "move_tokens", "tokens": "CT", "where": "any", **MAY},
+                {"verb": "copy_effect", **MAY}]},
 ]
 
 
