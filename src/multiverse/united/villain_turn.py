@@ -87,13 +87,13 @@ def villain_move(s: UnitedState, f: tuple) -> None:
     """MU-11: move clockwise the printed number, or as the card's text says.
     MU-13: a Threat with a Location trigger fires when the Villain ends a move there."""
     c = f[1]
-    if s.protect and use_protection(s, STOP_MOVE):
-        if s.log is not None:
-            s.emit("villain_stays", f"{s.T.villain_name} does not move")
-        return
     m = s.T.mp_move[c]
     dest = destination(s, m)
     if dest == s.n_loc:
+        return
+    if s.protect and use_protection(s, STOP_MOVE):  # a move that would happen is stopped
+        if s.log is not None:
+            s.emit("villain_stays", f"{s.T.villain_name} does not move")
         return
     s.n_loc = dest
     if s.log is not None:

@@ -598,3 +598,11 @@ def test_a_copied_copy_copies_nothing_more():
                more_cards=[card])
     resolve_effect(s)
     assert len(s.hand[0]) == 1  # Echo's draw, not its copy
+
+
+@pytest.mark.rule("MU-11")
+def test_a_stopped_move_waits_for_a_move_that_would_happen():
+    # Cold Survey of the Ruins moves 0: the stop is kept for the next real move
+    s = _nimrod_turn_next([{"verb": "stop_villain_move", "until": "face_up"}],
+                          ["Cold Survey of the Ruins", "Sweep the Avenues"])
+    assert s.n_loc == 0 and s.protect[0] == -3
