@@ -48,7 +48,7 @@ HeroVerb = Literal[
     "thugs_to_civilians",  # up to `amount` Thugs in your Location become Civilians
     "clear_threat",  # the Threat in your Location is cleared (MU-19)
     "delay_master_plan",  # the top `amount` Master Plan cards go to the bottom, unseen
-    "blank_master_plan",  # the next `amount` Master Plan cards' effects are ignored, `until` then
+    "blank_master_plan",  # the next `amount` Master Plan effects are ignored, `until` then
     "move_villain",  # the Villain moves to a Location adjacent to it, of your choice
     "convert_symbols",  # this turn's `symbol` symbols count as `to` symbols
     "double_symbols",  # this turn's `symbol` symbols (every kind if none) are doubled

@@ -34,7 +34,7 @@ def villain_turn(s: UnitedState, f: tuple) -> None:
 def villain_card_effect(s: UnitedState, f: tuple) -> None:
     """MU-11: the card's special effect (unless a hero's effect blanks it)."""
     fx = s.T.card_fx[f[1]]
-    if s.protect and use_protection(s, BLANK_MASTER_PLAN):
+    if fx and s.protect and use_protection(s, BLANK_MASTER_PLAN):  # spent on an effect only
         if s.log is not None:
             s.emit("master_plan_blanked", f"The effect of {s.T.card_name[f[1]]} is ignored")
         return

@@ -606,3 +606,9 @@ def test_a_stopped_move_waits_for_a_move_that_would_happen():
     s = _nimrod_turn_next([{"verb": "stop_villain_move", "until": "face_up"}],
                           ["Cold Survey of the Ruins", "Sweep the Avenues"])
     assert s.n_loc == 0 and s.protect[0] == -3
+
+
+@pytest.mark.rule("MU-11")
+def test_a_blank_waits_for_a_master_plan_card_with_an_effect():
+    s = _nimrod_turn_next([{"verb": "blank_master_plan"}], ["Sweep the Avenues"])
+    assert s.protect[0] == -6  # Sweep the Avenues has no effect to ignore
