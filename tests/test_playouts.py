@@ -22,7 +22,8 @@ from multiverse.united.dofp.game import new_game
 from multiverse.united.invariants import check_dofp as check_invariants
 from multiverse.united.state import PHASE_NIMROD, UnitedState
 
-HEROES = ("logan", "kitty-pryde", "storm", "bishop", "blink")
+HEROES = ("logan", "kitty-pryde", "storm", "bishop", "blink",
+          "tallow", "ursa-quill", "verity-lark", "wren-halloway", "yarrow")
 COUNTS = ("solo", 2, 3, 4)
 MAX_DECISIONS = 3000
 FAST_GAMES = 30

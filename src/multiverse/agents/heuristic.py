@@ -282,7 +282,8 @@ class Planner:
 
     def effects(self, b: Board, fx: tuple) -> None:
         """The value of resolving a card's (or Location's) effect on the model."""
-        for verb, n, sym, _c, _t in fx:
+        for f in fx:
+            verb, n, sym = f[0], f[1], f[2]
             if verb == "draw":
                 b.value += V_DRAW * n
             elif verb == "gain_token":
@@ -308,6 +309,8 @@ class Planner:
                     if left < 0:
                         break
                     self.fill(b, left)
+            elif verb in _OWNER_VALUES:
+                _OWNER_VALUES[verb](self, b, f)
 
     def do(self, b: Board, data: dict[str, Any]) -> bool:
         """Apply an action option's data to the model; False when it cannot be paid."""
@@ -547,6 +550,13 @@ def evaluate_options(decision: Decision, state: Any) -> dict[str, float]:
         return {o.id: _enemy_value(v, o.data) for o in opts}
     if kind == "location_effect":
         return {o.id: 1.0 if o.data.get("use") else 0.0 for o in opts}
+    if kind == "may":
+        return {o.id: 1.0 if o.data["resolve"] else 0.0 for o in opts}
+    if kind == "act":
+        return {o.id: _act_value(Planner(v, c, active), v, o.data) for o in opts}
+    if kind == "move_to":
+        pl = Planner(v, c, active)
+        return {o.id: _spot_value(pl, o.data["location"]) for o in opts}
     if kind == "move_anywhere":
         pl = Planner(v, c, active)
         return {o.id: _spot_value(pl, o.data["location"]) for o in opts}
@@ -567,6 +577,76 @@ def evaluate_options(decision: Decision, state: Any) -> dict[str, float]:
         return {o.id: -crowd[o.data["location"]] for o in opts}
     return {o.id: 0.0 for o in opts}
 
+
+def _gain_action(pl: Planner, b: Board, f: tuple) -> None:
+    b.pool[f[2]] += f[1]  # the planner spends them later this turn
+
+
+def _take_action(pl: Planner, b: Board, f: tuple) -> None:
+    """Actions granted now: modelled as taken here (an approximation for other places)."""
+    n, sym = f[1], f[2]
+    for _ in range(n):
+        if sym in (ATTACK, WILD):
+            pl.best_enemy_hit(b)
+        elif sym == HEROIC:
+            pl.rescue(b)
+        else:
+            b.value += 0.3
+
+
+def _choose_one(pl: Planner, b: Board, f: tuple) -> None:
+    """The best branch on the model."""
+    best = None
+    for branch in dict(f[5])["options"]:
+        nb = b.copy()
+        pl.effects(nb, branch)
+        if best is None or nb.value > best.value:
+            best = nb
+    if best is not None:
+        b.value, b.pool, b.tokens = best.value, best.pool, best.tokens
+        b.civ, b.thug, b.need, b.s_hp, b.s_loc, b.n_hp = (
+            best.civ, best.thug, best.need, best.s_hp, best.s_loc, best.n_hp)
+
+
+def _convert_symbols(pl: Planner, b: Board, f: tuple) -> None:
+    sym, to = f[2], dict(f[5])["to"]
+    if sym != to:
+        b.pool[to] += b.pool[sym]
+        b.pool[sym] = 0
+
+
+def _double_symbols(pl: Planner, b: Board, f: tuple) -> None:
+    for k in range(4) if f[2] < 0 else (f[2],):
+        b.pool[k] *= 2
+
+
+_OWNER_VALUES = {
+    "gain_action": _gain_action,
+    "take_action": _take_action,
+    "choose_one": _choose_one,
+    "draw_until": lambda pl, b, f: setattr(b, "value", b.value + V_DRAW),
+    "move": lambda pl, b, f: setattr(b, "value", b.value + 0.5),
+    "give_token": lambda pl, b, f: setattr(b, "value", b.value + 0.3 * f[1]),
+    "ignore_damage": lambda pl, b, f: setattr(b, "value", b.value + 0.5),
+    "prevent_damage": lambda pl, b, f: setattr(b, "value", b.value + 0.3 * f[1]),
+    "cancel_bam": lambda pl, b, f: setattr(b, "value", b.value + 0.6),
+    "stop_villain_move": lambda pl, b, f: setattr(b, "value", b.value + 0.3),
+    "ignore_overflow": lambda pl, b, f: setattr(b, "value", b.value + 0.6),
+    "extra_damage": lambda pl, b, f: setattr(b, "value", b.value + 0.5 * f[1]),
+    "damage_each_enemy_here": lambda pl, b, f: _take_action(pl, b, ("", f[1], ATTACK)),
+    "take_damage": lambda pl, b, f: setattr(b, "value", b.value - V_HERO_DAMAGE * f[1]),
+    "lose_civilians": lambda pl, b, f: setattr(b, "value", b.value - 0.5 * f[1]),
+    "thugs_to_civilians": lambda pl, b, f: setattr(b, "value", b.value + 0.3 * f[1]),
+    "clear_threat": lambda pl, b, f: setattr(b, "value", b.value + V_CLEAR),
+    "delay_master_plan": lambda pl, b, f: setattr(b, "value", b.value + 0.2),
+    "blank_master_plan": lambda pl, b, f: setattr(b, "value", b.value + 0.6),
+    "move_villain": lambda pl, b, f: setattr(b, "value", b.value + 0.3),
+    "convert_symbols": _convert_symbols,
+    "double_symbols": _double_symbols,
+    "flip_facedown": lambda pl, b, f: setattr(b, "value", b.value + 0.2),
+    "move_tokens": lambda pl, b, f: setattr(b, "value", b.value + 0.2),
+    "copy_effect": lambda pl, b, f: setattr(b, "value", b.value + 0.5),
+}
 
 _TIE = {"attack": 0.03, "fill": 0.02, "rescue": 0.02, "effect": 0.01, "move": -0.01}
 
@@ -608,6 +688,18 @@ def _enemy_value(v: dict[str, Any], data: dict[str, Any]) -> float:
     if e == "henchman":
         return 3.0
     return 1.0
+
+
+def _act_value(pl: Planner, v: dict[str, Any], data: dict[str, Any]) -> float:
+    """A granted action: hit the best enemy, rescue, fill; move toward something to hit."""
+    a = data["act"]
+    if a == "attack":
+        return _enemy_value(v, data)
+    if a == "move":
+        return _spot_value(pl, data["location"])
+    if a == "stop":
+        return -1.0
+    return 1.0 if a == "rescue" else 0.7
 
 
 def _spot_value(pl: Planner, p: int) -> float:

@@ -28,6 +28,32 @@ HeroVerb = Literal[
     "others_here_draw",  # each other hero in your Location draws `amount`
     "one_hero_draws",  # one hero of your choice (any Location) draws `amount`
     "fill_threat",  # fill up to `amount` symbols of any kind on the Threat in your Location
+    # the owner's vocabulary (docs/content.md, cookbook)
+    "gain_action",  # `amount` extra `symbol` actions to spend this turn (not tokens: lost at its end)
+    "take_action",  # take `amount` `symbol` actions now, in the Location(s) `where` says
+    "move",  # move `who` to a Location `where` says; `bring`: heroes with you come along
+    "choose_one",  # the player picks one of `options` (each a list of steps)
+    "draw_until",  # `who` draws until holding `amount` cards
+    "give_token",  # give up to `amount` of your `symbol` tokens to another hero
+    "ignore_damage",  # `who` ignores all damage `until` a later moment
+    "prevent_damage",  # the next `amount` damage to `who` is prevented `until` a later moment
+    "cancel_bam",  # the next `amount` BAM!s are cancelled, `until` a later moment
+    "stop_villain_move",  # the Villain's next `amount` moves do not happen, `until` then
+    "ignore_overflow",  # every Overflow is ignored `until` a later moment
+    "extra_damage",  # each of your Attacks deals `amount` more damage `until` (this turn)
+    "damage_each_enemy_here",  # `amount` damage to every enemy in your Location (every Thug)
+    "take_damage",  # `who` takes `amount` damage (MU-21)
+    "lose_civilians",  # up to `amount` Civilians in your Location are lost (not rescued)
+    "thugs_to_civilians",  # up to `amount` Thugs in your Location become Civilians
+    "clear_threat",  # the Threat in your Location is cleared (MU-19)
+    "delay_master_plan",  # the top `amount` Master Plan cards go to the bottom, unseen
+    "blank_master_plan",  # the next `amount` Master Plan effects are ignored, `until` then
+    "move_villain",  # the Villain moves to a Location adjacent to it, of your choice
+    "convert_symbols",  # this turn's `symbol` symbols count as `to` symbols
+    "double_symbols",  # this turn's `symbol` symbols (every kind if none) are doubled
+    "flip_facedown",  # the previous Hero card of the Storyline (or `this_card`) is flipped facedown
+    "move_tokens",  # up to the `tokens` (C/T) in your Location move to a Location `where` says
+    "copy_effect",  # resolve the Special Effect of the previous Hero card (face up) as yours
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -71,6 +97,34 @@ def unique_names(field: str) -> Callable[[list], list]:
     return check
 
 
+Who = Literal["you", "one_hero", "another_hero", "each_hero_here", "each_other_hero_here",
+              "each_hero"]
+Where = Literal["here", "adjacent", "both_adjacent", "any", "a_hero", "your_location"]
+Per = Literal["heroes_here", "other_heroes_here", "civilians_here", "thugs_here",
+              "threats_cleared", "cards_in_hand"]
+Targets = Literal["any", "one", "different"]
+
+# which verbs take which of the owner's words (the field is an error on any other verb)
+_WHO_VERBS = frozenset({"draw", "gain_token", "take_action", "move", "draw_until",
+                        "ignore_damage", "prevent_damage", "take_damage"})
+_UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam", "stop_villain_move",
+                          "ignore_overflow", "extra_damage", "blank_master_plan"})
+Until = Literal["end_of_turn", "your_next_turn", "face_up"]
+_WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero"},
+          "move": {"adjacent", "any", "a_hero", "your_location"},
+          "move_tokens": {"adjacent", "any"}}
+_PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "rescue",
+                        "defeat_thugs", "deal_damage", "deal_damage_villain", "fill_threat",
+                        "damage_each_enemy_here", "take_damage", "lose_civilians",
+                        "thugs_to_civilians"})
+_OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "where": None,
+                   "targets": "any", "bring": False, "options": None, "until": None,
+                   "to": None, "which": "previous"}
+_WHICH = Literal["previous", "this_card"]
+_SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token",
+                           "convert_symbols"})
+
+
 class Effect(Strict):
     """One step of an effect: a verb with its parameters."""
 
@@ -78,14 +132,68 @@ class Effect(Strict):
     amount: int = Field(1, ge=0, le=20)
     symbol: Symbol | None = None
     tokens: str | None = Field(None, pattern=r"^[CT]*$")
+    optional: bool = Field(False, description='"you may": offered as a choice (resolve or decline)')
+    cost: list[Symbol] = Field(default_factory=list, max_length=6,
+                               description="symbols paid (this turn's symbols, then tokens) first")
+    per: Per | None = Field(None, description="`amount` for each one counted on the board")
+    who: Who = Field("you", description="the hero(es) the step acts for")
+    where: Where | None = Field(None, description="Location(s) of a move or of granted actions")
+    targets: Targets = Field("any", description="several Attacks: one target, or different ones")
+    bring: bool = Field(False, description="move: the heroes in your Location move with you")
+    options: list[list[Effect]] | None = Field(None, description="choose_one: the branches")
+    until: Until | None = Field(None, description="how long a protection lasts (default: until "
+                                "your next turn); face_up: while this card is face up in the Storyline")
+    to: Symbol | None = Field(None, description="convert_symbols: the kind they count as")
+    which: _WHICH = Field("previous", description="flip_facedown: the previous Hero card or this one")
 
     @model_validator(mode="after")
     def _needs(self) -> Effect:
-        if self.verb == "gain_token" and self.symbol is None:
-            raise ValueError("verb 'gain_token' needs a 'symbol' (move, attack, heroic or wild)")
-        if self.verb == "add_tokens_here" and not self.tokens:
-            raise ValueError("verb 'add_tokens_here' needs 'tokens' (letters C and T)")
+        v = self.verb
+        if v in _SYMBOL_VERBS and self.symbol is None:
+            raise ValueError(f"verb {v!r} needs a 'symbol' (move, attack, heroic or wild)")
+        if v in ("add_tokens_here", "move_tokens") and not self.tokens:
+            raise ValueError(f"verb {v!r} needs 'tokens' (letters C and T)")
+        if v in VILLAIN_VERBS:
+            used = [f for f, default in _OWNER_DEFAULTS.items() if getattr(self, f) != default]
+            if used:
+                raise ValueError(f"{used[0]}: villain verb {v!r} takes only amount and tokens")
+            return self
+        self._owner_words()
         return self
+
+    def _owner_words(self) -> None:
+        """Each of the owner's words only on the verbs it means something for."""
+        v = self.verb
+        if self.who != "you" and v not in _WHO_VERBS:
+            raise ValueError(f"who: verb {v!r} acts for you only; 'who' is for {sorted(_WHO_VERBS)}")
+        if self.where is not None and self.where not in _WHERE.get(v, ()):
+            allowed = sorted(_WHERE.get(v, ()))
+            raise ValueError(f"where: {self.where!r} is not a place for verb {v!r}"
+                             + (f" (one of {allowed})" if allowed else " (it takes no 'where')"))
+        if v == "take_action" and self.symbol == "move" and self.where not in (None, "here", "any"):
+            raise ValueError("where: a Move action goes to an adjacent Location ('here') or 'any'")
+        if self.per is not None and v not in _PER_VERBS:
+            raise ValueError(f"per: verb {v!r} has no amount to count; 'per' is for {sorted(_PER_VERBS)}")
+        if self.targets != "any" and not (v == "take_action" and self.symbol == "attack"):
+            raise ValueError("targets: only for several Attacks (take_action, symbol attack)")
+        if self.until is not None and v not in _UNTIL_VERBS:
+            raise ValueError(f"until: only a protection lasts ({sorted(_UNTIL_VERBS)}), not {v!r}")
+        if (self.to is None) != (v != "convert_symbols"):
+            raise ValueError("to: 'convert_symbols' needs 'to' (the kind the symbols count as)"
+                             if v == "convert_symbols" else f"to: only 'convert_symbols' has 'to', not {v!r}")
+        if self.which != "previous" and v != "flip_facedown":
+            raise ValueError(f"which: only 'flip_facedown' chooses a card, not {v!r}")
+        if self.bring and v != "move":
+            raise ValueError("bring: only a 'move' brings the heroes with you")
+        if (self.options is None) != (v != "choose_one"):
+            raise ValueError("options: verb 'choose_one' needs 2 or more 'options' (lists of steps)"
+                             if v == "choose_one" else f"options: only 'choose_one' has options, not {v!r}")
+        if v == "choose_one" and len(self.options or ()) < 2:
+            raise ValueError("options: 'choose_one' needs 2 or more options")
+        for branch in self.options or ():
+            for e in branch:
+                if e.verb not in HERO_VERBS:
+                    raise ValueError(f"options: verb {e.verb!r} is not a hero verb")
 
 
 Effects = list[Effect]
@@ -171,6 +279,9 @@ class Location(Strict):
             if e.verb not in HERO_VERBS | LOCATION_VILLAIN_VERBS:
                 raise ValueError(f"effect[{i}].verb: {e.verb!r} is not a verb of a Location "
                                  f"({sorted(HERO_VERBS | LOCATION_VILLAIN_VERBS)})")
+            if e.until == "face_up":
+                raise ValueError("until: a Location's effect is not a card in the Storyline: "
+                                 "'face_up' is for Hero cards")
         return self
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.united.cardtext import tokens_text
+from multiverse.united.protection import IGNORE_OVERFLOW, use_protection
 from multiverse.united.state import UnitedState, choice, step
 
 RING = 6
@@ -99,6 +100,10 @@ def add_tokens(s: UnitedState, pos: int, civ: int, thug: int) -> None:
 def resolve_overflow(s: UnitedState, pos: int) -> None:
     """MU-12: the Villain's Overflow effect; DFP-D2 (gray part): each Overflow raises the
     Nimrod Activation track."""
+    if s.protect and use_protection(s, IGNORE_OVERFLOW):
+        if s.log is not None:
+            s.emit("overflow_ignored", f"{s.loc_name(pos)} overflows: ignored", location=pos)
+        return
     if s.log is not None:
         s.emit("overflow", f"{s.loc_name(pos)} overflows", location=pos)
     fx = s.T.villain_overflow

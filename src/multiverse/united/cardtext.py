@@ -34,8 +34,28 @@ def move_text(t: Tables, move: tuple[str, int, str]) -> str:
 
 
 def verb_text(fx: FX) -> str:
-    """One compiled effect step in the words of the card: `("draw", 1, …)` → "draw 1 card"."""
-    verb, n, sym, civ, thug = fx
+    """One compiled effect step in the words of the card: `("draw", 1, …)` → "draw 1 card";
+    an owner's extra words (`united.owner_effects`) are named after it."""
+    text = _verb_words(*fx[:5])
+    if len(fx) > 5 and fx[5]:
+        extras = dict(fx[5])
+        if extras.pop("optional", None):
+            text = f"you may {text}"
+        words = [f"{k.replace('_', ' ')} {_extra_value(v)}" for k, v in extras.items()]
+        if words:
+            text += f" ({'; '.join(words)})"
+    return text
+
+
+def _extra_value(v: object) -> str:
+    if isinstance(v, tuple) and len(v) == 4 and all(isinstance(x, int) for x in v):
+        return symbols_text(v)  # a cost or symbols: (move, attack, heroic, wild)
+    if isinstance(v, tuple):
+        return ", ".join(_extra_value(x) for x in v)
+    return str(v).replace("_", " ")
+
+
+def _verb_words(verb: str, n: int, sym: int, civ: int, thug: int) -> str:
     if verb == "draw":
         return f"draw {count(n, 'card')}"
     if verb == "gain_token":
@@ -68,7 +88,10 @@ def verb_text(fx: FX) -> str:
         return f"{n} damage to each hero here"
     if verb == "add_tokens_here":
         return f"add {tokens_text(civ, thug)} here"
-    return verb.replace("_", " ")
+    if verb in ("gain_action", "take_action"):
+        what = count(n, (SYMBOLS[sym].title() if sym >= 0 else "Wild") + " action")
+        return f"gain {what} this turn" if verb == "gain_action" else f"take {what} now"
+    return verb.replace("_", " ") + (f" {n}" if n else "")
 
 
 def effect_text(fx: tuple[FX, ...]) -> str:

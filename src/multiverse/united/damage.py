@@ -5,6 +5,7 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.united.board import raise_track
 from multiverse.united.cardtext import card_label
+from multiverse.united.protection import damage_after_protection
 from multiverse.united.state import PHASE_SENTINELS, UnitedState, choice
 
 
@@ -20,6 +21,10 @@ def deal_damage(s: UnitedState, h: int, n: int, source: str) -> None:
     t = s.threat[s.hero_loc[h]]
     bonus = s.T.threat_bonus[t] if t >= 0 else 0
     n += bonus
+    if s.protect:
+        n = damage_after_protection(s, h, n)
+        if n <= 0:
+            return
     if s.log is not None:
         why = f" ({n - bonus} + {bonus} from {s.T.threat_name[t]})" if bonus else ""
         s.emit("hero_damaged", f"{source} deals {n} damage to {s.hero_name(h)}{why}",

@@ -7,26 +7,35 @@ from multiverse.engine.words import count
 from multiverse.united.board import RING, add_tokens, lower_track, raise_track
 from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
+from multiverse.united.owner_effects import move_hero, owner_effect
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice, step
 from multiverse.united.tables import FX, SYMBOLS
 
 
 def push_hero_effects(s: UnitedState, h: int, fx: tuple[FX, ...], source: str) -> None:
-    """Queue a hero's effect steps so the first one resolves first."""
-    for verb, amount, sym, civ, thug in reversed(fx):
-        s.stack.append(("hfx", h, verb, amount, sym, civ, thug, source))
+    """Queue a hero's effect steps so the first one resolves first (a step with the owner's
+    words carries its extras as a 9th item)."""
+    for e in reversed(fx):
+        if len(e) == 5:
+            verb, amount, sym, civ, thug = e
+            s.stack.append(("hfx", h, verb, amount, sym, civ, thug, source))
+        else:
+            s.stack.append(("hfx", h, e[0], e[1], e[2], e[3], e[4], source, e[5]))
 
 
 def push_villain_effects(s: UnitedState, fx: tuple[FX, ...], source: str, here: int = -1) -> None:
     """Queue villain steps; `here` is the Location of a Threat's text (-1: the Villain's)."""
-    for verb, amount, sym, civ, thug in reversed(fx):
-        s.stack.append(("vfx", verb, amount, sym, civ, thug, source, here))
+    for e in reversed(fx):
+        s.stack.append(("vfx", e[0], e[1], e[2], e[3], e[4], source, here))
 
 
 @step("hfx")
 def hero_effect(s: UnitedState, f: tuple) -> None:
     """One hero verb, resolved for hero `h` (MU-17 Special Effects, MU-20 Location effects)."""
+    if len(f) > 8:
+        owner_effect(s, f)
+        return
     _, h, verb, n, sym, _civ, _thug, source = f
     pos = s.hero_loc[h]
     if verb == "draw":
@@ -98,12 +107,6 @@ def resolve_move_anywhere(s: UnitedState, f: tuple, opt: Option) -> None:
     move_hero(s, f[1], opt.data["location"])
 
 
-def move_hero(s: UnitedState, h: int, pos: int) -> None:
-    s.hero_loc[h] = pos
-    if s.log is not None:
-        s.emit("hero_moves", f"{s.hero_name(h)} moves to {s.loc_name(pos)}", hero=h, to=pos)
-
-
 def _one_hero_options(s: UnitedState, f: tuple) -> tuple:
     _, h, n = f
     return (s.seat(h), f"Which hero draws {n}?",
@@ -151,3 +154,6 @@ def villain_effect(s: UnitedState, f: tuple) -> None:
             s.stack.append(("damage_hero", h, n, source))
     elif verb == "add_tokens_here":
         add_tokens(s, here, civ, thug)
+
+
+__all__ = ["move_hero", "push_hero_effects", "push_villain_effects"]

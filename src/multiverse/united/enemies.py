@@ -39,17 +39,19 @@ def enemies_at(s: UnitedState, pos: int, villains_only: bool = False) -> list[Op
     return out
 
 
-def hit(s: UnitedState, h: int, data: dict, n: int = 1) -> None:
-    """Deal `n` damage from hero `h` to the enemy described by an option's data."""
+def hit(s: UnitedState, h: int, data: dict, n: int = 1, pos: int = -1) -> None:
+    """Deal `n` damage from hero `h` to the enemy described by an option's data, in the
+    hero's Location (or `pos`, for an action granted at another Location)."""
     kind = data["enemy"]
     if kind == "sentinel":
         damage_sentinel(s, data["sentinel"], n, s.hero_name(h))
     elif kind in ("nimrod", "villain"):
         damage_nimrod(s, n, s.hero_name(h))
     elif kind == "henchman":
-        damage_henchman(s, s.hero_loc[h], n, s.hero_name(h))
+        damage_henchman(s, s.hero_loc[h] if pos < 0 else pos, n, s.hero_name(h))
     else:
-        pos = s.hero_loc[h]
+        if pos < 0:
+            pos = s.hero_loc[h]
         k = min(n, s.thug[pos])
         s.thug[pos] -= k
         record(s, THUGS, k)

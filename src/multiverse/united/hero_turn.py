@@ -11,6 +11,7 @@ from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.effects import move_hero, push_hero_effects, push_villain_effects
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
+from multiverse.united.protection import NEXT_TURN, attack_damage, expire
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
@@ -26,6 +27,8 @@ def start_hero_turn(s: UnitedState, f: tuple) -> None:
         return
     if s.log is not None:
         s.emit("turn", f"— {s.hero_name(h)}'s turn (round {s.round}) —", hero=h, round=s.round)
+    if s.protect:
+        expire(s, NEXT_TURN, h)
     if not s.hand[h] and not s.deck[h]:
         s.end("loss", f"{s.hero_name(h)} started a turn with no cards")
         return
@@ -153,6 +156,8 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
         c = s.fx_card
         opts.append(Option("effect", (special_effect_label, t.card_name[c], t.card_fx[c]),
                            _EFFECT))
+        if t.card_optional[c]:  # "you may": actions can end before it resolves
+            opts.append(Option("end", "End actions (leave the Special Effect)", _END))
     else:
         opts.append(Option("end", "End actions", _END))
     return opts
@@ -208,7 +213,7 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
         move_hero(s, h, d["location"])
     elif a == "attack":
         spend(s, h, ATTACK, d.get("pay"))
-        hit(s, h, d)
+        hit(s, h, d, attack_damage(s, h, d) if s.protect else 1)
     elif a == "escape":
         spend(s, h, MOVE, d.get("pay"))
         release(s)

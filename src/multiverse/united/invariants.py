@@ -91,6 +91,7 @@ def check_dofp(s: UnitedState) -> None:
     else:
         assert s.pile == []
     assert min(s.pool) >= 0
+    assert len(s.protect) % 4 == 0
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
     check_decision(s, 1 if t.config.solo else n)
@@ -160,6 +161,7 @@ def check_standard(s: UnitedState) -> None:
     assert s.target == [-1] * n and s.pile == []
     assert min(s.tokens) >= 0 and len(s.tokens) == 4 * n
     assert min(s.pool) >= 0
+    assert len(s.protect) % 4 == 0
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
     check_decision(s, n)

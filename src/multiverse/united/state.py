@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from multiverse.engine.decision import Option
+from multiverse.engine.errors import SaveError
 from multiverse.engine.state import GameState, OptionsFn, ResolveFn, StepFn, push, rule_registry
 from multiverse.united.tables import Tables
 
@@ -22,7 +23,7 @@ class UnitedState(GameState):
 
     __slots__ = (
         "active", "civ", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs", "mp_deck",
-        "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "progress", "retreat", "round",
+        "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "progress", "protect", "retreat", "round",
         "s_hp", "s_loc", "since", "story", "target", "threat", "thug", "tokens", "track",
         "turn", "villain_start",
     )  # fmt: skip
@@ -63,7 +64,30 @@ class UnitedState(GameState):
             self.s_loc[:], self.s_hp[:], self.mp_deck[:], self.pile[:])  # fmt: skip
         new.hand = [h[:] for h in self.hand]
         new.deck = [d[:] for d in self.deck]
+        new.protect = self.protect[:]
         return new
+
+    # ----- protections (the owner's `ignore_damage` / `prevent_damage`) -------------------
+    # `protect` is a flat list of 4 ints per protection: hero, damage left to prevent (-1:
+    # all), until (0 end of this turn, 1 the owner's next turn, 2 while a card is face up)
+    # and its reference (the owner, or the card). It is part of the position only when it
+    # holds something, so a game that never uses it keeps its hash and its JSON.
+    def key(self) -> tuple:
+        k = super().key()
+        return (*k, tuple(self.protect)) if self.protect else k
+
+    def data_dict(self) -> dict:
+        d = super().data_dict()
+        if self.protect:
+            d["protect"] = self.protect[:]
+        return d
+
+    def load_data(self, data: dict) -> None:
+        super().load_data(data)
+        p = data.get("protect", [])
+        if type(p) is not list or len(p) % 4 or any(type(x) is not int for x in p):
+            raise SaveError(f"state JSON: 'protect' holds 4 whole numbers per protection, not {p!r}")
+        self.protect = p[:]
 
     # ----- small queries used by many rules --------------------------------------
     def seat(self, hero: int) -> int:

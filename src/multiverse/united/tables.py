@@ -34,21 +34,62 @@ def compile_move(move: int | str | VillainMove, loc_index: dict[str, int]) -> Mo
         return ("to", loc_index[move.to], move.to)
     return ("steps", move.clockwise_steps(), "")
 
-# compiled effect: (verb, amount, symbol index or -1, civilians, thugs)
-FX = tuple[str, int, int, int, int]
+# compiled effect: (verb, amount, symbol index or -1, civilians, thugs), and for a step using
+# the owner's words a 6th item: its extras, sorted (key, value) pairs (`compile_extras`)
+FX = tuple
+
+# verbs that always take the owner's path (`united.owner_effects`), even with no extras
+OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "draw_until",
+                         "give_token", "ignore_damage", "prevent_damage", "cancel_bam",
+                         "stop_villain_move", "ignore_overflow", "extra_damage",
+                         "damage_each_enemy_here", "take_damage", "lose_civilians",
+                         "thugs_to_civilians", "clear_threat", "delay_master_plan",
+                         "blank_master_plan", "move_villain", "convert_symbols",
+                         "double_symbols", "flip_facedown", "move_tokens", "copy_effect"})
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
-    return tuple(
-        (
-            e.verb,
-            e.amount,
-            SYM_INDEX[e.symbol] if e.symbol else -1,
-            (e.tokens or "").count("C"),
-            (e.tokens or "").count("T"),
-        )
-        for e in effects
-    )
+    out = []
+    for e in effects:
+        fx = (e.verb, e.amount, SYM_INDEX[e.symbol] if e.symbol else -1,
+              (e.tokens or "").count("C"), (e.tokens or "").count("T"))
+        extras = compile_extras(e)
+        out.append((*fx, extras) if extras or e.verb in OWNER_VERBS else fx)
+    return tuple(out)
+
+
+def compile_extras(e: Effect) -> tuple[tuple[str, object], ...]:
+    """The owner's words of one step as plain data (a step without them compiles as before,
+    so existing content and its games are unchanged)."""
+    x: list[tuple[str, object]] = []
+    if e.optional:
+        x.append(("optional", 1))
+    if e.cost:
+        x.append(("cost", tuple(e.cost.count(s) for s in SYMBOLS)))
+    if e.per:
+        x.append(("per", e.per))
+    if e.who != "you":
+        x.append(("who", e.who))
+    if e.where:
+        x.append(("where", e.where))
+    if e.targets != "any":
+        x.append(("targets", e.targets))
+    if e.bring:
+        x.append(("bring", 1))
+    if e.options:
+        x.append(("options", tuple(compile_effects(b) for b in e.options)))
+    if e.until:
+        x.append(("until", e.until))
+    if e.to:
+        x.append(("to", SYM_INDEX[e.to]))
+    if e.which != "previous":
+        x.append(("which", e.which))
+    return tuple(sorted(x))
+
+
+def all_optional(fx: tuple[FX, ...]) -> bool:
+    """Every step says "you may": the hero may end actions before it resolves."""
+    return bool(fx) and all(len(f) > 5 and ("optional", 1) in f[5] for f in fx)
 
 
 def _tokens(s: str) -> tuple[int, int]:
@@ -80,6 +121,7 @@ class Tables:
     card_sym: list[tuple[int, int, int, int]] = field(default_factory=list)
     card_fx: list[tuple[FX, ...]] = field(default_factory=list)
     card_special: list[bool] = field(default_factory=list)  # has a Special Effect (even unsupported)
+    card_optional: list[bool] = field(default_factory=list)  # every step optional ("you may")
     hero_cards: list[list[int]] = field(default_factory=list)
     card_start: dict[int, str] = field(default_factory=dict)  # "hand"/"bottom"; others: deck
     mp_cards: list[int] = field(default_factory=list)
@@ -158,6 +200,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
                 t.card_special.append(bool(card.effect or card.unsupported))
                 if card.start != "deck":
                     t.card_start[ids[-1]] = card.start
+                t.card_optional.append(all_optional(t.card_fx[-1]))
         t.hero_cards.append(ids)
     for loc in content.locations:
         t.loc_name.append(loc.name)
@@ -212,6 +255,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
             t.card_sym.append((0, 0, 0, 0))
             t.card_fx.append(compile_effects(mp.effect))
             t.card_special.append(bool(mp.effect))
+            t.card_optional.append(False)
             t.mp_move[cid] = compile_move(mp.move, loc_index)
             t.mp_bam[cid] = mp.bam
             t.mp_tokens[cid] = tuple(_tokens(x) for x in mp.tokens)  # type: ignore[assignment]

@@ -12,6 +12,14 @@ from typing import Any
 from multiverse.united.cardtext import card_text
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.enemies import wild_left
+from multiverse.united.protection import (
+    BLANK_MASTER_PLAN,
+    CANCEL_BAM,
+    EXTRA_DAMAGE,
+    FACE_UP,
+    IGNORE_OVERFLOW,
+    STOP_MOVE,
+)
 from multiverse.united.standard.missions import MISSION_NAMES, completed, under_pressure, vulnerable
 from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
@@ -68,6 +76,25 @@ def _challenge(s: UnitedState) -> dict[str, Any] | None:
         "holding": None if held is None else t.hero_ids[held],
         "holding_name": None if held is None else t.hero_names[held],
     }
+
+
+_KINDS = {CANCEL_BAM: "cancel_bam", STOP_MOVE: "stop_villain_move",
+          IGNORE_OVERFLOW: "ignore_overflow", EXTRA_DAMAGE: "extra_damage",
+          BLANK_MASTER_PLAN: "blank_master_plan"}
+_UNTIL_WORDS = ("end_of_turn", "your_next_turn", "face_up")
+
+
+def protections(s: UnitedState) -> list[dict[str, Any]]:
+    """The lasting effects in play: what, for which hero, how much (None: all), until when."""
+    p = s.protect
+    out = []
+    for i in range(0, len(p), 4):
+        who, n, until, ref = p[i: i + 4]
+        kind = _KINDS.get(who, "ignore_damage" if n < 0 else "prevent_damage")
+        out.append({"effect": kind, "hero": who if who >= 0 else None,
+                    "amount": n if n >= 0 else None, "until": _UNTIL_WORDS[until],
+                    ("card" if until == FACE_UP else "owner"): ref})
+    return out
 
 
 def view(s: UnitedState, seat: int) -> dict[str, Any]:
@@ -133,6 +160,8 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         "active": s.active, "round": s.round, "turn": s.turn,
         "result": s.result, "reason": s.reason or None,
     }
+    if s.protect:  # the owner's lasting effects are public (absent when there are none)
+        out["protections"] = protections(s)
     if standard:
         out.update(_standard(s))
         # only the Challenge Sentinel takes part in a standard game

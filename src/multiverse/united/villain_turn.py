@@ -6,6 +6,7 @@ from multiverse.united.board import RING, add_tokens
 from multiverse.united.cardtext import effect_text, master_plan_effects
 from multiverse.united.damage import deal_damage
 from multiverse.united.effects import push_villain_effects
+from multiverse.united.protection import BLANK_MASTER_PLAN, CANCEL_BAM, STOP_MOVE, use_protection
 from multiverse.united.state import UnitedState, push, step
 from multiverse.united.tables import Move
 
@@ -32,7 +33,13 @@ def villain_turn(s: UnitedState, f: tuple) -> None:
 
 @step("villain_card_effect")
 def villain_card_effect(s: UnitedState, f: tuple) -> None:
-    push_villain_effects(s, s.T.card_fx[f[1]], s.T.card_name[f[1]])
+    """MU-11: the card's special effect (unless a hero's effect blanks it)."""
+    fx = s.T.card_fx[f[1]]
+    if fx and s.protect and use_protection(s, BLANK_MASTER_PLAN):  # spent on an effect only
+        if s.log is not None:
+            s.emit("master_plan_blanked", f"The effect of {s.T.card_name[f[1]]} is ignored")
+        return
+    push_villain_effects(s, fx, s.T.card_name[f[1]])
 
 
 def most_cards_destination(s: UnitedState) -> int:
@@ -92,6 +99,10 @@ def villain_move(s: UnitedState, f: tuple) -> None:
         if s.log is not None and move != ("steps", 0, ""):
             s.emit("villain_stays", f"{s.T.villain_name} stays in {s.loc_name(dest)}", to=dest)
         return
+    if s.protect and use_protection(s, STOP_MOVE):  # a move that would happen is stopped
+        if s.log is not None:
+            s.emit("villain_stays", f"{s.T.villain_name} does not move")
+        return
     s.n_loc = dest
     if s.log is not None:
         s.emit("villain_moves", f"{s.T.villain_name} moves to {s.loc_name(dest)}", to=dest)
@@ -106,6 +117,10 @@ def bam(s: UnitedState, f: tuple) -> None:
     more in the yellow and red bands; a standard Villain: its dashboard text) and the BAM!
     of every Threat in play (a Threat's "here" is its own Location)."""
     t = s.T
+    if s.protect and use_protection(s, CANCEL_BAM):
+        if s.log is not None:
+            s.emit("bam_cancelled", f"BAM! ({t.villain_name}) is cancelled")
+        return
     for pos in range(RING - 1, -1, -1):
         th = s.threat[pos]
         if th >= 0 and t.threat_bam[th]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from multiverse.united.dofp.nimrod import nimrod_enters, nimrod_retreats, villain_turn_due
 from multiverse.united.dofp.protocol import choose_activation
+from multiverse.united.protection import END_OF_TURN, expire
 from multiverse.united.standard.turn import end_of_standard_turn
 from multiverse.united.state import PHASE_SENTINELS, UnitedState, step
 
@@ -14,6 +15,8 @@ def end_of_hero_turn(s: UnitedState, f: tuple) -> None:
     DFP-A1); once the last Sentinel is defeated Nimrod enters (DFP-N1); then Nimrod's
     turns follow the Under Pressure cadence (DFP-N3). The standard game has its own end."""
     h = s.active
+    if s.protect:
+        expire(s, END_OF_TURN, h)
     s.stack.append(("next_turn",))
     if s.T.mode == "standard":
         end_of_standard_turn(s, h)

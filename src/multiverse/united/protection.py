@@ -1,0 +1,92 @@
+"""Protections: damage ignored or prevented until a later moment (the owner's
+`ignore_damage` and `prevent_damage`; MU-21 damage is what they stop).
+
+`s.protect` holds 4 ints per protection: the hero, the damage left to prevent (-1: all),
+until (`END_OF_TURN`, `NEXT_TURN`, `FACE_UP`) and a reference (the owner for the first two,
+the card for `FACE_UP`). An empty list costs nothing: every hook first asks `if s.protect`.
+"""
+
+from __future__ import annotations
+
+from multiverse.united.state import UnitedState
+
+END_OF_TURN, NEXT_TURN, FACE_UP = 0, 1, 2
+# in place of a hero: protections from the Villain's own steps
+CANCEL_BAM, STOP_MOVE, IGNORE_OVERFLOW = -2, -3, -4
+EXTRA_DAMAGE = -5  # not a protection but lasts like one: more damage per Attack
+BLANK_MASTER_PLAN = -6
+UNTIL = {"end_of_turn": END_OF_TURN, "your_next_turn": NEXT_TURN, "face_up": FACE_UP}
+
+
+def protect(s: UnitedState, hero: int, amount: int, until: int, ref: int) -> None:
+    """`hero` ignores all damage (`amount` -1) or prevents the next `amount`, until then."""
+    s.protect += [hero, amount, until, ref]
+
+
+def _lasts(s: UnitedState, until: int, ref: int) -> bool:
+    """A "while face up" protection ends when its card leaves the Storyline face up."""
+    return until != FACE_UP or ref in s.story
+
+
+def damage_after_protection(s: UnitedState, h: int, n: int) -> int:
+    """The damage to hero `h` left once their protections have stopped what they can
+    (a protection that has prevented all it may is used up)."""
+    p = s.protect
+    keep: list[int] = []
+    for i in range(0, len(p), 4):
+        hero, left, until, ref = p[i: i + 4]
+        if not _lasts(s, until, ref):
+            continue
+        if hero == h and n > 0:
+            if left < 0:
+                n = 0
+            else:
+                k = min(n, left)
+                n, left = n - k, left - k
+                if left == 0:
+                    continue
+        keep += [hero, left, until, ref]
+    s.protect = keep
+    return n
+
+
+def use_protection(s: UnitedState, kind: int) -> bool:
+    """Whether a lasting protection of `kind` (`CANCEL_BAM`, ...) stops the Villain's step
+    now; one use of a counted protection is spent."""
+    p = s.protect
+    for i in range(0, len(p), 4):
+        if p[i] == kind and _lasts(s, p[i + 2], p[i + 3]):
+            if p[i + 1] > 0:
+                p[i + 1] -= 1
+                if p[i + 1] == 0:
+                    del p[i: i + 4]
+            return True
+    return False
+
+
+def attack_damage(s: UnitedState, h: int, data: dict) -> int:
+    """The damage one Attack of hero `h` deals to the enemy `data` names: 1, plus the
+    owner's `extra_damage` (a Thug is defeated by 1: more defeats no other Thug)."""
+    if not s.protect or data["enemy"] == "thug":
+        return 1
+    return 1 + attack_bonus(s, h)
+
+
+def attack_bonus(s: UnitedState, h: int) -> int:
+    """The extra damage each Attack of hero `h` deals now (the owner's `extra_damage`)."""
+    p, owner = s.protect, s.T.card_owner
+    bonus = 0
+    for i in range(0, len(p), 4):
+        if p[i] == EXTRA_DAMAGE and _lasts(s, p[i + 2], p[i + 3]):
+            ref = p[i + 3]
+            if (owner[ref] if p[i + 2] == FACE_UP else ref) == h:
+                bonus += p[i + 1]
+    return bonus
+
+
+def expire(s: UnitedState, until: int, owner: int) -> None:
+    """The moment comes: protections lasting until it (from `owner`'s effects) end."""
+    p = s.protect
+    s.protect = [x for i in range(0, len(p), 4)
+                 if not (p[i + 2] == until and p[i + 3] == owner) and _lasts(s, p[i + 2], p[i + 3])
+                 for x in p[i: i + 4]]
