@@ -91,7 +91,9 @@ def _verb_words(verb: str, n: int, sym: int, civ: int, thug: int) -> str:
     if verb in ("gain_action", "take_action"):
         what = count(n, (SYMBOLS[sym].title() if sym >= 0 else "Wild") + " action")
         return f"gain {what} this turn" if verb == "gain_action" else f"take {what} now"
-    return verb.replace("_", " ") + (f" {n}" if n else "")
+    from multiverse.united.owner_effects import describe  # the owner's verbs, in words
+
+    return describe((verb, n, sym))
 
 
 def effect_text(fx: tuple[FX, ...]) -> str:

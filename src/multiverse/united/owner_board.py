@@ -159,15 +159,9 @@ def _villain_options(s: UnitedState, f: tuple) -> tuple:
 def resolve_move_villain(s: UnitedState, f: tuple, opt: Option) -> None:
     """The Villain moves where the hero's player says; MU-13: a Threat with a Location
     trigger fires as it arrives."""
-    from multiverse.united.effects import push_villain_effects
+    from multiverse.united.villain_turn import villain_arrives
 
-    p = opt.data["location"]
-    s.n_loc = p
-    if s.log is not None:
-        s.emit("villain_moves", f"{s.T.villain_name} moves to {s.loc_name(p)}", to=p)
-    th = s.threat[p]
-    if th >= 0 and s.T.threat_arrive[th]:
-        push_villain_effects(s, s.T.threat_arrive[th], s.T.threat_name[th], p)
+    villain_arrives(s, opt.data["location"])
 
 
 # ----- this turn's symbols and the Storyline ----------------------------------------------

@@ -103,6 +103,11 @@ def villain_move(s: UnitedState, f: tuple) -> None:
         if s.log is not None:
             s.emit("villain_stays", f"{s.T.villain_name} does not move")
         return
+    villain_arrives(s, dest)
+
+
+def villain_arrives(s: UnitedState, dest: int) -> None:
+    """The Villain ends a move in `dest`; MU-13: a Threat with a Location trigger there fires."""
     s.n_loc = dest
     if s.log is not None:
         s.emit("villain_moves", f"{s.T.villain_name} moves to {s.loc_name(dest)}", to=dest)
