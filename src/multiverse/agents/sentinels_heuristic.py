@@ -91,10 +91,11 @@ def _scored(d: Decision, s: Any) -> list[tuple[float, str]]:
         return [(0.8 * sum(_step_value(t.steps[i])
                            for i in t.power_fx[o.data["card"]][s.face[o.data["card"]]]) + 0.5
                  if o.data["card"] >= 0 else 0.0, o.id) for o in opts]
-    if kind == "select":
-        return _target_scores(d, s, d.prompt)
-    if kind == "modify_damage":
-        hero_target = any(s.oname(h) in d.prompt for h in range(t.n_heroes))  # OblivAeon:
+    if kind == "select":  # the pending frame: ("select", step id, …)
+        return _target_scores(d, s, t.steps[s.stack[-1][1]].verb == "heal")
+    if kind == "modify_damage":  # the pending frame: ("modify_damage", source, target, …)
+        name = t.name[s.stack[-1][2]]
+        hero_target = any(s.oname(h) in name for h in range(t.n_heroes))  # OblivAeon:
         # a hero area is called by its current hero
         want = "+" if hero_target else "-"
         first = next((o.id for o in opts if o.label.startswith(want)), opts[0].id)
@@ -132,9 +133,8 @@ def _zone_scores(d: Decision, s: Any) -> list[tuple[float, str]]:
     return [(score.get(o.id, 0.0), o.id) for o in d.options]
 
 
-def _target_scores(d: Decision, s: Any, prompt: str) -> list[tuple[float, str]]:
+def _target_scores(d: Decision, s: Any, healing: bool) -> list[tuple[float, str]]:
     t = s.T
-    healing = "heal" in prompt
     scored = []
     for o in d.options:
         c = o.data["card"]
