@@ -117,3 +117,11 @@ def test_lab_sweep_plays_the_pack(tmp_path):
     out = json.loads(r.stdout.strip().splitlines()[-1])
     assert [(p["values"], p["played"]) for p in out["points"]] == [
         ({"sentinel_health": 3}, 2), ({"sentinel_health": 4}, 2)]  # the pack's own heroes
+
+
+def test_content_show_of_a_missing_pack_is_one_error_line():
+    out = run("content", "show", "--content", "/nonexistent-pack")
+    lines = [x for x in out.output.splitlines() if x.strip()]
+    assert out.exit_code == 1
+    assert lines == ["error: /nonexistent-pack: no such content file or folder "
+                     "(see `multiverse content validate`)"]

@@ -254,10 +254,10 @@ def show_command(path: Path | None, game: str | None, out: Console, err: Console
     for g, p in packs:
         try:
             found, content, _how = validate_any(p, g)
-        except ContentError as exc:
-            for problem in exc.problems:
-                err.print(Text(problem, style="red"))
-            err.print(Text(f"{p}: not a valid pack (see `multiverse content validate`)",
+        except ContentError as exc:  # one line: the first problem, and how many more
+            more = len(exc.problems) - 1
+            also = f"and {more} more; " if more else ""
+            err.print(Text(f"error: {exc.problems[0]} ({also}see `multiverse content validate`)",
                            style="bold red"))
             return 1
         out.print(Text(f"{TITLES[found]} · {content.label or content.pack}  ({p})",  # type: ignore[attr-defined]

@@ -1,5 +1,5 @@
-"""The owner's lasting effects, area effects, the Villain and its Master Plan, this turn's
-symbols and the Storyline: verbs of `united.owner_effects` (docs/content.md, cookbook).
+"""The owner's lasting effects, area effects, the Villain and its Master Plan (MU-11), this
+turn's symbols and the Storyline (MU-17): Special Effect verbs of `united.owner_effects` (docs/content.md, cookbook).
 
 Each verb takes (state, owner `h`, hero acted for `o`, amount, symbol, extras as a dict,
 source) like the verbs of `owner_effects`, which dispatches to them.
@@ -144,6 +144,7 @@ def delay_master_plan(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
 
 
 def move_villain(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """MU-17 moving the Villain (MU-11): the player moves it one Location either way."""
     if s.n_loc >= 0:  # no Villain on the board (DFP: the Sentinels are fought) moves nowhere
         s.stack.append(("move_villain", h, source))
 

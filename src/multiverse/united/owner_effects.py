@@ -1,6 +1,6 @@
-"""The owner's effect vocabulary: "you may", costs, counts, other heroes, actions granted
-for this turn, moves and "choose one" (docs/content.md, cookbook); the lasting, area,
-Villain and Storyline verbs are in `owner_board`.
+"""The owner's effect vocabulary of Special Effects (MU-17): "you may", costs, counts, other
+heroes, actions granted for this turn (MU-18), moves and "choose one" (docs/content.md,
+cookbook); the lasting, area, Villain and Storyline verbs are in `owner_board`.
 
 A step written with any of these words compiles with a 6th item, its extras (sorted
 `(key, value)` pairs), and its `hfx` frame carries them (`united.effects.hero_effect` sends
@@ -50,10 +50,12 @@ _SELF_DECLINING = frozenset({"take_action", "choose_one"})
 
 
 def without(x: Extras, key: str) -> Extras:
+    """The extras less `key` (one word taken off, MU-17)."""
     return tuple(p for p in x if p[0] != key)
 
 
 def with_extra(x: Extras, key: str, value: object) -> Extras:
+    """The extras with `key` set to `value`, kept sorted."""
     return tuple(sorted((*without(x, key), (key, value))))
 
 
@@ -181,6 +183,7 @@ def _pay(pool: list[int], tokens: list[int], h: int, cost: tuple[int, ...]) -> b
 
 
 def can_pay(s: UnitedState, h: int, cost: tuple[int, ...]) -> bool:
+    """Could hero `h` pay `cost` now (MU-17: this turn's symbols, then tokens)?"""
     return _pay(s.pool[:], s.tokens[:], h, cost)
 
 
@@ -261,6 +264,7 @@ def take_action(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sourc
 
 
 def action_locations(s: UnitedState, h: int, where: str) -> list[int]:
+    """The Locations a granted action may be used at (MU-18 at a Location `where` names)."""
     pos = s.hero_loc[h]
     if where == "here":
         return [pos]
@@ -373,6 +377,7 @@ def _move_to_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("move_to", _move_to_options)
 def resolve_move_to(s: UnitedState, f: tuple, opt: Option) -> None:
+    """The hero moves where the player says, bringing the heroes there if `bring` (MU-17)."""
     _, o, _h, _where, bring, _source = f
     p = opt.data["location"]
     came = [q for q in s.heroes_at(s.hero_loc[o]) if q != o and s.grab != q] if bring else []
@@ -382,6 +387,7 @@ def resolve_move_to(s: UnitedState, f: tuple, opt: Option) -> None:
 
 
 def choose_one(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """MU-17 "choose one": the hero's player picks a branch (or declines an optional one)."""
     s.stack.append(("choose_one", h, d["options"], int("optional" in d), source))
 
 
@@ -412,6 +418,7 @@ def draw_until(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source
 
 
 def give_token(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """MU-17: give up to `n` tokens of a symbol to another hero (only if you hold one)."""
     if s.tokens[h * 4 + sym]:
         s.stack.append(("give_token", h, sym, n, source))
 
@@ -437,6 +444,7 @@ def resolve_give_token(s: UnitedState, f: tuple, opt: Option) -> None:
 
 
 def move_hero(s: UnitedState, h: int, pos: int) -> None:
+    """Hero `h` is now in Location `pos` (MU-18 Move, or an effect's move)."""
     s.hero_loc[h] = pos
     if s.log is not None:
         s.emit("hero_moves", f"{s.hero_name(h)} moves to {s.loc_name(pos)}", hero=h, to=pos)
