@@ -25,21 +25,21 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
     cards in `zone` (OBL-B1); a modifier with a condition only while it holds."""
     t = s.T
     table, face = t.cmods, s.face
+    cards = (s.live or s.live_cards())[0]  # the cards in play with modifiers
     if not t.mod_conds and (zone < 0 or t.n_zones == 1):
-        has = t.has_mods
-        out = [(m, c) for c in s.inplay if has[c] for m in table[c][face[c]]]
+        out = [(m, c) for c in cards for m in table[c][face[c]]]
         if s.mods:
             out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods]
         return out
     bz, holds, cif = s.bz, effects_mod.holds, t.cmod_if
     if not t.mod_conds:  # zones only (OblivAeon): one comprehension
-        out = [(m, c) for c in s.inplay if bz[c] == zone for m in table[c][face[c]]]
+        out = [(m, c) for c in cards if bz[c] == zone for m in table[c][face[c]]]
         if s.mods:
             out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods
                     if this < 0 or bz[this] == zone]
         return out
     out = []
-    for c in s.inplay:
+    for c in cards:
         f = face[c]
         ms = table[c][f]
         if not ms or (zone >= 0 and bz[c] != zone):

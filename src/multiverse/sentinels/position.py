@@ -364,6 +364,7 @@ def _enter_play(s: SentinelsState, entries: list[tuple[int, dict[str, Any], str]
     for c, spec, where in entry_order(entries):
         place_stated(s, c, spec, where, s.home[c])
     s.inplay = sorted((c for area in s.play for c in area), key=s.seq.__getitem__)
+    s.live = None
 
 
 

@@ -67,6 +67,7 @@ def blank_state(t: Tables, seed: int) -> SentinelsState:
     s.reserve = []
     s.mods = []
     s.inplay = []
+    s.live = None
     s.bz = [0] * n_cards
     s.turn, s.phase, s.round = t.villain, "setup", 1
     s.played = s.powered = 0

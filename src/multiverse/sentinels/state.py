@@ -17,6 +17,12 @@ OBL-C20). Battle zones (OBL-B1): `bz[c]` is the zone of card `c` while it is in 
 resolving), `azone[o]` the zone of owner `o`'s play area (a hero's marker; an environment
 in play; -1: set aside or spread over both zones, as villain decks are). The base game is
 one zone: every value 0.
+
+`live` is derived, not data: the cards in play whose text can act without being chosen
+(modifiers; start- and end-of-turn texts; reactions to a card entering play), each list in
+play order, or None until read.
+Moving a card with such text into or out of play clears it (`zones.put`, `zones.take`); so
+does any code that rebuilds `inplay` (setup, positions, saved games).
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ class SentinelsState(GameState):
         "incap",
         "incap_used",
         "inplay",
+        "live",
         "mods",
         "next_seq",
         "phase",
@@ -91,10 +98,25 @@ class SentinelsState(GameState):
         new.deck, new.hand = [x[:] for x in self.deck], [x[:] for x in self.hand]
         new.trash, new.play = [x[:] for x in self.trash], [x[:] for x in self.play]
         new.htok = [x[:] for x in self.htok]
+        new.live = self.live  # (a pair of lists never changed in place: shared)
         new.T = self.T
         new._decision = self._decision
         new.log = None
         return new
+
+    def load_data(self, data: dict[str, Any]) -> None:
+        super().load_data(data)
+        self.live = None
+
+    def live_cards(self) -> tuple[list[int], list[int], list[int]]:
+        """The cards in play with modifiers, those with start- or end-of-turn text and those
+        reacting to a card entering play, in play order (SOTM-7): read through `live`, built
+        again after a change."""
+        t, ip = self.T, self.inplay
+        mods, turn, enter = t.has_mods, t.has_turn, t.has_enter
+        live = self.live = ([c for c in ip if mods[c]], [c for c in ip if turn[c]],
+                            [c for c in ip if enter[c]])
+        return live
 
     def key(self) -> tuple:
         """`GameState.key` for this layout: lists become tuples (frames and modifiers are

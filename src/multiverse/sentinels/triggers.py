@@ -57,10 +57,8 @@ def fire_turn(s: SentinelsState, event: str, owner: int, zone: int = -1) -> None
     frames: list[tuple] = []
     t = s.T
     table = t.start_trig if event == "start_of_turn" else t.end_trig
-    face, seq, bz, has = s.face, s.seq, s.bz, t.has_turn
-    for c in s.inplay:
-        if not has[c]:
-            continue
+    face, seq, bz = s.face, s.seq, s.bz
+    for c in (s.live or s.live_cards())[1]:  # the cards in play with such texts
         trs = table[c][face[c]]
         if not trs or (zone >= 0 and bz[c] != zone):
             continue
@@ -134,7 +132,7 @@ def fire_enters_play(s: SentinelsState, cid: int) -> None:
     owner = s.owner_of(cid)
     groups: list[tuple] = []
     table, face, bz, zones = s.T.triggers, s.face, s.bz, s.T.n_zones > 1
-    for c in s.inplay:  # nothing here moves a card: no copy needed
+    for c in (s.live or s.live_cards())[2]:  # the cards in play with such reactions
         if c == cid or (zones and bz[c] != bz[cid]):
             continue
         for on, whose, fx in table[c][face[c]]:

@@ -33,6 +33,8 @@ def take(s: SentinelsState, cid: int) -> None:
         s.reserve.remove(cid)
     if z == Z_PLAY:
         s.inplay.remove(cid)
+        if s.T.live[cid]:
+            s.live = None
         s.hp[cid] = 0
         s.tok[cid] = 0
         s.seq[cid] = 0
@@ -63,6 +65,8 @@ def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom:
         lst.append(cid)
     if zone == Z_PLAY:
         s.inplay.append(cid)
+        if s.T.live[cid]:
+            s.live = None
         s.seq[cid] = s.next_seq
         s.next_seq += 1
         s.hp[cid] = s.T.max_hp[cid][s.face[cid]]

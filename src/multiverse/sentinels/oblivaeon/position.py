@@ -290,6 +290,7 @@ def _lift(s: SentinelsState, c: int) -> None:
         s.reserve.remove(c)
     if z == Z_PLAY:
         s.inplay.remove(c)
+        s.live = None
     s.zone[c] = Z_BOX
     s.hp[c] = s.tok[c] = s.seq[c] = 0
 
@@ -823,6 +824,7 @@ def _enter_play(s: SentinelsState, entries: list[Entry]) -> None:
         place_stated(s, c, spec, where, home)
         s.bz[c] = s.azone[home] if s.azone[home] >= 0 else z
     s.inplay = sorted((c for area in s.play for c in area), key=s.seq.__getitem__)
+    s.live = None
 
 
 # ----- the turn ---------------------------------------------------------------------------
