@@ -56,6 +56,20 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
     return out
 
 
+def heroes_lost(s: SentinelsState) -> bool:
+    """SOTM-18: the heroes lose when every hero is incapacitated (checked between steps, so a
+    villain defeated in the same step wins for the heroes)."""
+    if s.T.dynamic:  # OblivAeon: incapacitated heroes are replaced until none is left
+        if all(x == 2 for x in s.incap):
+            s.end("loss", "every player is out of heroes")
+            return True
+        return s.result is not None
+    if all(s.incap):
+        s.end("loss", "every hero is incapacitated")
+        return True
+    return False
+
+
 def blocked(s: SentinelsState, kind: str, cid: int) -> bool:
     """Is card `cid` under a "cannot …" modifier (cannot play cards, use powers, regain HP,
     be moved) of its battle zone?"""

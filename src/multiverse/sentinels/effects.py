@@ -13,7 +13,7 @@ from multiverse.content.sentinels_schema import Condition, Step
 from multiverse.engine.decision import Option
 from multiverse.engine.words import count
 from multiverse.sentinels.cardtext import card_label
-from multiverse.sentinels.damage import deal_damage, destroy, flip_card, heal, revive_team
+from multiverse.sentinels.damage import deal_damage, destroy, flip_card, heal, heroes_lost, revive_team
 from multiverse.sentinels.select import candidates, step_candidates, zone_of
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.zones import (
@@ -100,6 +100,7 @@ def run_step(s: SentinelsState, f: tuple) -> None:
                 if then:
                     push_effect(s, then, this, hero, c)
                 apply_to(s, sid, this, hero, other, c)
+            loss_now(s)
         else:
             stack.append(("select", sid, this, hero, other, (), count))
         return
@@ -431,7 +432,20 @@ def each_target(s: SentinelsState, f: tuple) -> None:
             if not steady:
                 break  # look again (SOTM-16)
         else:
+            loss_now(s)
             return
+
+
+_CHECK_LOSS = ("check_loss",)
+
+
+def loss_now(s: SentinelsState) -> None:
+    """SOTM-18 read at once when a step ends with its loss check next on the stack (the
+    frame the engine would pop next: the same check, one frame fewer)."""
+    stack = s.stack
+    if stack and stack[-1] == _CHECK_LOSS and s.result is None:
+        stack.pop()
+        heroes_lost(s)
 
 
 _STEADY = frozenset({"damage", "drain", "heal"})
@@ -491,6 +505,7 @@ def resolve_select(s: SentinelsState, f: tuple, opt: Option) -> None:
     elif st.then:  # after the step has resolved on its (last) target
         push_effect(s, s.T.then[sid], this, hero, c)
     apply_to(s, sid, this, hero, other, c)
+    loss_now(s)
 
 
 def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: int) -> None:

@@ -53,7 +53,8 @@ def fire_turn(s: SentinelsState, event: str, owner: int, zone: int = -1) -> None
     """SOTM-7: start- or end-of-turn effects of every card in play (in battle zone `zone`,
     if given: OBL-B1), in the order the cards entered play; the first resolves first (but
     Scion panels and cards before Aeon Men cards, OBL-C6). Each card's text waits in a
-    `turn_text` frame and resolves only if that card is still in play when its turn comes."""
+    `turn_text` frame and resolves only if that card is still in play when its turn comes.
+    Callers queue nothing after it (the first text's steps are queued at once)."""
     frames: list[tuple] = []
     t = s.T
     table = t.start_trig if event == "start_of_turn" else t.end_trig
@@ -65,11 +66,14 @@ def fire_turn(s: SentinelsState, event: str, owner: int, zone: int = -1) -> None
         for whose, fx in trs:
             if whose == "any" or _whose_ok(s, whose, c, owner):
                 frames.append(("turn_text", c, seq[c], fx))
+    if not frames:
+        return
     late = s.T.late_owner
     if late >= 0 and len(frames) > 1:
         home = s.home
         frames.sort(key=lambda f: home[f[1]] == late)  # stable: play order kept otherwise
-    s.stack.extend(reversed(frames))
+    s.stack.extend(reversed(frames[1:]))
+    turn_text(s, frames[0])  # the first would be the next frame popped: it resolves now
 
 
 def fire_watchers(s: SentinelsState, event: str, cid: int) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from multiverse.engine.decision import Option
 from multiverse.sentinels.cardtext import ability_label, power_label, power_name
-from multiverse.sentinels.damage import blocked
+from multiverse.sentinels.damage import blocked, heroes_lost
 from multiverse.sentinels.effects import push_effect
 from multiverse.sentinels.state import Z_BOX, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState, choice, push, step
 from multiverse.sentinels.tables import ONE_SHOT
@@ -18,20 +18,6 @@ from multiverse.sentinels.zones import draw, limited_in_play, put, take, top_car
 def zone_prefix(s: SentinelsState, z: int) -> str:
     """"Zone 2: " before narration in a game of two battle zones; nothing in the base game."""
     return f"Zone {z + 1}: " if s.T.n_zones > 1 and z >= 0 else ""
-
-
-def heroes_lost(s: SentinelsState) -> bool:
-    """SOTM-18: the heroes lose when every hero is incapacitated (checked between steps, so a
-    villain defeated in the same step wins for the heroes)."""
-    if s.T.dynamic:  # OblivAeon: incapacitated heroes are replaced until none is left
-        if all(x == 2 for x in s.incap):
-            s.end("loss", "every player is out of heroes")
-            return True
-        return s.result is not None
-    if all(s.incap):
-        s.end("loss", "every hero is incapacitated")
-        return True
-    return False
 
 
 @step("check_loss")
@@ -65,7 +51,8 @@ def _deck_turn(s: SentinelsState, o: int, label: str) -> None:
     s.phase = "start"
     if s.log is not None:
         s.emit("turn", f"— {s.oname(o)}'s turn ({label}, round {s.round}) —", owner=o)
-    push(s, ("turn_start", o), ("play_top", o), ("turn_end", o))
+    push(s, ("play_top", o), ("turn_end", o))
+    turn_start(s, ("turn_start", o))  # (the first frame: it runs now)
 
 
 @step("villain_turn")
@@ -103,8 +90,13 @@ def turn_end(s: SentinelsState, f: tuple) -> None:
     """SOTM-7: end-of-turn effects; "this turn" effects end after them."""
     o = f[1]
     s.phase = "end"
-    s.stack.append(("expire_turn",))
+    stack = s.stack
+    n = len(stack)
+    stack.append(("expire_turn",))
     fire_turn(s, "end_of_turn", o, turn_zone(s, f))
+    if len(stack) == n + 1:  # no end-of-turn text: "this turn" ends now (the next frame)
+        stack.pop()
+        expire_turn(s, f)
 
 
 @step("expire_turn")
@@ -136,10 +128,10 @@ def hero_turn(s: SentinelsState, f: tuple) -> None:
     if s.incap[h]:
         if s.mods:  # "until the start of your next turn" ends even for an incapacitated hero
             s.mods = [m for m in s.mods if not (m[3] == 1 and m[4] == h)]
-        push(s, ("turn_start", h), ("incapacitated_ability", h), ("turn_end", h))
-        return
-    push(s, ("turn_start", h), ("play_phase", h), ("power_phase", h), ("draw_phase", h),
-         ("turn_end", h))
+        push(s, ("incapacitated_ability", h), ("turn_end", h))
+    else:
+        push(s, ("play_phase", h), ("power_phase", h), ("draw_phase", h), ("turn_end", h))
+    turn_start(s, ("turn_start", h))  # (the first frame: it runs now)
 
 
 def _play_options(s: SentinelsState, f: tuple) -> tuple:
