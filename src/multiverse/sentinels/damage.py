@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from multiverse.engine.decision import Option
 from multiverse.sentinels.select import in_group
-from multiverse.sentinels.state import Z_HAND, Z_PLAY, SentinelsState, choice, step
+from multiverse.sentinels.state import LIVE_CMODS, LIVE_MODS, Z_HAND, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import (
     CHANGE_TYPE,
     DAMAGE_TYPES,
@@ -25,12 +25,15 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
     cards in `zone` (OBL-B1); a modifier with a condition only while it holds."""
     t = s.T
     table, face = t.cmods, s.face
-    cards = (s.live or s.live_cards())[0]  # the cards in play with modifiers
+    live = s.live
     if not t.mod_conds and (zone < 0 or t.n_zones == 1):
-        out = [(m, c) for c in cards for m in table[c][face[c]]]
+        out = live.get(LIVE_CMODS) if live is not None else None
+        if out is None:
+            out = s.live_read(LIVE_CMODS)
         if s.mods:
-            out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods]
-        return out
+            return out + [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods]
+        return out  # (kept: read, never changed)
+    cards = (live.get(LIVE_MODS) if live is not None else None) or s.live_read(LIVE_MODS)
     bz, holds, cif = s.bz, effects_mod.holds, t.cmod_if
     if not t.mod_conds:  # zones only (OblivAeon): one comprehension
         out = [(m, c) for c in cards if bz[c] == zone for m in table[c][face[c]]]

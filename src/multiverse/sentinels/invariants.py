@@ -58,8 +58,10 @@ def check_places(s: SentinelsState) -> None:
     in_play = [c for c in range(len(t.card)) if s.zone[c] == Z_PLAY]
     assert sorted(s.inplay) == in_play and s.inplay == sorted(s.inplay, key=s.seq.__getitem__)
     if s.live is not None:  # the derived lists agree with what is in play
-        assert s.live == tuple([c for c in s.inplay if has[c]]
-                               for has in (t.has_mods, t.has_turn, t.has_enter))
+        kept, s.live = s.live, None
+        for key, value in kept.items():
+            assert s.live_read(key) == value, f"live[{key!r}] is stale"
+        s.live = kept
     # HP within the maximum; nothing at 0 HP or less in play unless it is indestructible
     vc = t.villain_character
     assert len(s.face) == len(t.card) and all(0 <= s.face[c] < t.n_faces[c] for c in range(len(t.card)))

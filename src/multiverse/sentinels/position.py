@@ -137,6 +137,7 @@ def _load(doc: dict[str, Any], base: Path | None, log: bool) -> SentinelsState:
         _run_setup(s)
         _apply(s, doc, doc.get("heroes") or [])
         s.decisions = 0
+        s.live = None  # (faces and play were stated)
         if log:
             s.log = []
         s.advance()

@@ -71,9 +71,10 @@ def step_candidates(s: SentinelsState, sid: int, this: int, hero: int, other: in
     one-zone game read from the step's compiled sides."""
     t = s.T
     want = t.sel_sides[sid]
-    if want is not None and t.n_zones == 1:
-        side, face, max_hp = t.side, s.face, t.max_hp
-        return [c for c in s.inplay if side[c][face[c]] in want and max_hp[c][face[c]]]
+    if want is not None and t.n_zones == 1:  # the targets of those sides, kept in `live`
+        live = s.live
+        out = live.get(want) if live is not None else None
+        return out if out is not None else s.live_read(want)
     return candidates(s, t.steps[sid].target, this, hero, other)
 
 

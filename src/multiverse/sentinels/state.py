@@ -18,11 +18,12 @@ resolving), `azone[o]` the zone of owner `o`'s play area (a hero's marker; an en
 in play; -1: set aside or spread over both zones, as villain decks are). The base game is
 one zone: every value 0.
 
-`live` is derived, not data: the cards in play whose text can act without being chosen
-(modifiers; start- and end-of-turn texts; reactions to a card entering play), each list in
-play order, or None until read.
-Moving a card with such text into or out of play clears it (`zones.put`, `zones.take`); so
-does any code that rebuilds `inplay` (setup, positions, saved games).
+`live` is derived, not data: what is read from the cards in play again and again (the cards
+with modifiers, with start- or end-of-turn texts, with reactions to a card entering play,
+the modifiers they show, the targets of each set of sides), each in play order, filled as it
+is read (`live_read`). A card entering or leaving play, or flipping in play, clears it
+(`zones.put`, `zones.take`, `zones.flip`); so does any code that rebuilds `inplay` or
+faces (setup, positions, saved games). A clone shares it until either changes.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import Any, ClassVar
 from multiverse.engine.state import GameState, OptionsFn, ResolveFn, StepFn, _listify, push, rule_registry
 from multiverse.sentinels.tables import OWNER_KINDS, Tables
 
+LIVE_MODS, LIVE_TURN, LIVE_ENTER, LIVE_CMODS = range(4)  # keys of `SentinelsState.live`
 Z_DECK, Z_HAND, Z_TRASH, Z_PLAY, Z_BOX, Z_REMOVED, Z_UNDER, Z_RESERVE = range(8)
 ZONES = ("deck", "hand", "trash", "play", "box", "removed", "under", "reserve")
 
@@ -98,7 +100,7 @@ class SentinelsState(GameState):
         new.deck, new.hand = [x[:] for x in self.deck], [x[:] for x in self.hand]
         new.trash, new.play = [x[:] for x in self.trash], [x[:] for x in self.play]
         new.htok = [x[:] for x in self.htok]
-        new.live = self.live  # (a pair of lists never changed in place: shared)
+        new.live = self.live  # (filled, never changed: shared until either state changes)
         new.T = self.T
         new._decision = self._decision
         new.log = None
@@ -108,15 +110,24 @@ class SentinelsState(GameState):
         super().load_data(data)
         self.live = None
 
-    def live_cards(self) -> tuple[list[int], list[int], list[int]]:
-        """The cards in play with modifiers, those with start- or end-of-turn text and those
-        reacting to a card entering play, in play order (SOTM-7): read through `live`, built
-        again after a change."""
-        t, ip = self.T, self.inplay
-        mods, turn, enter = t.has_mods, t.has_turn, t.has_enter
-        live = self.live = ([c for c in ip if mods[c]], [c for c in ip if turn[c]],
-                            [c for c in ip if enter[c]])
-        return live
+    def live_read(self, key: Any) -> list:
+        """A derived list of `live` (LIVE_MODS, LIVE_TURN, LIVE_ENTER, LIVE_CMODS, or a
+        tuple of sides: the targets of those sides), computed now and kept."""
+        live = self.live
+        if live is None:
+            live = self.live = {}
+        t, ip, face = self.T, self.inplay, self.face
+        if key == LIVE_CMODS:  # the modifiers shown, with their cards (no conditions)
+            table = t.cmods
+            out: list = [(m, c) for c in self.live_read(LIVE_MODS) for m in table[c][face[c]]]
+        elif type(key) is tuple:
+            side, max_hp = t.side, t.max_hp
+            out = [c for c in ip if side[c][face[c]] in key and max_hp[c][face[c]]]
+        else:
+            has = (t.has_mods, t.has_turn, t.has_enter)[key]
+            out = [c for c in ip if has[c]]
+        live[key] = out
+        return out
 
     def key(self) -> tuple:
         """`GameState.key` for this layout: lists become tuples (frames and modifiers are
@@ -226,5 +237,6 @@ assert set(_SCALAR + _FLAT + _NESTED) == set(SentinelsState.CORE + SentinelsStat
 
 step, choice = rule_registry(SentinelsState)
 
-__all__ = ["Z_BOX", "Z_DECK", "Z_HAND", "Z_PLAY", "Z_REMOVED", "Z_RESERVE", "Z_TRASH", "Z_UNDER",
+__all__ = ["LIVE_CMODS", "LIVE_ENTER", "LIVE_MODS", "LIVE_TURN",
+           "Z_BOX", "Z_DECK", "Z_HAND", "Z_PLAY", "Z_REMOVED", "Z_RESERVE", "Z_TRASH", "Z_UNDER",
            "SentinelsState", "choice", "push", "step"]

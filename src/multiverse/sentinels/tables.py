@@ -135,7 +135,6 @@ class Tables:
     end_trig: list[tuple[tuple[tuple[str, Ids], ...], ...]] = field(default_factory=list)
     has_turn: list[bool] = field(default_factory=list)  # some face has such a text
     has_enter: list[bool] = field(default_factory=list)  # some face reacts to a card entering play
-    live: list[bool] = field(default_factory=list)  # any of the three (`SentinelsState.live`)
     watchers: dict[str, int] = field(default_factory=dict)  # event → cards that watch it
     watch: dict[tuple[int, int, Ids], Any] = field(default_factory=dict)  # (card, face, fx) → Select
     late_owner: int = -1  # whose turn texts resolve last (Aeon Men, OBL-C6)
@@ -262,7 +261,6 @@ class Tables:
         self.cmods.append(tuple(tuple(self._cmod(m) for m in f.modifiers) for f in faces))
         self.has_mods.append(any(self.cmods[-1]))
         self.has_enter.append(any(tr[0] == "enters_play" for ts in trig for tr in ts))
-        self.live.append(self.has_mods[-1] or self.has_turn[-1] or self.has_enter[-1])
         self.cmod_if.append(tuple(tuple(m.only_if for m in f.modifiers) for f in faces))
         self.flip_fx.append(tuple(self.reg(f.on_flip) for f in faces))
         self.restore_hp.append(tuple(f.restore_hp for f in faces))

@@ -9,7 +9,7 @@ from multiverse.engine.decision import Option
 from multiverse.sentinels import effects as effects_mod
 from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.select import in_group, zone_of
-from multiverse.sentinels.state import Z_PLAY, SentinelsState, choice, step
+from multiverse.sentinels.state import LIVE_ENTER, LIVE_TURN, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import ENVIRONMENT, KINDS, VILLAIN
 
 
@@ -59,7 +59,8 @@ def fire_turn(s: SentinelsState, event: str, owner: int, zone: int = -1) -> None
     t = s.T
     table = t.start_trig if event == "start_of_turn" else t.end_trig
     face, seq, bz = s.face, s.seq, s.bz
-    for c in (s.live or s.live_cards())[1]:  # the cards in play with such texts
+    live = s.live
+    for c in (live.get(LIVE_TURN) if live is not None else None) or s.live_read(LIVE_TURN):
         trs = table[c][face[c]]
         if not trs or (zone >= 0 and bz[c] != zone):
             continue
@@ -136,7 +137,8 @@ def fire_enters_play(s: SentinelsState, cid: int) -> None:
     owner = s.owner_of(cid)
     groups: list[tuple] = []
     table, face, bz, zones = s.T.triggers, s.face, s.bz, s.T.n_zones > 1
-    for c in (s.live or s.live_cards())[2]:  # the cards in play with such reactions
+    live = s.live  # the cards in play with such reactions
+    for c in (live.get(LIVE_ENTER) if live is not None else None) or s.live_read(LIVE_ENTER):
         if c == cid or (zones and bz[c] != bz[cid]):
             continue
         for on, whose, fx in table[c][face[c]]:

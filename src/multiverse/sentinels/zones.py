@@ -33,8 +33,7 @@ def take(s: SentinelsState, cid: int) -> None:
         s.reserve.remove(cid)
     if z == Z_PLAY:
         s.inplay.remove(cid)
-        if s.T.live[cid]:
-            s.live = None
+        s.live = None
         s.hp[cid] = 0
         s.tok[cid] = 0
         s.seq[cid] = 0
@@ -65,8 +64,7 @@ def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom:
         lst.append(cid)
     if zone == Z_PLAY:
         s.inplay.append(cid)
-        if s.T.live[cid]:
-            s.live = None
+        s.live = None
         s.seq[cid] = s.next_seq
         s.next_seq += 1
         s.hp[cid] = s.T.max_hp[cid][s.face[cid]]
@@ -191,6 +189,7 @@ def flip(s: SentinelsState, cid: int, face: int = -1) -> bool:
         return False
     s.face[cid] = new
     if s.zone[cid] == Z_PLAY:
+        s.live = None
         full = t.max_hp[cid][new]
         if not full:
             s.hp[cid] = 0

@@ -194,6 +194,7 @@ def _load(doc: dict[str, Any], base: Path | None, log: bool) -> SentinelsState:
         _apply(s, doc)
         _checked(s, before=True)
         s.decisions = 0
+        s.live = None  # (faces and play were stated)
         if log:
             s.log = []
         s.advance()
