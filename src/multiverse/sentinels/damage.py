@@ -113,20 +113,22 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
     deltas: list[tuple[int, str]] = []
     up = down = False
     immune = ""
+    src_side = side[src][face[src]] if src >= 0 else -1
+    tgt_side = side[tgt][face[tgt]]
     for (_k, _n, group, ty, code, d, sides), c in mods:
         if ty >= 0 and ty != dtype and code != CHANGE_TYPE:
             continue
         if code == DEALT:
-            who = src
-            if who < 0:
+            if src < 0:
                 continue
+            who, who_side = src, src_side
         elif code == TAKEN:
-            who = tgt
+            who, who_side = tgt, tgt_side
         else:
             if code == IMMUNE and not immune and in_group(s, group, tgt, c):
                 immune = names[c]  # read now: ordering cannot change who is immune
             continue
-        if not (side[who][face[who]] in sides if sides is not None else in_group(s, group, who, c)):
+        if not (who_side in sides if sides is not None else in_group(s, group, who, c)):
             continue
         if d < 0 and irreducible:
             notes.append(f"irreducible: {names[c]}'s reduction ignored")

@@ -93,7 +93,7 @@ def run_step(s: SentinelsState, f: tuple) -> None:
             then = t.then[sid]
             if then:  # after every target has been dealt with
                 push_effect(s, then, this, hero, -1)
-            stack.append(("each", sid, this, hero, other, ()))
+            each_target(s, ("each", sid, this, hero, other, ()))  # (the next frame: now)
         elif fixed:  # one card at most: no one is asked
             then = t.then[sid]
             for c in candidates(s, t.steps[sid].target, this, hero, other):
@@ -112,7 +112,10 @@ def run_step(s: SentinelsState, f: tuple) -> None:
         return
     n = (st.amount if st.h_offset is None else max(0, t.n_heroes + st.h_offset)) \
         if st.amount_from is None else amount_of(s, sid, this)
-    if v == "draw":
+    if v == "if":  # (the most frequent verb here: tested first)
+        branch = t.do[sid] if condition(s, sid, this, hero) else t.otherwise[sid]
+        push_effect(s, branch, this, hero, other)
+    elif v == "draw":
         if hero >= 0 and not s.incap[hero]:
             draw(s, hero, n)
     elif v == "discard":
@@ -156,9 +159,6 @@ def run_step(s: SentinelsState, f: tuple) -> None:
         s.mods.append((sid, this, hero, DURATIONS[st.duration], o))
     elif v == "may":
         s.stack.append(("may", sid, this, hero, other))
-    elif v == "if":
-        branch = t.do[sid] if condition(s, sid, this, hero) else t.otherwise[sid]
-        push_effect(s, branch, this, hero, other)
     elif v == "each_player_may_draw":  # OBL-B1: the players with heroes in this zone
         for h in reversed(heroes_here(s, this)):
             s.stack.append(("may_draw", h))
@@ -463,13 +463,23 @@ def _select_options(s: SentinelsState, f: tuple) -> tuple:
     if sel.pick in ("highest_hp", "lowest_hp"):
         best = (max if sel.pick == "highest_hp" else min)([hp[c] for c in pool])
         pool = [c for c in pool if hp[c] == best]  # SOTM-16: ties are the players' choice
-    names, max_hp, face, oid, data = t.name, t.max_hp, s.face, t.card_oid, t.card_data
-    opts = [Option(oid[c], (_target_label, names[c], hp[c] if max_hp[c][face[c]] else None),
-                   data[c]) for c in pool]
+    kept, max_hp, face = t.target_opt, t.max_hp, s.face
+    opts = []
+    for c in pool:
+        key = (c, hp[c] if max_hp[c][face[c]] else None)
+        opts.append(kept.get(key) or _target_option(t, key))
     if sel.pick == "up_to" and done:
         opts.append(Option("stop", "No more", {"card": -1}))
     n = amount_of(s, sid, this) if len(opts) > 1 else 0  # a forced choice shows no prompt
-    return _seat(s, hero), (_select_prompt, names[this], st, n), opts
+    return _seat(s, hero), (_select_prompt, t.name[this], st, n), opts
+
+
+def _target_option(t: Any, key: tuple[int, int | None]) -> Option:
+    """A target's option for (card, HP), made once and kept in the tables (an option is a
+    value: its id, label and data never change)."""
+    c, hp = key
+    opt = t.target_opt[key] = Option(t.card_oid[c], (_target_label, t.name[c], hp), t.card_data[c])
+    return opt
 
 
 def _target_label(name: str, hp: int | None) -> str:

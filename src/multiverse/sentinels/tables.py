@@ -114,6 +114,7 @@ class Tables:
     play_opt: list[Option] = field(default_factory=list)  # "play this card" (never changes)
     card_oid: list[str] = field(default_factory=list)  # a "this card" option's id and data
     card_data: list[dict[str, int]] = field(default_factory=list)
+    target_opt: dict[tuple[int, int | None], Option] = field(default_factory=dict)  # by (card, HP)
     # per card, per face (index: the state's `face[card]`; 0 is the printed front)
     n_faces: list[int] = field(default_factory=list)
     face_name: list[tuple[str, ...]] = field(default_factory=list)
