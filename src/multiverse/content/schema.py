@@ -54,6 +54,13 @@ HeroVerb = Literal[
     "flip_facedown",  # the previous Hero card of the Storyline (or `this_card`) is flipped facedown
     "move_tokens",  # up to the `tokens` (C/T) in your Location move to a Location `where` says
     "copy_effect",  # resolve the Special Effect of the previous Hero card (face up) as yours
+    # this turn, the Storyline, discards and a while off the board (`united.owner_turn`)
+    "draw_discard",  # draw `amount`, then put `discard` cards (default 1) at the bottom of the deck
+    "swap_storyline",  # this card and the previous Hero card of the Storyline trade places
+    "swap_locations",  # two Locations (`where`: adjacent, the default, or any) trade places
+    "attack_range",  # your Attacks may target enemies in adjacent Locations `until` (this turn)
+    "extra_fill",  # each of your fills on a Threat fills `amount` more `until` (this turn)
+    "vanish_with_henchman",  # you and the Henchman here leave the board until your next turn
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -101,7 +108,7 @@ Who = Literal["you", "one_hero", "another_hero", "each_hero_here", "each_other_h
               "each_hero"]
 Where = Literal["here", "adjacent", "both_adjacent", "any", "a_hero", "your_location"]
 Per = Literal["heroes_here", "other_heroes_here", "civilians_here", "thugs_here",
-              "threats_cleared", "cards_in_hand"]
+              "threats_cleared", "cards_in_hand", "civilians_rescued", "heroes_in_game"]
 Targets = Literal["any", "one", "different"]
 
 # which verbs take which of the owner's words (the field is an error on any other verb)
@@ -109,17 +116,18 @@ _WHO_VERBS = frozenset({"draw", "gain_token", "take_action", "move", "draw_until
                         "ignore_damage", "prevent_damage", "take_damage"})
 _UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam", "stop_villain_move",
                           "ignore_overflow", "extra_damage", "blank_master_plan"})
+_UNTIL_VERBS |= {"attack_range", "extra_fill"}  # (united.owner_turn)
 Until = Literal["end_of_turn", "your_next_turn", "face_up"]
 _WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero"},
           "move": {"adjacent", "any", "a_hero", "your_location"},
-          "move_tokens": {"adjacent", "any"}}
+          "move_tokens": {"adjacent", "any"}, "swap_locations": {"adjacent", "any"}}
 _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "rescue",
                         "defeat_thugs", "deal_damage", "deal_damage_villain", "fill_threat",
                         "damage_each_enemy_here", "take_damage", "lose_civilians",
-                        "thugs_to_civilians"})
+                        "thugs_to_civilians", "draw_discard", "extra_fill"})
 _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "where": None,
                    "targets": "any", "bring": False, "options": None, "until": None,
-                   "to": None, "which": "previous"}
+                   "to": None, "which": "previous", "discard": None}
 _WHICH = Literal["previous", "this_card"]
 _SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token",
                            "convert_symbols"})
@@ -145,6 +153,8 @@ class Effect(Strict):
                                 "your next turn); face_up: while this card is face up in the Storyline")
     to: Symbol | None = Field(None, description="convert_symbols: the kind they count as")
     which: _WHICH = Field("previous", description="flip_facedown: the previous Hero card or this one")
+    discard: int | None = Field(None, ge=1, le=10, description="draw_discard: how many cards "
+                                "go to the bottom of the deck (default 1)")
 
     @model_validator(mode="after")
     def _needs(self) -> Effect:
@@ -183,6 +193,8 @@ class Effect(Strict):
                              if v == "convert_symbols" else f"to: only 'convert_symbols' has 'to', not {v!r}")
         if self.which != "previous" and v != "flip_facedown":
             raise ValueError(f"which: only 'flip_facedown' chooses a card, not {v!r}")
+        if self.discard is not None and v != "draw_discard":
+            raise ValueError(f"discard: only 'draw_discard' discards, not {v!r}")
         if self.bring and v != "move":
             raise ValueError("bring: only a 'move' brings the heroes with you")
         if (self.options is None) != (v != "choose_one"):

@@ -88,4 +88,6 @@ def draw(s: UnitedState, h: int, n: int) -> int:
     k = min(n, len(deck))
     for _ in range(k):
         hand.append(deck.pop())
+    if s.seen:  # a card seen at the bottom of the deck is in a hand now
+        s.seen = [c for c in s.seen if c not in hand]
     return k

@@ -13,6 +13,9 @@ seat sees (DESIGN property 5). Search agents play on such samples and never peek
 - the game's own generator gets a fresh state drawn from `rng`, so a search cannot foresee
   future chance either.
 
+Cards the table saw go to the bottom of a deck (`seen`, the owner's `draw_discard`) keep
+their place in it; only the other places are reshuffled.
+
 Facedown Storyline cards keep their identity: each was played faceup before a rule flipped
 it, so a player with perfect recall knows it. The seat's own hands keep their order.
 
@@ -47,6 +50,9 @@ def determinize(state: UnitedState, seat: int, rng: Shuffler) -> UnitedState:
     det = state.clone()
     seats = state.T.seats
     for h in range(len(det.hand)):
+        if det.seen and any(c in det.seen for c in det.deck[h]):
+            _keep_seen(det, h, seats[h] == seat, rng)
+            continue
         if seats[h] == seat:
             rng.shuffle(det.deck[h])
             continue
@@ -64,6 +70,20 @@ def determinize(state: UnitedState, seat: int, rng: Shuffler) -> UnitedState:
     det.rng = _draw64(rng)
     det.refresh_decision()  # its options may name cards that were swapped
     return det
+
+
+def _keep_seen(det: UnitedState, h: int, own: bool, rng: Shuffler) -> None:
+    """Reshuffle hero `h`'s unseen cards (the deck's, and the hand's for another seat) into
+    the unseen places; the cards seen at the bottom of the deck stay where they are."""
+    deck, hand = det.deck[h], det.hand[h]
+    places = [i for i, c in enumerate(deck) if c not in det.seen]
+    pool = [deck[i] for i in places] + ([] if own else hand)
+    rng.shuffle(pool)
+    if not own:
+        k = len(hand)
+        det.hand[h], pool = pool[:k], pool[k:]
+    for i, c in zip(places, pool, strict=True):
+        deck[i] = c
 
 
 __all__ = ["determinize"]

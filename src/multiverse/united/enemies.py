@@ -32,11 +32,17 @@ def enemies_at(s: UnitedState, pos: int, villains_only: bool = False) -> list[Op
             out.append(Option("nimrod", "Nimrod", _NIMROD))
         elif vulnerable(s):  # MU-15
             out.append(Option("villain", t.villain_name, _VILLAIN))
-    if s.hench[pos] > 0:
+    if s.hench[pos] > 0 and not (s.protect and _henchman_away(s, pos)):
         out.append(Option("henchman", t.threat_henchman[s.threat[pos]], _HENCHMAN))
     if not villains_only and s.thug[pos]:
         out.append(Option("thug", "a Thug", _THUG))
     return out
+
+
+def _henchman_away(s: UnitedState, pos: int) -> bool:
+    from multiverse.united.owner_turn import henchman_away  # the owner's vanish_with_henchman
+
+    return henchman_away(s, pos)
 
 
 def hit(s: UnitedState, h: int, data: dict, n: int = 1, pos: int = -1) -> None:

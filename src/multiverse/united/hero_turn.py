@@ -11,6 +11,14 @@ from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.effects import move_hero, push_hero_effects, push_villain_effects
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
+from multiverse.united.owner_turn import (
+    ATTACK_RANGE,
+    bonus,
+    come_back,
+    more_fills,
+    ranged_attack,
+    ranged_attack_options,
+)
 from multiverse.united.protection import NEXT_TURN, attack_damage, expire
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice, push, step
@@ -28,6 +36,7 @@ def start_hero_turn(s: UnitedState, f: tuple) -> None:
     if s.log is not None:
         s.emit("turn", f"— {s.hero_name(h)}'s turn (round {s.round}) —", hero=h, round=s.round)
     if s.protect:
+        come_back(s, h)
         expire(s, NEXT_TURN, h)
     if not s.hand[h] and not s.deck[h]:
         s.end("loss", f"{s.hero_name(h)} started a turn with no cards")
@@ -121,6 +130,8 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
     """MU-18: every action the hero can take now, each naming what pays for it."""
     if s.grab == h:
         return grabbed_options(s, h)
+    if s.protect and s.away(h):  # off the board for a while: no more actions this turn
+        return [Option("end", "End actions (off the board)", _END)]
     pos = s.hero_loc[h]
     t = s.T
     opts: list[Option] = []
@@ -136,6 +147,10 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
             opts.append(Option(f"attack:{e.id}", (_label, "Attack {} ({})", e.label, _PAID[src]),
                                {"action": "attack", **(e.data or {})}))
             _token_twin(s, h, ATTACK, src, opts)
+        if s.protect and bonus(s, ATTACK_RANGE, h):  # the owner's `attack_range`
+            for o in ranged_attack_options(s, h, _label, _PAID[src]):
+                opts.append(o)
+                _token_twin(s, h, ATTACK, src, opts)
     src = _source(s, h, HEROIC)
     if src >= 0 and s.civ[pos]:
         opts.append(Option("rescue", (_label, "Rescue a Civilian ({})", _PAID[src]),
@@ -214,6 +229,9 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
     elif a == "attack":
         spend(s, h, ATTACK, d.get("pay"))
         hit(s, h, d, attack_damage(s, h, d) if s.protect else 1)
+    elif a == "ranged_attack":
+        spend(s, h, ATTACK, d.get("pay"))
+        ranged_attack(s, h, d)
     elif a == "escape":
         spend(s, h, MOVE, d.get("pay"))
         release(s)
@@ -228,6 +246,8 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
     elif a == "fill":
         spend(s, h, d["symbol"], d.get("pay"))
         fill_threat(s, s.hero_loc[h], d["symbol"], s.hero_name(h))
+        if s.protect:  # the owner's `extra_fill`
+            more_fills(s, h, s.hero_loc[h], d["symbol"])
 
 
 def _location_options(s: UnitedState, f: tuple) -> tuple:

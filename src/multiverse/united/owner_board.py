@@ -125,8 +125,10 @@ def thugs_to_civilians(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict
 
 def clear_threat_here(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-19: the Threat in your Location is cleared (usually with a `cost`)."""
-    if s.threat[s.hero_loc[h]] >= 0:
-        clear_threat(s, s.hero_loc[h])
+    from multiverse.united.owner_turn import henchman_away
+
+    if s.threat[s.hero_loc[h]] >= 0 and not (s.protect and henchman_away(s, s.hero_loc[h])):
+        clear_threat(s, s.hero_loc[h])  # (a Henchman off the board cannot be defeated)
 
 
 # ----- the Villain and its Master Plan ---------------------------------------------------

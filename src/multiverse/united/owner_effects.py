@@ -1,6 +1,7 @@
 """The owner's effect vocabulary of Special Effects (MU-17): "you may", costs, counts, other
 heroes, actions granted for this turn (MU-18), moves and "choose one" (docs/content.md,
-cookbook); the lasting, area, Villain and Storyline verbs are in `owner_board`.
+cookbook); the lasting, area, Villain and Storyline verbs are in `owner_board`; this turn's
+reach and fills, swaps, discards and "a while off the board" in `owner_turn`.
 
 A step written with any of these words compiles with a 6th item, its extras (sorted
 `(key, value)` pairs), and its `hfx` frame carries them (`united.effects.hero_effect` sends
@@ -37,6 +38,17 @@ from multiverse.united.owner_board import (
     stop_villain_move,
     take_damage,
     thugs_to_civilians,
+)
+from multiverse.united.owner_turn import (
+    attack_range,
+    attack_reach,
+    draw_discard,
+    extra_fill,
+    more_fills,
+    swap_locations,
+    swap_storyline,
+    turn_count,
+    vanish_with_henchman,
 )
 from multiverse.united.protection import attack_damage
 from multiverse.united.standard.missions import RESCUE, record
@@ -130,6 +142,13 @@ _PHRASES = {
     "flip_facedown": lambda n: "flip a Storyline card facedown",
     "move_tokens": lambda n: "move tokens to another Location",
     "copy_effect": lambda n: "copy the previous Hero card's effect",
+    # this turn, the Storyline, discards and a while off the board (`owner_turn`)
+    "draw_discard": lambda n: f"draw {count(n, 'card')}, then discard",
+    "swap_storyline": lambda n: "swap this card with the previous Hero card",
+    "swap_locations": lambda n: "swap two Locations",
+    "attack_range": lambda n: "Attack enemies in adjacent Locations",
+    "extra_fill": lambda n: f"fill {count(n, 'more symbol')} with each fill",
+    "vanish_with_henchman": lambda n: "leave the board with the Henchman here",
 }
 
 
@@ -208,6 +227,8 @@ def board_count(s: UnitedState, h: int, what: str) -> int:
         return s.thug[pos]
     if what == "threats_cleared":
         return sum(1 for t in s.threat if t < 0)
+    if what in ("civilians_rescued", "heroes_in_game"):
+        return turn_count(s, what)
     return len(s.hand[h])  # cards_in_hand
 
 
@@ -253,6 +274,8 @@ def gain_action(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sourc
 def take_action(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """Actions taken now (MU-18), in the Location(s) `where` names; "both adjacent" takes
     `n` in each neighbour, the left one first."""
+    if s.protect and s.away(o):  # off the board for a while (`owner_turn`): no actions
+        return
     where = d.get("where", "here")
     opt = int("optional" in d)
     targets = d.get("targets", "any")
@@ -299,7 +322,8 @@ def _act_options(s: UnitedState, f: tuple) -> tuple:
                  for p in dests if p != pos]
     locs = action_locations(s, h, where) if sym != MOVE else ()
     if sym in (ATTACK, WILD):
-        for p in locs:
+        for p in ([*locs, *action_locations(s, h, "adjacent")]
+                  if s.protect and attack_reach(s, h, where) else locs):
             for e in enemies_at(s, p):
                 oid = f"attack:{p}:{e.id}"
                 if _fair(oid, targets, hits):
@@ -345,6 +369,8 @@ def resolve_act(s: UnitedState, f: tuple, opt: Option) -> None:
                    hero=h, location=p)
     else:
         fill_threat(s, p, opt.data["symbol"], s.hero_name(h))
+        if s.protect:
+            more_fills(s, h, p, opt.data["symbol"])
 
 
 def move(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
@@ -461,4 +487,7 @@ _VERBS = {"gain_action": gain_action, "take_action": take_action, "move": move,
           "blank_master_plan": blank_master_plan, "move_villain": move_villain,
           "convert_symbols": convert_symbols, "double_symbols": double_symbols,
           "flip_facedown": flip_facedown, "move_tokens": move_tokens,
-          "copy_effect": copy_effect}
+          "copy_effect": copy_effect,
+          "draw_discard": draw_discard, "swap_storyline": swap_storyline,
+          "swap_locations": swap_locations, "attack_range": attack_range,
+          "extra_fill": extra_fill, "vanish_with_henchman": vanish_with_henchman}

@@ -15,6 +15,8 @@ END_OF_TURN, NEXT_TURN, FACE_UP = 0, 1, 2
 CANCEL_BAM, STOP_MOVE, IGNORE_OVERFLOW = -2, -3, -4
 EXTRA_DAMAGE = -5  # not a protection but lasts like one: more damage per Attack
 BLANK_MASTER_PLAN = -6
+# this turn's Attack range and Heroic fills, and a hero off the board (`united.owner_turn`)
+ATTACK_RANGE, EXTRA_FILL = -20, -21  # AWAY (-22, from `state`): a hero off the board
 UNTIL = {"end_of_turn": END_OF_TURN, "your_next_turn": NEXT_TURN, "face_up": FACE_UP}
 
 
@@ -32,6 +34,8 @@ def damage_after_protection(s: UnitedState, h: int, n: int) -> int:
     """The damage to hero `h` left once their protections have stopped what they can
     (a protection that has prevented all it may is used up)."""
     p = s.protect
+    if s.away(h):
+        return 0  # off the board for a while: nothing can damage them
     keep: list[int] = []
     for i in range(0, len(p), 4):
         hero, left, until, ref = p[i: i + 4]

@@ -152,7 +152,8 @@ def _location_panel(v: dict[str, Any], pos: int) -> Panel:
     vil = v["villain"]
     if v["mode"] == "standard" and vil["location"] == pos:
         body.append(f"\n{vil['name'].upper()} ♥{vil['health']}", style="bold red reverse")
-    heroes = [h["name"] + (" (KO)" if h["ko"] else " (held)" if h["held"] else "")
+    heroes = [h["name"] + (" (KO)" if h["ko"] else " (held)" if h["held"] else
+                           " (away)" if h.get("away") else "")
               for h in v["heroes"] if h["location"] == pos and not h["eliminated"]]
     if heroes:
         body.append("\n" + ", ".join(heroes), style="bold blue")
@@ -229,7 +230,8 @@ def _heroes(v: dict[str, Any]) -> Table:
     names = [loc["name"] for loc in v["locations"]]
     for i, h in enumerate(v["heroes"]):
         tokens = ", ".join(f"{n} {sym}" for sym, n in h["tokens"].items()) or "—"
-        status = "eliminated" if h["eliminated"] else "KO" if h["ko"] else "—"
+        status = ("eliminated" if h["eliminated"] else "KO" if h["ko"] else
+                  "off the board" if h.get("away") else "—")
         mark = "▶ " if i == v["active"] and v["result"] is None else "  "
         table.add_row(Text(mark + h["name"], style="bold blue"),
                       Text(f"{h['location']} {names[h['location']]}"), str(h["hand_size"]),
@@ -248,7 +250,7 @@ def _standard_heroes(v: dict[str, Any]) -> Table:
     for i, h in enumerate(v["heroes"]):
         tokens = ", ".join(f"{n} {sym}" for sym, n in h["tokens"].items()) or "—"
         status = ("eliminated" if h["eliminated"] else "KO" if h["ko"] else
-                  f"held by {holder}" if h["held"] else "—")
+                  f"held by {holder}" if h["held"] else "off the board" if h.get("away") else "—")
         mark = "▶ " if i == v["active"] and v["result"] is None else "  "
         table.add_row(Text(mark + h["name"], style="bold blue"),
                       Text(f"{h['location']} {names[h['location']]}"), str(h["hand_size"]),

@@ -16,6 +16,7 @@ from multiverse.united.tables import Tables
 
 PHASE_SENTINELS, PHASE_NIMROD = 0, 1  # DFP: fighting the Sentinels; a Villain in play
 PHASE_VILLAIN = PHASE_NIMROD  # the standard game is always in the Villain phase
+AWAY = -22  # in `protect`: [AWAY, 1, NEXT_TURN, hero]: the hero (and a Henchman) is off the board
 
 
 class UnitedState(GameState):
@@ -24,7 +25,7 @@ class UnitedState(GameState):
     __slots__ = (
         "active", "civ", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs", "mp_deck",
         "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "progress", "protect", "retreat", "round",
-        "s_hp", "s_loc", "since", "story", "target", "threat", "thug", "tokens", "track",
+        "s_hp", "s_loc", "seen", "since", "story", "target", "threat", "thug", "tokens", "track",
         "turn", "villain_start",
     )  # fmt: skip
 
@@ -65,6 +66,7 @@ class UnitedState(GameState):
         new.hand = [h[:] for h in self.hand]
         new.deck = [d[:] for d in self.deck]
         new.protect = self.protect[:]
+        new.seen = self.seen[:]
         return new
 
     # ----- protections (the owner's `ignore_damage` / `prevent_damage`) -------------------
@@ -72,14 +74,20 @@ class UnitedState(GameState):
     # all), until (0 end of this turn, 1 the owner's next turn, 2 while a card is face up)
     # and its reference (the owner, or the card). It is part of the position only when it
     # holds something, so a game that never uses it keeps its hash and its JSON.
+    # `seen` lists the hero cards put at the bottom of their deck in view of the table (the
+    # owner's `draw_discard`): determinization keeps them in place. Like `protect`, it is
+    # part of the position only when it holds something.
     def key(self) -> tuple:
         k = super().key()
-        return (*k, tuple(self.protect)) if self.protect else k
+        k = (*k, tuple(self.protect)) if self.protect else k
+        return (*k, ("seen", *self.seen)) if self.seen else k
 
     def data_dict(self) -> dict:
         d = super().data_dict()
         if self.protect:
             d["protect"] = self.protect[:]
+        if self.seen:
+            d["seen"] = self.seen[:]
         return d
 
     def load_data(self, data: dict) -> None:
@@ -88,6 +96,10 @@ class UnitedState(GameState):
         if type(p) is not list or len(p) % 4 or any(type(x) is not int for x in p):
             raise SaveError(f"state JSON: 'protect' holds 4 whole numbers per protection, not {p!r}")
         self.protect = p[:]
+        seen = data.get("seen", [])
+        if type(seen) is not list or any(type(x) is not int for x in seen):
+            raise SaveError(f"state JSON: 'seen' holds card numbers, not {seen!r}")
+        self.seen = seen[:]
 
     # ----- small queries used by many rules --------------------------------------
     def seat(self, hero: int) -> int:
@@ -103,11 +115,18 @@ class UnitedState(GameState):
         return self.T.sentinel_names[s]
 
     def in_play(self, h: int) -> bool:
-        """A hero who is neither KO'd nor eliminated (MU-22: KO'd heroes are ignored)."""
-        return not self.ko[h] and not self.out[h]
+        """A hero who is neither KO'd nor eliminated (MU-22: KO'd heroes are ignored), nor
+        off the board for a while (the owner's `vanish_with_henchman`)."""
+        return not self.ko[h] and not self.out[h] and not (self.protect and self.away(h))
 
     def heroes_at(self, pos: int) -> list[int]:
-        return [h for h, p in enumerate(self.hero_loc) if p == pos and not self.ko[h] and not self.out[h]]
+        out = [h for h, p in enumerate(self.hero_loc) if p == pos and not self.ko[h] and not self.out[h]]
+        return [h for h in out if not self.away(h)] if self.protect else out
+
+    def away(self, h: int) -> bool:
+        """Hero `h` is off the board until their next turn (`AWAY` in `protect`)."""
+        p = self.protect
+        return any(p[i] == AWAY and p[i + 3] == h for i in range(0, len(p), 4))
 
     def live_sentinels(self) -> list[int]:
         return [s for s, p in enumerate(self.s_loc) if p >= 0]

@@ -45,7 +45,9 @@ OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "dr
                          "damage_each_enemy_here", "take_damage", "lose_civilians",
                          "thugs_to_civilians", "clear_threat", "delay_master_plan",
                          "blank_master_plan", "move_villain", "convert_symbols",
-                         "double_symbols", "flip_facedown", "move_tokens", "copy_effect"})
+                         "double_symbols", "flip_facedown", "move_tokens", "copy_effect",
+                         "draw_discard", "swap_storyline", "swap_locations", "attack_range",
+                         "extra_fill", "vanish_with_henchman"})
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
@@ -84,6 +86,8 @@ def compile_extras(e: Effect) -> tuple[tuple[str, object], ...]:
         x.append(("to", SYM_INDEX[e.to]))
     if e.which != "previous":
         x.append(("which", e.which))
+    if e.discard is not None:
+        x.append(("discard", e.discard))
     return tuple(sorted(x))
 
 

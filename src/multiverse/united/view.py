@@ -12,6 +12,7 @@ from typing import Any
 from multiverse.united.cardtext import card_text
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.enemies import wild_left
+from multiverse.united.owner_turn import KINDS as TURN_KINDS
 from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
@@ -81,6 +82,7 @@ def _challenge(s: UnitedState) -> dict[str, Any] | None:
 _KINDS = {CANCEL_BAM: "cancel_bam", STOP_MOVE: "stop_villain_move",
           IGNORE_OVERFLOW: "ignore_overflow", EXTRA_DAMAGE: "extra_damage",
           BLANK_MASTER_PLAN: "blank_master_plan"}
+_KINDS.update(TURN_KINDS)  # attack_range, extra_fill, vanish_with_henchman (united.owner_turn)
 _UNTIL_WORDS = ("end_of_turn", "your_next_turn", "face_up")
 
 
@@ -113,6 +115,8 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
             "tokens": {SYMBOLS[i]: s.tokens[h * 4 + i] for i in range(4) if s.tokens[h * 4 + i]},
             "target": SENTINEL_IDS[s.target[h]] if s.target[h] >= 0 else None,
             "ko": bool(s.ko[h]), "eliminated": bool(s.out[h]), "held": s.grab == h,
+            "away": bool(s.protect) and s.away(h),  # off the board until their next turn
+            "deck_bottom": [t.card_name[c] for c in s.deck[h] if c in s.seen] if s.seen else [],
         })
     story = []
     for c in s.story:

@@ -6,6 +6,7 @@ from multiverse.united.board import RING, add_tokens
 from multiverse.united.cardtext import effect_text, master_plan_effects
 from multiverse.united.damage import deal_damage
 from multiverse.united.effects import push_villain_effects
+from multiverse.united.owner_turn import henchman_away
 from multiverse.united.protection import BLANK_MASTER_PLAN, CANCEL_BAM, STOP_MOVE, use_protection
 from multiverse.united.state import UnitedState, push, step
 from multiverse.united.tables import Move
@@ -112,7 +113,7 @@ def villain_arrives(s: UnitedState, dest: int) -> None:
     if s.log is not None:
         s.emit("villain_moves", f"{s.T.villain_name} moves to {s.loc_name(dest)}", to=dest)
     th = s.threat[dest]
-    if th >= 0 and s.T.threat_arrive[th]:
+    if th >= 0 and s.T.threat_arrive[th] and not (s.protect and henchman_away(s, dest)):
         push_villain_effects(s, s.T.threat_arrive[th], s.T.threat_name[th], dest)
 
 
@@ -128,7 +129,7 @@ def bam(s: UnitedState, f: tuple) -> None:
         return
     for pos in range(RING - 1, -1, -1):
         th = s.threat[pos]
-        if th >= 0 and t.threat_bam[th]:
+        if th >= 0 and t.threat_bam[th] and not (s.protect and henchman_away(s, pos)):
             push_villain_effects(s, t.threat_bam[th], t.threat_name[th], pos)
     if t.villain_bam is not None:
         if s.log is not None:
