@@ -21,9 +21,10 @@ one zone: every value 0.
 `live` is derived, not data: what is read from the cards in play again and again (the cards
 with modifiers, with start- or end-of-turn texts, with reactions to a card entering play,
 the modifiers they show, the targets of each set of sides), each in play order, filled as it
-is read (`live_read`). A card entering or leaving play, or flipping in play, clears it
-(`zones.put`, `zones.take`, `zones.flip`); so does any code that rebuilds `inplay` or
-faces (setup, positions, saved games). A clone shares it until either changes.
+is read (`live_read`). A card entering or leaving play updates it (`live_enter`,
+`live_leave`); a card flipping in play clears it (`zones.flip`), as does any code that
+rebuilds `inplay` or faces (setup, positions, saved games). A clone shares it until either
+changes: its lists are never changed in place.
 """
 
 from __future__ import annotations
@@ -128,6 +129,33 @@ class SentinelsState(GameState):
             out = [c for c in ip if has[c]]
         live[key] = out
         return out
+
+    def live_enter(self, cid: int) -> None:
+        """Card `cid` has just entered play (last in play order): the lists kept in `live`
+        gain it where it belongs (new lists: a clone may share the old ones)."""
+        t, f = self.T, self.face[cid]
+        side, hp = t.side[cid][f], t.max_hp[cid][f]
+        flags = (t.has_mods[cid], t.has_turn[cid], t.has_enter[cid])
+        new = {}
+        for key, value in self.live.items():  # type: ignore[union-attr]
+            if key == LIVE_CMODS:
+                ms = t.cmods[cid][f]
+                new[key] = value + [(m, cid) for m in ms] if ms else value
+            elif type(key) is tuple:
+                new[key] = value + [cid] if hp and side in key else value
+            else:
+                new[key] = value + [cid] if flags[key] else value
+        self.live = new
+
+    def live_leave(self, cid: int) -> None:
+        """Card `cid` has just left play: the lists kept in `live` lose it."""
+        new = {}
+        for key, value in self.live.items():  # type: ignore[union-attr]
+            if key == LIVE_CMODS:
+                new[key] = [p for p in value if p[1] != cid] if any(p[1] == cid for p in value) else value
+            else:
+                new[key] = [c for c in value if c != cid] if cid in value else value
+        self.live = new
 
     def key(self) -> tuple:
         """`GameState.key` for this layout: lists become tuples (frames and modifiers are

@@ -33,7 +33,8 @@ def take(s: SentinelsState, cid: int) -> None:
         s.reserve.remove(cid)
     if z == Z_PLAY:
         s.inplay.remove(cid)
-        s.live = None
+        if s.live:
+            s.live_leave(cid)
         s.hp[cid] = 0
         s.tok[cid] = 0
         s.seq[cid] = 0
@@ -64,7 +65,8 @@ def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom:
         lst.append(cid)
     if zone == Z_PLAY:
         s.inplay.append(cid)
-        s.live = None
+        if s.live:
+            s.live_enter(cid)
         s.seq[cid] = s.next_seq
         s.next_seq += 1
         s.hp[cid] = s.T.max_hp[cid][s.face[cid]]
