@@ -54,6 +54,10 @@ HeroVerb = Literal[
     "flip_facedown",  # the previous Hero card of the Storyline (or `this_card`) is flipped facedown
     "move_tokens",  # up to the `tokens` (C/T) in your Location move to a Location `where` says
     "copy_effect",  # resolve the Special Effect of the previous Hero card (face up) as yours
+    # the owner's Villain words (united/owner_villain.py)
+    "peek_master_plan",  # look at the top `amount` Master Plan cards (`reorder`: put them back in any order)
+    "on_villain_move",  # `when` the Villain moves (into your Location), `steps` resolve, `amount` times, `until` then
+    "redirect_villain_move",  # you decide the Villain's next `amount` Master Plan moves, `until` then
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -108,7 +112,8 @@ Targets = Literal["any", "one", "different"]
 _WHO_VERBS = frozenset({"draw", "gain_token", "take_action", "move", "draw_until",
                         "ignore_damage", "prevent_damage", "take_damage"})
 _UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam", "stop_villain_move",
-                          "ignore_overflow", "extra_damage", "blank_master_plan"})
+                          "ignore_overflow", "extra_damage", "blank_master_plan",
+                          "on_villain_move", "redirect_villain_move"})
 Until = Literal["end_of_turn", "your_next_turn", "face_up"]
 _WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero"},
           "move": {"adjacent", "any", "a_hero", "your_location"},
@@ -119,7 +124,7 @@ _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "res
                         "thugs_to_civilians"})
 _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "where": None,
                    "targets": "any", "bring": False, "options": None, "until": None,
-                   "to": None, "which": "previous"}
+                   "to": None, "which": "previous", "reorder": False, "when": None, "steps": None}
 _WHICH = Literal["previous", "this_card"]
 _SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token",
                            "convert_symbols"})
@@ -145,6 +150,10 @@ class Effect(Strict):
                                 "your next turn); face_up: while this card is face up in the Storyline")
     to: Symbol | None = Field(None, description="convert_symbols: the kind they count as")
     which: _WHICH = Field("previous", description="flip_facedown: the previous Hero card or this one")
+    reorder: bool = Field(False, description="peek_master_plan: put the cards back in the order you choose")
+    when: Literal["into_your_location", "any_move"] | None = Field(
+        None, description="on_villain_move: the Villain moves into your Location, or moves at all")
+    steps: list[Effect] | None = Field(None, description="on_villain_move: the steps that resolve")
 
     @model_validator(mode="after")
     def _needs(self) -> Effect:
@@ -194,6 +203,23 @@ class Effect(Strict):
             for e in branch:
                 if e.verb not in HERO_VERBS:
                     raise ValueError(f"options: verb {e.verb!r} is not a hero verb")
+        self._villain_words()
+
+    def _villain_words(self) -> None:
+        """`reorder`, `when` and `steps`: the owner's Villain words (united/owner_villain.py)."""
+        v = self.verb
+        if self.reorder and v != "peek_master_plan":
+            raise ValueError(f"reorder: only 'peek_master_plan' reorders cards, not {v!r}")
+        react = v == "on_villain_move"
+        if (self.when is None) == react:
+            raise ValueError("when: 'on_villain_move' needs 'when' (into_your_location or any_move)"
+                             if react else f"when: only 'on_villain_move' has 'when', not {v!r}")
+        if (self.steps is None) == react or (react and not self.steps):
+            raise ValueError("steps: 'on_villain_move' needs 'steps' (a list of steps)"
+                             if react else f"steps: only 'on_villain_move' has 'steps', not {v!r}")
+        for e in self.steps or ():
+            if e.verb not in HERO_VERBS or e.verb == "on_villain_move":
+                raise ValueError(f"steps: verb {e.verb!r} cannot react (a hero verb, not a reaction)")
 
 
 Effects = list[Effect]

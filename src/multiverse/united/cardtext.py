@@ -41,9 +41,12 @@ def verb_text(fx: FX) -> str:
         extras = dict(fx[5])
         if extras.pop("optional", None):
             text = f"you may {text}"
+        steps = extras.pop("steps", None)  # a reaction's own steps (united.owner_villain)
         words = [f"{k.replace('_', ' ')} {_extra_value(v)}" for k, v in extras.items()]
         if words:
             text += f" ({'; '.join(words)})"
+        if steps:
+            text += f": {effect_text(steps)}"
     return text
 
 

@@ -92,6 +92,7 @@ def check_dofp(s: UnitedState) -> None:
         assert s.pile == []
     assert min(s.pool) >= 0
     assert len(s.protect) % 4 == 0
+    assert len(set(s.mp_known)) == len(s.mp_known) and set(s.mp_known) <= set(s.mp_deck), s.mp_known
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
     check_decision(s, 1 if t.config.solo else n)
@@ -162,6 +163,7 @@ def check_standard(s: UnitedState) -> None:
     assert min(s.tokens) >= 0 and len(s.tokens) == 4 * n
     assert min(s.pool) >= 0
     assert len(s.protect) % 4 == 0
+    assert len(set(s.mp_known)) == len(s.mp_known) and set(s.mp_known) <= set(s.mp_deck), s.mp_known
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
     check_decision(s, n)

@@ -38,6 +38,8 @@ from multiverse.united.owner_board import (
     take_damage,
     thugs_to_civilians,
 )
+from multiverse.united.owner_villain import PHRASES as VILLAIN_PHRASES
+from multiverse.united.owner_villain import VERBS as VILLAIN_VERBS
 from multiverse.united.protection import attack_damage
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice
@@ -130,6 +132,7 @@ _PHRASES = {
     "flip_facedown": lambda n: "flip a Storyline card facedown",
     "move_tokens": lambda n: "move tokens to another Location",
     "copy_effect": lambda n: "copy the previous Hero card's effect",
+    **VILLAIN_PHRASES,
 }
 
 
@@ -461,4 +464,4 @@ _VERBS = {"gain_action": gain_action, "take_action": take_action, "move": move,
           "blank_master_plan": blank_master_plan, "move_villain": move_villain,
           "convert_symbols": convert_symbols, "double_symbols": double_symbols,
           "flip_facedown": flip_facedown, "move_tokens": move_tokens,
-          "copy_effect": copy_effect}
+          "copy_effect": copy_effect, **VILLAIN_VERBS}

@@ -23,6 +23,7 @@ class UnitedState(GameState):
 
     __slots__ = (
         "active", "civ", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs", "mp_deck",
+        "mp_known",
         "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "progress", "protect", "retreat", "round",
         "s_hp", "s_loc", "since", "story", "target", "threat", "thug", "tokens", "track",
         "turn", "villain_start",
@@ -65,6 +66,7 @@ class UnitedState(GameState):
         new.hand = [h[:] for h in self.hand]
         new.deck = [d[:] for d in self.deck]
         new.protect = self.protect[:]
+        new.mp_known = self.mp_known[:]
         return new
 
     # ----- protections (the owner's `ignore_damage` / `prevent_damage`) -------------------
@@ -74,12 +76,15 @@ class UnitedState(GameState):
     # holds something, so a game that never uses it keeps its hash and its JSON.
     def key(self) -> tuple:
         k = super().key()
-        return (*k, tuple(self.protect)) if self.protect else k
+        k = (*k, tuple(self.protect)) if self.protect else k
+        return (*k, ("mp_known", *self.mp_known)) if self.mp_known else k
 
     def data_dict(self) -> dict:
         d = super().data_dict()
         if self.protect:
             d["protect"] = self.protect[:]
+        if self.mp_known:
+            d["mp_known"] = self.mp_known[:]
         return d
 
     def load_data(self, data: dict) -> None:
@@ -88,6 +93,11 @@ class UnitedState(GameState):
         if type(p) is not list or len(p) % 4 or any(type(x) is not int for x in p):
             raise SaveError(f"state JSON: 'protect' holds 4 whole numbers per protection, not {p!r}")
         self.protect = p[:]
+        # Master Plan cards every player has seen (the owner's `peek_master_plan`), until drawn
+        known = data.get("mp_known", [])
+        if type(known) is not list or any(type(c) is not int or c not in self.mp_deck for c in known):
+            raise SaveError(f"state JSON: 'mp_known' lists cards of the Master Plan deck, not {known!r}")
+        self.mp_known = known[:]
 
     # ----- small queries used by many rules --------------------------------------
     def seat(self, hero: int) -> int:

@@ -45,7 +45,8 @@ OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "dr
                          "damage_each_enemy_here", "take_damage", "lose_civilians",
                          "thugs_to_civilians", "clear_threat", "delay_master_plan",
                          "blank_master_plan", "move_villain", "convert_symbols",
-                         "double_symbols", "flip_facedown", "move_tokens", "copy_effect"})
+                         "double_symbols", "flip_facedown", "move_tokens", "copy_effect",
+                         "peek_master_plan", "on_villain_move", "redirect_villain_move"})
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
@@ -84,6 +85,12 @@ def compile_extras(e: Effect) -> tuple[tuple[str, object], ...]:
         x.append(("to", SYM_INDEX[e.to]))
     if e.which != "previous":
         x.append(("which", e.which))
+    if e.reorder:
+        x.append(("reorder", 1))
+    if e.when:
+        x.append(("when", e.when))
+    if e.steps:
+        x.append(("steps", compile_effects(e.steps)))
     return tuple(sorted(x))
 
 

@@ -6,6 +6,7 @@ from multiverse.united.board import RING, add_tokens
 from multiverse.united.cardtext import effect_text, master_plan_effects
 from multiverse.united.damage import deal_damage
 from multiverse.united.effects import push_villain_effects
+from multiverse.united.owner_villain import drawn, reactions_fire, redirected
 from multiverse.united.protection import BLANK_MASTER_PLAN, CANCEL_BAM, STOP_MOVE, use_protection
 from multiverse.united.state import UnitedState, push, step
 from multiverse.united.tables import Move
@@ -19,6 +20,8 @@ def villain_turn(s: UnitedState, f: tuple) -> None:
         s.end("loss", "the Master Plan deck ran out")
         return
     c = s.mp_deck.pop()
+    if s.mp_known:
+        drawn(s, c)
     s.story.append(c)
     s.since = 0
     s.ovf = 0
@@ -103,6 +106,8 @@ def villain_move(s: UnitedState, f: tuple) -> None:
         if s.log is not None:
             s.emit("villain_stays", f"{s.T.villain_name} does not move")
         return
+    if s.protect and redirected(s, move, dest):  # the owner's player decides where it goes
+        return
     villain_arrives(s, dest)
 
 
@@ -111,6 +116,8 @@ def villain_arrives(s: UnitedState, dest: int) -> None:
     s.n_loc = dest
     if s.log is not None:
         s.emit("villain_moves", f"{s.T.villain_name} moves to {s.loc_name(dest)}", to=dest)
+    if s.protect:  # the owner's reactions to the move resolve after the Threat's text
+        reactions_fire(s, dest)
     th = s.threat[dest]
     if th >= 0 and s.T.threat_arrive[th]:
         push_villain_effects(s, s.T.threat_arrive[th], s.T.threat_name[th], dest)

@@ -104,6 +104,7 @@ def setup(t: Tables, seed: int) -> UnitedState:
     s.hench = [t.threat_health[th] if th >= 0 else 0 for th in s.threat]
     s.story, s.pool, s.fx_card = [], [0, 0, 0, 0], -1
     s.protect = []
+    s.mp_known = []
     s.active, s.turn, s.round = 0, 1, 1
     s.stack = [("hero_turn",)]
     if t.mode == "standard":
