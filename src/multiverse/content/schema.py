@@ -126,6 +126,7 @@ _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "wh
                    "targets": "any", "bring": False, "options": None, "until": None,
                    "to": None, "which": "previous", "reorder": False, "when": None, "steps": None}
 _WHICH = Literal["previous", "this_card"]
+_THIS_TURN_VERBS = frozenset({"gain_action", "convert_symbols", "double_symbols"})
 _SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token",
                            "convert_symbols"})
 
@@ -220,6 +221,9 @@ class Effect(Strict):
         for e in self.steps or ():
             if e.verb not in HERO_VERBS or e.verb == "on_villain_move":
                 raise ValueError(f"steps: verb {e.verb!r} cannot react (a hero verb, not a reaction)")
+            if e.cost or e.verb in _THIS_TURN_VERBS:  # the Villain's turn has no symbols of yours
+                raise ValueError(f"steps: a reaction may come in the Villain's turn: no 'cost' and "
+                                 f"no verb of this turn's symbols ({sorted(_THIS_TURN_VERBS)})")
 
 
 Effects = list[Effect]

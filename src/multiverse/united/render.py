@@ -321,7 +321,14 @@ def render_board(s: UnitedState, seat: int) -> RenderableType:
     ]
     if t.config.solo:
         parts.append(Text(f"Target token pile: {v['token_pile_size']} left", style="dim"))
+    if v.get("master_plan_known"):  # seen by every player (the owner's peek_master_plan)
+        parts.append(Text("Master Plan, known cards: " + ", ".join(
+            f"{k['name']} ({_depth(k['depth'])})" for k in v["master_plan_known"])))
     return Group(*parts)
+
+
+def _depth(d: int) -> str:
+    return "top" if d == 0 else f"{d + 1}{'nd' if d == 1 else 'rd' if d == 2 else 'th'} from the top"
 
 
 __all__ = ["missions_line", "plot_line", "pressure_lines", "render_board", "track_line"]

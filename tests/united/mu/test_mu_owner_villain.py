@@ -293,6 +293,10 @@ def test_the_new_words_in_card_text():
     ({"verb": "on_villain_move", "when": "any_move",
       "steps": [{"verb": "on_villain_move", "when": "any_move", "steps": [{"verb": "draw"}]}]},
      "steps: verb 'on_villain_move' cannot react"),
+    ({"verb": "on_villain_move", "when": "any_move", "steps": [{"verb": "draw", "cost": ["heroic"]}]},
+     "steps: a reaction may come in the Villain's turn: no 'cost'"),
+    ({"verb": "on_villain_move", "when": "any_move",
+      "steps": [{"verb": "gain_action", "symbol": "move"}]}, "no verb of this turn's symbols"),
     ({"verb": "peek_master_plan", "until": "end_of_turn"}, "until: only a protection lasts"),
     ({"verb": "redirect_villain_move", "who": "each_hero"}, "who: verb 'redirect_villain_move'"),
     ({"verb": "raise_track", "reorder": True}, "reorder: villain verb 'raise_track'"),
@@ -347,3 +351,20 @@ def test_random_games_with_the_villain_words_keep_the_invariants(mode):
             n += 1
             assert n < 5000
     assert met >= VILLAIN_KINDS
+
+
+def test_the_board_names_the_known_master_plan_cards():
+    from rich.console import Console
+
+    from multiverse.united.render import render_board
+
+    def board(s: UnitedState) -> str:
+        con = Console(width=120, record=True, color_system=None)
+        con.print(render_board(s, 1))
+        return con.export_text()
+
+    s = played([{"verb": "peek_master_plan", "amount": 2}])
+    assert "Master Plan, known cards" not in board(s)
+    s.apply("effect")
+    assert ("Master Plan, known cards: Sweep the Avenues (top), Escalation Cascade "
+            "(2nd from the top)") in board(s)
