@@ -161,6 +161,9 @@ def master_plan_effects(t: Tables, c: int) -> str:
              in zip(t.mp_tokens[c], ("to the left", "here", "to the right"), strict=True) if any(tok)]
     if spots:
         parts.append("add " + ", ".join(spots))
+    if c in t.mp_extra:  # an owner's Villain's third token kind
+        parts.append("add " + ", ".join(f"{count(n, t.extra_name)} {where}" for n, where in zip(
+            t.mp_extra[c], ("to the left", "here", "to the right"), strict=True) if n))
     return "; ".join(parts)
 
 

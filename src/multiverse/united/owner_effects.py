@@ -211,6 +211,8 @@ def board_count(s: UnitedState, h: int, what: str) -> int:
         return s.thug[pos]
     if what == "threats_cleared":
         return sum(1 for t in s.threat if t < 0)
+    if what[1:] == "_here":  # the Villain's extra tokens of that letter (owner_villain)
+        return s.xtok[pos] if what[0] == s.T.extra_letter else 0
     return len(s.hand[h])  # cards_in_hand
 
 

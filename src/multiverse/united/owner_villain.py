@@ -249,16 +249,6 @@ def resolve_redirect_move(s: UnitedState, f: tuple, opt: Option) -> None:
     villain_arrives(s, opt.data["location"])
 
 
-VERBS = {"peek_master_plan": peek_master_plan, "on_villain_move": on_villain_move,
-         "redirect_villain_move": redirect_villain_move}
-
-PHRASES = {
-    "peek_master_plan": lambda n: f"look at the top {count(n, 'Master Plan card')}",
-    "on_villain_move": lambda n: "react when the Villain moves",
-    "redirect_villain_move": lambda n: "decide where the Villain's next move goes",
-}
-
-
 # ----- what every seat sees -----------------------------------------------------------------
 def lasting_view(s: UnitedState, kind: int, n: int, until: int, ref: int) -> dict:
     """A redirect or a reaction in the view's `protections` (public, like the others)."""
@@ -282,3 +272,43 @@ def known_view(s: UnitedState) -> list[dict]:
     top = len(s.mp_deck) - 1
     return sorted(({"card": c, "name": s.T.card_name[c], "depth": top - s.mp_deck.index(c)}
                    for c in s.mp_known), key=lambda x: x["depth"])
+
+
+# ----- an owner's Villain's third token kind ------------------------------------------------
+def add_extra(s: UnitedState, pos: int, n: int) -> None:
+    """MU-12 for the Villain's extra token kind (`extra_token`): placed after the group's
+    Civilians and Thugs, one slot each; what does not fit overflows the Location (once per
+    Location per Villain turn, like C and T)."""
+    from multiverse.united.board import resolve_overflow
+
+    free = s.T.loc_slots[s.locs[pos]] - s.civ[pos] - s.thug[pos] - s.xtok[pos]
+    put = max(0, min(n, free))
+    s.xtok[pos] += put
+    if put and s.log is not None:
+        s.emit("tokens_added", f"{count(put, s.T.extra_name)} added to {s.loc_name(pos)}",
+               location=pos, extra=put)
+    if put < n and not s.ovf & (1 << pos):
+        s.ovf |= 1 << pos
+        resolve_overflow(s, pos)
+
+
+def remove_tokens(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """MU-17: up to `n` of the Villain's extra tokens of `letter` leave your Location (none
+    when this game's Villain has no such kind)."""
+    pos = s.hero_loc[h]
+    k = min(n, s.xtok[pos]) if d["letter"] == s.T.extra_letter else 0
+    s.xtok[pos] -= k
+    if k and s.log is not None:
+        s.emit("tokens_removed", f"{s.hero_name(h)} removes {count(k, s.T.extra_name)} from "
+               f"{s.loc_name(pos)}", hero=h, location=pos, count=k)
+
+
+VERBS = {"peek_master_plan": peek_master_plan, "on_villain_move": on_villain_move,
+         "redirect_villain_move": redirect_villain_move, "remove_tokens": remove_tokens}
+
+PHRASES = {
+    "peek_master_plan": lambda n: f"look at the top {count(n, 'Master Plan card')}",
+    "on_villain_move": lambda n: "react when the Villain moves",
+    "redirect_villain_move": lambda n: "decide where the Villain's next move goes",
+    "remove_tokens": lambda n: f"remove up to {n} of the Villain's extra tokens",
+}

@@ -120,11 +120,16 @@ def _sentinel_note(sn: dict[str, Any], challenge: dict[str, Any] | None) -> str:
 def _location_panel(v: dict[str, Any], pos: int) -> Panel:
     loc = v["locations"][pos]
     body = Text(loc["name"] + "\n", style="bold")  # the whole name, wrapped at spaces
-    free = loc["slots"] - loc["civilians"] - loc["thugs"]
+    extra = loc.get("extra_tokens")  # an owner's Villain's third token kind
+    free = loc["slots"] - loc["civilians"] - loc["thugs"] - (extra["count"] if extra else 0)
     body.append(CIVILIAN * loc["civilians"], style="bold green")
     body.append(THUG * loc["thugs"], style="bold magenta")
+    if extra:
+        body.append(extra["letter"] * extra["count"], style="bold yellow")
     body.append(FREE * free, style="dim")
     body.append(f"  {loc['civilians']} civ, {loc['thugs']} thug", style="dim")
+    if extra:
+        body.append(f", {extra['count']} {extra['name']}", style="dim")
     if not loc["slots"]:
         body.append(" (no slots)", style="dim")
     if loc.get("hazardous"):

@@ -26,7 +26,7 @@ class UnitedState(GameState):
         "mp_known",
         "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "progress", "protect", "retreat", "round",
         "s_hp", "s_loc", "since", "story", "target", "threat", "thug", "tokens", "track",
-        "turn", "villain_start",
+        "turn", "villain_start", "xtok",
     )  # fmt: skip
 
     DATA = (
@@ -67,6 +67,7 @@ class UnitedState(GameState):
         new.deck = [d[:] for d in self.deck]
         new.protect = self.protect[:]
         new.mp_known = self.mp_known[:]
+        new.xtok = self.xtok[:]
         return new
 
     # ----- protections (the owner's `ignore_damage` / `prevent_damage`) -------------------
@@ -77,7 +78,8 @@ class UnitedState(GameState):
     def key(self) -> tuple:
         k = super().key()
         k = (*k, tuple(self.protect)) if self.protect else k
-        return (*k, ("mp_known", *self.mp_known)) if self.mp_known else k
+        k = (*k, ("mp_known", *self.mp_known)) if self.mp_known else k
+        return (*k, ("xtok", *self.xtok)) if any(self.xtok) else k
 
     def data_dict(self) -> dict:
         d = super().data_dict()
@@ -85,6 +87,8 @@ class UnitedState(GameState):
             d["protect"] = self.protect[:]
         if self.mp_known:
             d["mp_known"] = self.mp_known[:]
+        if any(self.xtok):
+            d["xtok"] = self.xtok[:]
         return d
 
     def load_data(self, data: dict) -> None:
@@ -98,6 +102,11 @@ class UnitedState(GameState):
         if type(known) is not list or any(type(c) is not int or c not in self.mp_deck for c in known):
             raise SaveError(f"state JSON: 'mp_known' lists cards of the Master Plan deck, not {known!r}")
         self.mp_known = known[:]
+        # an owner's Villain's extra tokens per Location (owner_villain), all 0 without them
+        x = data.get("xtok", [0] * 6)
+        if type(x) is not list or len(x) != 6 or any(type(n) is not int or n < 0 for n in x):
+            raise SaveError(f"state JSON: 'xtok' holds 6 counts (one per Location), not {x!r}")
+        self.xtok = x[:]
 
     # ----- small queries used by many rules --------------------------------------
     def seat(self, hero: int) -> int:

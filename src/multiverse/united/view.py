@@ -142,6 +142,8 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
             "slots": t.loc_slots[s.locs[p]], "civilians": s.civ[p], "thugs": s.thug[p],
             "threat": _threat(s, p),
             **({"hazardous": True} if t.loc_hazardous[s.locs[p]] else {}),
+            **({"extra_tokens": {"name": t.extra_name, "letter": t.extra_letter, "count": s.xtok[p]}}
+               if t.extra_letter else {}),
         } for p in range(6)],
         "villain_start": s.villain_start,
         "sentinels": [{"id": SENTINEL_IDS[i], "name": t.sentinel_names[i], "location": s.s_loc[i],

@@ -6,7 +6,7 @@ from multiverse.united.board import RING, add_tokens
 from multiverse.united.cardtext import effect_text, master_plan_effects
 from multiverse.united.damage import deal_damage
 from multiverse.united.effects import push_villain_effects
-from multiverse.united.owner_villain import drawn, reactions_fire, redirected
+from multiverse.united.owner_villain import add_extra, drawn, reactions_fire, redirected
 from multiverse.united.protection import BLANK_MASTER_PLAN, CANCEL_BAM, STOP_MOVE, use_protection
 from multiverse.united.state import UnitedState, push, step
 from multiverse.united.tables import Move
@@ -163,6 +163,9 @@ def villain_tokens(s: UnitedState, f: tuple) -> None:
     neighbour (left = counterclockwise); each full Location overflows once this turn."""
     left, here, right = s.T.mp_tokens[f[1]]
     p = s.n_loc
-    for pos, (c, t) in (((p - 1) % RING, left), (p, here), ((p + 1) % RING, right)):
+    extra = s.T.mp_extra.get(f[1]) if s.T.mp_extra else None  # an owner's third kind
+    for i, (pos, (c, t)) in enumerate((((p - 1) % RING, left), (p, here), ((p + 1) % RING, right))):
         if c or t:
             add_tokens(s, pos, c, t)
+        if extra and extra[i]:
+            add_extra(s, pos, extra[i])

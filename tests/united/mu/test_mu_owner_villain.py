@@ -368,3 +368,143 @@ def test_the_board_names_the_known_master_plan_cards():
     s.apply("effect")
     assert ("Master Plan, known cards: Sweep the Avenues (top), Escalation Cascade "
             "(2nd from the top)") in board(s)
+
+
+# ----- a third token kind (an owner's Villain's `extra_token`) ----------------------------------
+EMPTY_RING = [{"id": lid, "civilians": 0, "thugs": 0, "threat": None} for lid in (
+    "burned-mansion", "sentinel-foundry", "resistance-camp", "internment-yard",
+    "collapsed-bridge", "scrap-armory")]  # slots 4, 5, 4, 5, 3, 4
+
+
+def _bomb_pack(tmp_path: Any, tokens: list[str] | None = None) -> str:
+    """The default pack with the Magistrate placing Bombs (letter B): Gavel Falls moves 0,
+    no BAM!, and places `tokens` (left, here, right)."""
+    import shutil
+
+    import yaml
+
+    from multiverse.content.loader import default_pack_path
+
+    dest = tmp_path / "pack"
+    shutil.copytree(default_pack_path(), dest)
+    f = dest / "villains" / "magistrate.yaml"
+    doc = yaml.safe_load(f.read_text(encoding="utf-8"))
+    v = doc["villains"][0]
+    v["extra_token"] = {"name": "Bomb", "letter": "B"}
+    v["master_plan"][0].update(move=0, bam=False, tokens=tokens or ["B", "BB", "C"])
+    f.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    return str(dest)
+
+
+def _standard(pack: str, **doc: Any) -> UnitedState:
+    doc.setdefault("locations", [dict(x) for x in EMPTY_RING])
+    return position(config={"mode": "standard", "villain": "magistrate", "content": pack},
+                    villain={"location": 0}, **doc)
+
+
+@pytest.mark.rule("MU-12")
+def test_extra_tokens_take_slots_and_overflow_like_civilians_and_thugs(tmp_path):
+    # ring 0 (4 slots) holds 3 Civilians: of its 2 Bombs one fits, the other overflows
+    locs = [dict(x) for x in EMPTY_RING]
+    locs[0]["civilians"] = 3
+    s = _standard(_bomb_pack(tmp_path), locations=locs,
+                  heroes=[{"id": "logan", "location": 3, "hand": ["Rusted Claws"]},
+                          {"id": "storm", "location": 3}],
+                  turn={"hero": "logan"}, step="play", since=2, master_plan=["Gavel Falls"])
+    s.apply("skip")  # Logan's card is played; he skips the Yard's effect; the third Hero
+    # card since the last Master Plan card brings the Villain
+    assert s.T.card_name[s.story[-1]] == "Gavel Falls"
+    assert s.xtok == [1, 0, 0, 0, 0, 1] and s.civ[1] == 1
+    assert s.track == 1  # the Overflow raised Martial Law
+    assert view(s, 0)["locations"][0]["extra_tokens"] == {"name": "Bomb", "letter": "B", "count": 1}
+    assert "1 Bomb added to The Burned Mansion" in [e.text for e in s.log]
+    from multiverse.united.board import is_full
+    from multiverse.united.cardtext import master_plan_effects
+
+    assert is_full(s, 0)
+    assert master_plan_effects(s.T, s.story[-1]) == (
+        "no move; add 1 Civilian to the right; add 1 Bomb to the left, 2 Bombs here")
+
+
+@pytest.mark.rule("MU-17")
+def test_count_and_remove_the_extra_tokens_here(tmp_path):
+    locs = [dict(x) for x in EMPTY_RING]
+    locs[0]["extra_tokens"] = 2
+    card = {"name": "Defuse", "symbols": ["move"],
+            "effect": [{"verb": "draw", "per": "B_here"}, {"verb": "remove_tokens", "letter": "B"}]}
+    s = _standard(_bomb_pack(tmp_path), locations=locs, cards={"logan": [card]},
+                  heroes=[{"id": "logan", "location": 0, "hand": ["Defuse"],
+                           "deck": ["Rusted Claws", "Old Instincts", "Slow Mend"]},
+                          {"id": "storm", "location": 3}],
+                  step="play", turn={"hero": "logan"})
+    s.apply("effect")  # Defuse, Logan's only card, is in play
+    assert len(s.hand[0]) == 2 and s.xtok[0] == 1  # 2 Bombs counted, then 1 removed
+    assert s.log[-1].text == "Logan removes 1 Bomb from The Burned Mansion"
+    back = from_json(to_json(s))
+    assert back == s and back.xtok == [1, 0, 0, 0, 0, 0]
+
+
+def test_a_game_without_extra_tokens_keeps_its_json_and_hash():
+    s = played([{"verb": "draw"}])
+    assert "xtok" not in s.data_dict() and s.xtok == [0] * 6
+    h = s.state_hash()
+    s.xtok[2] = 1
+    assert s.state_hash() != h and s.data_dict()["xtok"] == [0, 0, 1, 0, 0, 0]
+
+
+def test_extra_tokens_in_a_position_need_the_villains_kind():
+    from multiverse.engine.errors import PositionError
+
+    locs = [dict(x) for x in EMPTY_RING]
+    locs[1]["extra_tokens"] = 1
+    with pytest.raises(PositionError, match=r"locations\[1\]\.extra_tokens: this game's Villain"):
+        position(config={"mode": "standard", "villain": "magistrate"}, locations=locs,
+                 heroes=[{"id": "logan", "location": 0}, {"id": "storm", "location": 3}])
+
+
+@pytest.mark.parametrize(("step", "message"), [
+    ({"verb": "remove_tokens"}, "letter: 'remove_tokens' needs 'letter'"),
+    ({"verb": "draw", "letter": "B"}, "letter: only 'remove_tokens'"),
+    ({"verb": "remove_tokens", "letter": "C"}, "letter: C and T are Civilians and Thugs"),
+])
+def test_a_misused_letter_is_an_error_naming_the_field(step, message):
+    with pytest.raises(ValueError, match=message):
+        Effect(**step)
+
+
+def test_token_letters_other_than_c_and_t_need_the_villains_extra_token(tmp_path):
+    from multiverse.content.schema import ExtraToken, MasterPlanCard, token_letters
+
+    cards = [MasterPlanCard(name="Plant Charges", tokens=["B", "", "C"])]
+    token_letters(cards, "B")  # declared: fine
+    with pytest.raises(ValueError, match=r"master_plan\[0\]\.tokens: 'B' holds 'B'.*extra_token"):
+        token_letters(cards, "")
+    with pytest.raises(ValueError, match="C and T are Civilians and Thugs"):
+        ExtraToken(name="Crate", letter="C")
+    with pytest.raises(ValueError, match="may hold only the letters C and T"):
+        MasterPlanCard(name="Odd", tokens=["b", "", ""])
+
+
+def test_random_standard_games_with_bombs_keep_the_invariants(tmp_path):
+    from multiverse.agents.random_agent import RandomAgent
+    from multiverse.united.config import UnitedConfig
+    from multiverse.united.dofp.game import new_game
+    from multiverse.united.invariants import check_standard
+
+    pack = _bomb_pack(tmp_path, ["BB", "B", "CB"])
+    defuse = {"name": "Defuse", "symbols": ["heroic"], "copies": 4,
+              "effect": [{"verb": "remove_tokens", "letter": "B", "amount": 2},
+                         {"verb": "gain_token", "symbol": "wild", "per": "B_here", "optional": True}]}
+    most = 0
+    for seed in range(8):
+        cfg = UnitedConfig(mode="standard", content=pack, heroes=("logan", "storm"),
+                           cards={"logan": [defuse]})
+        s = new_game(cfg, seed=seed)
+        agent = RandomAgent(seed)
+        while (d := s.decision()) is not None:
+            if any(s.xtok):
+                assert from_json(to_json(s)) == s
+            s.apply(agent.choose(d, s))
+            check_standard(s)
+            most = max(most, sum(s.xtok))
+    assert most > 0
