@@ -20,7 +20,7 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.engine.words import count
 from multiverse.united.board import RING
-from multiverse.united.protection import FACE_UP, UNTIL, protect
+from multiverse.united.protection import FACE_UP, UNTIL, _lasts, protect
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.tables import FX, Move, Tables
 
@@ -161,7 +161,6 @@ def reactions_fire(s: UnitedState, dest: int) -> None:
     """The Villain has moved to `dest`: every lasting reaction that watches such a move
     resolves its steps for its owner (in the order they were made), one use each."""
     from multiverse.united.effects import push_hero_effects
-    from multiverse.united.protection import _lasts
 
     p = s.protect
     fire: list[tuple[int, int]] = []
@@ -212,13 +211,13 @@ def distance(s: UnitedState, move: Move, dest: int) -> int:
 
 def redirected(s: UnitedState, move: Move, dest: int) -> bool:
     """A move that would happen (to `dest`) is redirected: one use of the earliest
-    redirect is spent and its owner's player chooses where the Villain goes."""
+    redirect of a hero in play is spent and its owner's player chooses where the Villain goes."""
     p = s.protect
-    from multiverse.united.protection import _lasts
-
     for i in range(0, len(p), 4):
         if p[i] == REDIRECT_MOVE and _lasts(s, p[i + 2], p[i + 3]):
             h = owner_of(s, p[i + 2], p[i + 3])
+            if not s.in_play(h):  # MU-22: a KO'd hero is ignored; it waits for their return
+                continue
             p[i + 1] -= 1
             if p[i + 1] == 0:
                 del p[i: i + 4]

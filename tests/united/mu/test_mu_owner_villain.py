@@ -508,3 +508,17 @@ def test_random_standard_games_with_bombs_keep_the_invariants(tmp_path):
             check_standard(s)
             most = max(most, sum(s.xtok))
     assert most > 0
+
+
+@pytest.mark.rule("MU-11", "DFP-D3")
+def test_a_redirect_of_a_hero_out_of_play_is_not_used(tmp_path):
+    # the card's own damage takes Logan (no card in hand) out before the Villain's turn
+    # (Nimrod's phase: he is eliminated); the Villain then moves as printed
+    s = played([{"verb": "redirect_villain_move"}, {"verb": "take_damage"}], plan=["Patrol Route"],
+               config={"content": _steps_pack(tmp_path, 2)})
+    s.apply("effect")
+    assert s.out[0] == 1
+    while s.decision() is not None and s.n_loc == 0:  # Storm plays on to the Villain's turn
+        assert s.decision().kind != "redirect_move"
+        s.apply(s.decision().options[0].id)
+    assert s.n_loc == 2 and s.protect[0] == -7  # moved as printed; the redirect was not used
