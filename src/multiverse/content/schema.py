@@ -213,7 +213,7 @@ class Effect(Strict):
         self._villain_words()
 
     def _villain_words(self) -> None:
-        """`reorder`, `when` and `steps`: the owner's Villain words (united/owner_villain.py)."""
+        """`reorder`, `when`, `steps` and `letter`: the owner's Villain words (united/owner_villain.py)."""
         v = self.verb
         if self.reorder and v != "peek_master_plan":
             raise ValueError(f"reorder: only 'peek_master_plan' reorders cards, not {v!r}")

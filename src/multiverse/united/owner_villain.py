@@ -13,6 +13,10 @@ left, until, reference), so they are cloned, hashed, saved and expire the same w
 
 Master Plan cards seen by every player (`peek_master_plan`) are listed in `s.mp_known`
 until drawn: the view shows them and determinization keeps them in place.
+
+A Villain's third token kind (`extra_token`, e.g. Bombs) is counted per Location in
+`s.xtok`: placed by `add_extra` after a group's Civilians and Thugs (MU-12), removed by
+`remove_tokens`, counted by `per: B_here` (`owner_effects.board_count`).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from multiverse.united.protection import FACE_UP, UNTIL, _lasts, protect
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.tables import FX, Move, Tables
 
-REDIRECT_MOVE = -7
+REDIRECT_MOVE = -50  # far from protection.py's kinds (-2 …), which other verbs extend
 REACTION = -100  # reaction kinds are REACTION - (2 * k + when), all below it
 INTO_YOUR_LOCATION, ANY_MOVE = 0, 1
 WHEN = {"into_your_location": INTO_YOUR_LOCATION, "any_move": ANY_MOVE}

@@ -17,6 +17,7 @@ from multiverse.engine.errors import SaveError
 from multiverse.united.determinize import determinize
 from multiverse.united.dofp.game import from_json, to_json
 from multiverse.united.invariants import check_dofp
+from multiverse.united.owner_villain import REDIRECT_MOVE
 from multiverse.united.state import UnitedState
 from multiverse.united.view import view
 
@@ -252,7 +253,7 @@ def test_a_stop_comes_before_a_redirect_which_waits(tmp_path):
                plan=["Patrol Route"], config={"content": _steps_pack(tmp_path, 2)})
     s.apply("effect")
     s.apply("end")
-    assert s.n_loc == 0 and s.protect[0] == -7  # stopped; the redirect is still to come
+    assert s.n_loc == 0 and s.protect[0] == REDIRECT_MOVE  # stopped; the redirect is still to come
 
 
 @pytest.mark.rule("MU-11")
@@ -521,4 +522,4 @@ def test_a_redirect_of_a_hero_out_of_play_is_not_used(tmp_path):
     while s.decision() is not None and s.n_loc == 0:  # Storm plays on to the Villain's turn
         assert s.decision().kind != "redirect_move"
         s.apply(s.decision().options[0].id)
-    assert s.n_loc == 2 and s.protect[0] == -7  # moved as printed; the redirect was not used
+    assert s.n_loc == 2 and s.protect[0] == REDIRECT_MOVE  # moved as printed; the redirect was not used
