@@ -61,6 +61,11 @@ HeroVerb = Literal[
     "attack_range",  # your Attacks may target enemies in adjacent Locations `until` (this turn)
     "extra_fill",  # each of your fills on a Threat fills `amount` more `until` (this turn)
     "vanish_with_henchman",  # you and the Henchman here leave the board until your next turn
+    # the owner's Villain words (united/owner_villain.py)
+    "peek_master_plan",  # look at the top `amount` Master Plan cards (`reorder`: put them back in any order)
+    "on_villain_move",  # `when` the Villain moves (into your Location), `steps` resolve, `amount` times, `until` then
+    "redirect_villain_move",  # you decide the Villain's next `amount` Master Plan moves, `until` then
+    "remove_tokens",  # remove up to `amount` of the Villain's extra tokens (`letter`) from your Location
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -110,12 +115,14 @@ Where = Literal["here", "adjacent", "both_adjacent", "any", "a_hero", "your_loca
 Per = Literal["heroes_here", "other_heroes_here", "civilians_here", "thugs_here",
               "threats_cleared", "cards_in_hand", "civilians_rescued", "heroes_in_game"]
 Targets = Literal["any", "one", "different"]
+ExtraHere = Annotated[str, Field(pattern=r"^[A-Z]_here$")]  # a Villain's extra token kind here
 
 # which verbs take which of the owner's words (the field is an error on any other verb)
 _WHO_VERBS = frozenset({"draw", "gain_token", "take_action", "move", "draw_until",
                         "ignore_damage", "prevent_damage", "take_damage"})
 _UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam", "stop_villain_move",
-                          "ignore_overflow", "extra_damage", "blank_master_plan"})
+                          "ignore_overflow", "extra_damage", "blank_master_plan",
+                          "on_villain_move", "redirect_villain_move"})
 _UNTIL_VERBS |= {"attack_range", "extra_fill"}  # (united.owner_turn)
 Until = Literal["end_of_turn", "your_next_turn", "face_up"]
 _WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero"},
@@ -124,11 +131,13 @@ _WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero"},
 _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "rescue",
                         "defeat_thugs", "deal_damage", "deal_damage_villain", "fill_threat",
                         "damage_each_enemy_here", "take_damage", "lose_civilians",
-                        "thugs_to_civilians", "draw_discard", "extra_fill"})
+                        "thugs_to_civilians", "draw_discard", "extra_fill", "remove_tokens"})
 _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "where": None,
                    "targets": "any", "bring": False, "options": None, "until": None,
-                   "to": None, "which": "previous", "discard": None}
+                   "to": None, "which": "previous", "discard": None, "reorder": False, "when": None, "steps": None,
+                   "letter": None}
 _WHICH = Literal["previous", "this_card"]
+_THIS_TURN_VERBS = frozenset({"gain_action", "convert_symbols", "double_symbols"})
 _SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token",
                            "convert_symbols"})
 
@@ -143,7 +152,8 @@ class Effect(Strict):
     optional: bool = Field(False, description='"you may": offered as a choice (resolve or decline)')
     cost: list[Symbol] = Field(default_factory=list, max_length=6,
                                description="symbols paid (this turn's symbols, then tokens) first")
-    per: Per | None = Field(None, description="`amount` for each one counted on the board")
+    per: Per | ExtraHere | None = Field(None, description="`amount` for each one counted on the board "
+                                        "(`B_here`: the Villain's extra tokens of letter B here)")
     who: Who = Field("you", description="the hero(es) the step acts for")
     where: Where | None = Field(None, description="Location(s) of a move or of granted actions")
     targets: Targets = Field("any", description="several Attacks: one target, or different ones")
@@ -155,6 +165,12 @@ class Effect(Strict):
     which: _WHICH = Field("previous", description="flip_facedown: the previous Hero card or this one")
     discard: int | None = Field(None, ge=1, le=10, description="draw_discard: how many cards "
                                 "go to the bottom of the deck (default 1)")
+    reorder: bool = Field(False, description="peek_master_plan: put the cards back in the order you choose")
+    when: Literal["into_your_location", "any_move"] | None = Field(
+        None, description="on_villain_move: the Villain moves into your Location, or moves at all")
+    steps: list[Effect] | None = Field(None, description="on_villain_move: the steps that resolve")
+    letter: str | None = Field(None, pattern=r"^[A-Z]$", description="remove_tokens: the letter of "
+                               "the Villain's extra token kind")
 
     @model_validator(mode="after")
     def _needs(self) -> Effect:
@@ -206,6 +222,32 @@ class Effect(Strict):
             for e in branch:
                 if e.verb not in HERO_VERBS:
                     raise ValueError(f"options: verb {e.verb!r} is not a hero verb")
+        self._villain_words()
+
+    def _villain_words(self) -> None:
+        """`reorder`, `when`, `steps` and `letter`: the owner's Villain words (united/owner_villain.py)."""
+        v = self.verb
+        if self.reorder and v != "peek_master_plan":
+            raise ValueError(f"reorder: only 'peek_master_plan' reorders cards, not {v!r}")
+        react = v == "on_villain_move"
+        if (self.when is None) == react:
+            raise ValueError("when: 'on_villain_move' needs 'when' (into_your_location or any_move)"
+                             if react else f"when: only 'on_villain_move' has 'when', not {v!r}")
+        if (self.steps is None) == react or (react and not self.steps):
+            raise ValueError("steps: 'on_villain_move' needs 'steps' (a list of steps)"
+                             if react else f"steps: only 'on_villain_move' has 'steps', not {v!r}")
+        if (self.letter is None) == (v == "remove_tokens"):
+            raise ValueError("letter: 'remove_tokens' needs 'letter' (the Villain's extra token)"
+                             if v == "remove_tokens" else f"letter: only 'remove_tokens' has 'letter', not {v!r}")
+        if self.letter in ("C", "T"):
+            raise ValueError("letter: C and T are Civilians and Thugs (rescue, defeat_thugs, "
+                             "lose_civilians); 'letter' names the Villain's extra token")
+        for e in self.steps or ():
+            if e.verb not in HERO_VERBS or e.verb == "on_villain_move":
+                raise ValueError(f"steps: verb {e.verb!r} cannot react (a hero verb, not a reaction)")
+            if e.cost or e.verb in _THIS_TURN_VERBS:  # the Villain's turn has no symbols of yours
+                raise ValueError(f"steps: a reaction may come in the Villain's turn: no 'cost' and "
+                                 f"no verb of this turn's symbols ({sorted(_THIS_TURN_VERBS)})")
 
 
 Effects = list[Effect]
@@ -403,8 +445,35 @@ class MasterPlanCard(Strict):
     @classmethod
     def _letters(cls, v: list[str]) -> list[str]:
         for t in v:
-            if any(ch not in "CT" for ch in t):
-                raise ValueError(f"token group {t!r} may hold only the letters C and T")
+            if any(not "A" <= ch <= "Z" for ch in t):
+                raise ValueError(f"token group {t!r} may hold only the letters C and T (and the "
+                                 "Villain's extra_token letter)")
+        return v
+
+
+def token_letters(cards: list[MasterPlanCard], extra: str) -> None:
+    """Every letter of the Master Plan's token groups is C, T or the `extra` letter."""
+    for i, c in enumerate(cards):
+        for t in c.tokens:
+            odd = sorted(set(t) - {"C", "T", *extra})
+            if odd:
+                raise ValueError(f"master_plan[{i}].tokens: {t!r} holds {odd[0]!r}: token groups "
+                                 "hold C and T" + (f" and {extra}" if extra else
+                                                   " (a Villain may declare an extra_token)"))
+
+
+class ExtraToken(Strict):
+    """An owner's third token kind (a Villain's; the rules do not state one): placed by the
+    Master Plan's token letters like C and T, taking a slot like them (MU-12)."""
+
+    name: str = Field(min_length=1, description="the kind's name, e.g. Bomb")
+    letter: str = Field(pattern=r"^[A-Z]$", description="its letter in token groups, not C or T")
+
+    @field_validator("letter")
+    @classmethod
+    def _not_ct(cls, v: str) -> str:
+        if v in ("C", "T"):
+            raise ValueError("C and T are Civilians and Thugs; pick another letter")
         return v
 
 
@@ -488,6 +557,7 @@ class DaysOfFuturePast(Strict):
         n = sum(c.copies for c in self.master_plan)
         if n != 12:
             raise ValueError(f"Nimrod's Master Plan deck has {n} cards; it has exactly 12")
+        token_letters(self.master_plan, "")
         return self
 
 
@@ -517,6 +587,8 @@ class Villain(Strict):
     special_rules: str = ""
     master_plan: list[MasterPlanCard]
     threats: list[Threat] = Field(min_length=VILLAIN_THREATS[0], max_length=VILLAIN_THREATS[1])
+    extra_token: ExtraToken | None = Field(None, description="a third token kind its Master Plan "
+                                           "places (letter in `tokens`), taking slots like C and T")
 
     _unique = field_validator("master_plan")(unique_names("master_plan"))
 
@@ -530,6 +602,7 @@ class Villain(Strict):
         for e in [*self.bam, *self.overflow]:
             if e.verb not in VILLAIN_VERBS:
                 raise ValueError(f"dashboard verb {e.verb!r} is not a villain verb")
+        token_letters(self.master_plan, self.extra_token.letter if self.extra_token else "")
         return self
 
 

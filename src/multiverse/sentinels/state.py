@@ -142,9 +142,9 @@ class SentinelsState(GameState):
                 ms = t.cmods[cid][f]
                 new[key] = value + [(m, cid) for m in ms] if ms else value
             elif type(key) is tuple:
-                new[key] = value + [cid] if hp and side in key else value
+                new[key] = [*value, cid] if hp and side in key else value
             else:
-                new[key] = value + [cid] if flags[key] else value
+                new[key] = [*value, cid] if flags[key] else value
         self.live = new
 
     def live_leave(self, cid: int) -> None:

@@ -76,13 +76,13 @@ def resolve_sentinel_direction(s: UnitedState, f: tuple, opt: Option) -> None:
 
 def is_full(s: UnitedState, pos: int) -> bool:
     """MU-12: no empty slot left in the Location."""
-    return s.civ[pos] + s.thug[pos] >= s.T.loc_slots[s.locs[pos]]
+    return s.civ[pos] + s.thug[pos] + s.xtok[pos] >= s.T.loc_slots[s.locs[pos]]
 
 
 def add_tokens(s: UnitedState, pos: int, civ: int, thug: int) -> None:
     """MU-12: add Civilians then Thugs; a Location that cannot take them all overflows
     (once per Location per villain turn or Sentinel activation)."""
-    free = s.T.loc_slots[s.locs[pos]] - s.civ[pos] - s.thug[pos]
+    free = s.T.loc_slots[s.locs[pos]] - s.civ[pos] - s.thug[pos] - s.xtok[pos]
     put_c = min(civ, free)
     put_t = min(thug, free - put_c)
     s.civ[pos] += put_c

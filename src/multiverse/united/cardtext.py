@@ -41,9 +41,12 @@ def verb_text(fx: FX) -> str:
         extras = dict(fx[5])
         if extras.pop("optional", None):
             text = f"you may {text}"
+        steps = extras.pop("steps", None)  # a reaction's own steps (united.owner_villain)
         words = [f"{k.replace('_', ' ')} {_extra_value(v)}" for k, v in extras.items()]
         if words:
             text += f" ({'; '.join(words)})"
+        if steps:
+            text += f": {effect_text(steps)}"
     return text
 
 
@@ -158,6 +161,9 @@ def master_plan_effects(t: Tables, c: int) -> str:
              in zip(t.mp_tokens[c], ("to the left", "here", "to the right"), strict=True) if any(tok)]
     if spots:
         parts.append("add " + ", ".join(spots))
+    if c in t.mp_extra:  # an owner's Villain's third token kind
+        parts.append("add " + ", ".join(f"{count(n, t.extra_name)} {where}" for n, where in zip(
+            t.mp_extra[c], ("to the left", "here", "to the right"), strict=True) if n))
     return "; ".join(parts)
 
 

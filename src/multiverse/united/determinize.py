@@ -7,7 +7,8 @@ seat sees (DESIGN property 5). Search agents play on such samples and never peek
 - the hands of heroes of *other* seats are pooled with their decks and dealt again,
   keeping every hand and deck size (a hero's cards can only be in that hero's zones, so the
   unseen cards of each hero are swapped between that hero's unseen zones);
-- the Master Plan deck is reshuffled;
+- the Master Plan deck is reshuffled, but for the cards every player has seen
+  (`mp_known`, the owner's `peek_master_plan`), which keep their places;
 - the solo Target token pile is reshuffled (its order is hidden; its contents follow from
   the tokens revealed in public since the last reshuffle);
 - the game's own generator gets a fresh state drawn from `rng`, so a search cannot foresee
@@ -64,7 +65,14 @@ def determinize(state: UnitedState, seat: int, rng: Shuffler) -> UnitedState:
         k = len(hand)
         det.hand[h] = pool[:k]
         det.deck[h] = pool[k:]
-    rng.shuffle(det.mp_deck)
+    if det.mp_known:  # cards every player has seen keep their places (owner_villain)
+        unseen = [i for i, c in enumerate(det.mp_deck) if c not in det.mp_known]
+        cards = [det.mp_deck[i] for i in unseen]
+        rng.shuffle(cards)
+        for i, c in zip(unseen, cards, strict=True):
+            det.mp_deck[i] = c
+    else:
+        rng.shuffle(det.mp_deck)
     if len(det.pile) > 1:
         rng.shuffle(det.pile)
     det.rng = _draw64(rng)

@@ -49,7 +49,7 @@ def check_dofp(s: UnitedState) -> None:
     for pos in range(RING):
         slots = t.loc_slots[s.locs[pos]]
         assert s.civ[pos] >= 0 and s.thug[pos] >= 0
-        assert s.civ[pos] + s.thug[pos] <= slots, f"Location {pos}: {s.civ[pos]}+{s.thug[pos]}>{slots}"
+        assert s.civ[pos] + s.thug[pos] + s.xtok[pos] <= slots, f"Location {pos}: {s.civ[pos]}+{s.thug[pos]}>{slots}"
         need = s.need[pos * 3: pos * 3 + 3]
         assert min(need) >= 0 and wild_left(s, pos) >= 0
         if s.threat[pos] < 0:
@@ -94,6 +94,8 @@ def check_dofp(s: UnitedState) -> None:
     assert min(s.pool) >= 0
     assert len(s.protect) % 4 == 0
     check_turn_effects(s)
+    assert min(s.xtok) >= 0 and len(s.xtok) == RING and (t.extra_letter or not any(s.xtok))
+    assert len(set(s.mp_known)) == len(s.mp_known) and set(s.mp_known) <= set(s.mp_deck), s.mp_known
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
     check_decision(s, 1 if t.config.solo else n)
@@ -115,7 +117,7 @@ def check_standard(s: UnitedState) -> None:
     for pos in range(RING):
         slots = t.loc_slots[s.locs[pos]]
         assert s.civ[pos] >= 0 and s.thug[pos] >= 0
-        assert s.civ[pos] + s.thug[pos] <= slots, f"Location {pos}: {s.civ[pos]}+{s.thug[pos]}>{slots}"
+        assert s.civ[pos] + s.thug[pos] + s.xtok[pos] <= slots, f"Location {pos}: {s.civ[pos]}+{s.thug[pos]}>{slots}"
         need = s.need[pos * 3: pos * 3 + 3]
         th = s.threat[pos]
         assert min(need) >= 0 and wild_left(s, pos) >= 0
@@ -165,6 +167,8 @@ def check_standard(s: UnitedState) -> None:
     assert min(s.pool) >= 0
     assert len(s.protect) % 4 == 0
     check_turn_effects(s)
+    assert min(s.xtok) >= 0 and len(s.xtok) == RING and (t.extra_letter or not any(s.xtok))
+    assert len(set(s.mp_known)) == len(s.mp_known) and set(s.mp_known) <= set(s.mp_deck), s.mp_known
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
     check_decision(s, n)

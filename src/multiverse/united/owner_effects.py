@@ -50,6 +50,8 @@ from multiverse.united.owner_turn import (
     turn_count,
     vanish_with_henchman,
 )
+from multiverse.united.owner_villain import PHRASES as VILLAIN_PHRASES
+from multiverse.united.owner_villain import VERBS as VILLAIN_VERBS
 from multiverse.united.protection import attack_damage
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice
@@ -149,6 +151,7 @@ _PHRASES = {
     "attack_range": lambda n: "Attack enemies in adjacent Locations",
     "extra_fill": lambda n: f"fill {count(n, 'more symbol')} with each fill",
     "vanish_with_henchman": lambda n: "leave the board with the Henchman here",
+    **VILLAIN_PHRASES,
 }
 
 
@@ -229,6 +232,8 @@ def board_count(s: UnitedState, h: int, what: str) -> int:
         return sum(1 for t in s.threat if t < 0)
     if what in ("civilians_rescued", "heroes_in_game"):
         return turn_count(s, what)
+    if what[1:] == "_here":  # the Villain's extra tokens of that letter (owner_villain)
+        return s.xtok[pos] if what[0] == s.T.extra_letter else 0
     return len(s.hand[h])  # cards_in_hand
 
 
@@ -490,4 +495,4 @@ _VERBS = {"gain_action": gain_action, "take_action": take_action, "move": move,
           "copy_effect": copy_effect,
           "draw_discard": draw_discard, "swap_storyline": swap_storyline,
           "swap_locations": swap_locations, "attack_range": attack_range,
-          "extra_fill": extra_fill, "vanish_with_henchman": vanish_with_henchman}
+          "extra_fill": extra_fill, "vanish_with_henchman": vanish_with_henchman, **VILLAIN_VERBS}

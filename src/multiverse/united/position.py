@@ -47,7 +47,7 @@ KNOWN = {
 }
 DFP_ONLY = ("phase", "sentinels", "nimrod", "pile")
 HERO_KEYS = {"id", "location", "hand", "deck", "tokens", "target", "ko", "eliminated"}
-LOCATION_KEYS = {"id", "civilians", "thugs", "threat", "filled", "henchman"}
+LOCATION_KEYS = {"id", "civilians", "thugs", "threat", "filled", "henchman", "extra_tokens"}
 SENTINEL_KEYS = {"location", "health", "defeated"}
 VILLAIN_KEYS = {"location", "health"}
 STORY_KEYS = {"hero", "card", "facedown"}
@@ -182,8 +182,12 @@ def _locations(s: UnitedState, locs: Any) -> None:
         slots = t.loc_slots[s.locs[pos]]
         s.civ[pos] = _int(spec.get("civilians", t.loc_start[s.locs[pos]][0]), f"{where}.civilians", 0, slots)
         s.thug[pos] = _int(spec.get("thugs", t.loc_start[s.locs[pos]][1]), f"{where}.thugs", 0, slots)
-        if s.civ[pos] + s.thug[pos] > slots:
-            raise _err(where, f"{s.civ[pos] + s.thug[pos]} tokens but only {slots} slots")
+        if "extra_tokens" in spec:  # an owner's Villain's third token kind
+            if not t.extra_letter:
+                raise _err(f"{where}.extra_tokens", "this game's Villain has no extra_token kind")
+            s.xtok[pos] = _int(spec["extra_tokens"], f"{where}.extra_tokens", 0, slots)
+        if s.civ[pos] + s.thug[pos] + s.xtok[pos] > slots:
+            raise _err(where, f"{s.civ[pos] + s.thug[pos] + s.xtok[pos]} tokens but only {slots} slots")
         if "threat" in spec:
             th = spec["threat"]
             s.threat[pos] = -1 if th is None else _index(th, t.threat_ids, f"{where}.threat", "Threat")

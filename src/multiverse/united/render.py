@@ -120,11 +120,16 @@ def _sentinel_note(sn: dict[str, Any], challenge: dict[str, Any] | None) -> str:
 def _location_panel(v: dict[str, Any], pos: int) -> Panel:
     loc = v["locations"][pos]
     body = Text(loc["name"] + "\n", style="bold")  # the whole name, wrapped at spaces
-    free = loc["slots"] - loc["civilians"] - loc["thugs"]
+    extra = loc.get("extra_tokens")  # an owner's Villain's third token kind
+    free = loc["slots"] - loc["civilians"] - loc["thugs"] - (extra["count"] if extra else 0)
     body.append(CIVILIAN * loc["civilians"], style="bold green")
     body.append(THUG * loc["thugs"], style="bold magenta")
+    if extra:
+        body.append(extra["letter"] * extra["count"], style="bold yellow")
     body.append(FREE * free, style="dim")
     body.append(f"  {loc['civilians']} civ, {loc['thugs']} thug", style="dim")
+    if extra:
+        body.append(f", {extra['count']} {extra['name']}", style="dim")
     if not loc["slots"]:
         body.append(" (no slots)", style="dim")
     if loc.get("hazardous"):
@@ -323,7 +328,14 @@ def render_board(s: UnitedState, seat: int) -> RenderableType:
     ]
     if t.config.solo:
         parts.append(Text(f"Target token pile: {v['token_pile_size']} left", style="dim"))
+    if v.get("master_plan_known"):  # seen by every player (the owner's peek_master_plan)
+        parts.append(Text("Master Plan, known cards: " + ", ".join(
+            f"{k['name']} ({_depth(k['depth'])})" for k in v["master_plan_known"])))
     return Group(*parts)
+
+
+def _depth(d: int) -> str:
+    return "top" if d == 0 else f"{d + 1}{'nd' if d == 1 else 'rd' if d == 2 else 'th'} from the top"
 
 
 __all__ = ["missions_line", "plot_line", "pressure_lines", "render_board", "track_line"]

@@ -24,9 +24,10 @@ class UnitedState(GameState):
 
     __slots__ = (
         "active", "civ", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs", "mp_deck",
+        "mp_known",
         "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "progress", "protect", "retreat", "round",
         "s_hp", "s_loc", "seen", "since", "story", "target", "threat", "thug", "tokens", "track",
-        "turn", "villain_start",
+        "turn", "villain_start", "xtok",
     )  # fmt: skip
 
     DATA = (
@@ -67,6 +68,8 @@ class UnitedState(GameState):
         new.deck = [d[:] for d in self.deck]
         new.protect = self.protect[:]
         new.seen = self.seen[:]
+        new.mp_known = self.mp_known[:]
+        new.xtok = self.xtok[:]
         return new
 
     # ----- protections (the owner's `ignore_damage` / `prevent_damage`) -------------------
@@ -80,7 +83,9 @@ class UnitedState(GameState):
     def key(self) -> tuple:
         k = super().key()
         k = (*k, tuple(self.protect)) if self.protect else k
-        return (*k, ("seen", *self.seen)) if self.seen else k
+        k = (*k, ("seen", *self.seen)) if self.seen else k
+        k = (*k, ("mp_known", *self.mp_known)) if self.mp_known else k
+        return (*k, ("xtok", *self.xtok)) if any(self.xtok) else k
 
     def data_dict(self) -> dict:
         d = super().data_dict()
@@ -88,6 +93,10 @@ class UnitedState(GameState):
             d["protect"] = self.protect[:]
         if self.seen:
             d["seen"] = self.seen[:]
+        if self.mp_known:
+            d["mp_known"] = self.mp_known[:]
+        if any(self.xtok):
+            d["xtok"] = self.xtok[:]
         return d
 
     def load_data(self, data: dict) -> None:
@@ -100,6 +109,16 @@ class UnitedState(GameState):
         if type(seen) is not list or any(type(x) is not int for x in seen):
             raise SaveError(f"state JSON: 'seen' holds card numbers, not {seen!r}")
         self.seen = seen[:]
+        # Master Plan cards every player has seen (the owner's `peek_master_plan`), until drawn
+        known = data.get("mp_known", [])
+        if type(known) is not list or any(type(c) is not int or c not in self.mp_deck for c in known):
+            raise SaveError(f"state JSON: 'mp_known' lists cards of the Master Plan deck, not {known!r}")
+        self.mp_known = known[:]
+        # an owner's Villain's extra tokens per Location (owner_villain), all 0 without them
+        x = data.get("xtok", [0] * 6)
+        if type(x) is not list or len(x) != 6 or any(type(n) is not int or n < 0 for n in x):
+            raise SaveError(f"state JSON: 'xtok' holds 6 counts (one per Location), not {x!r}")
+        self.xtok = x[:]
 
     # ----- small queries used by many rules --------------------------------------
     def seat(self, hero: int) -> int:

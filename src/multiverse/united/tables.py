@@ -47,7 +47,9 @@ OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "dr
                          "blank_master_plan", "move_villain", "convert_symbols",
                          "double_symbols", "flip_facedown", "move_tokens", "copy_effect",
                          "draw_discard", "swap_storyline", "swap_locations", "attack_range",
-                         "extra_fill", "vanish_with_henchman"})
+                         "extra_fill", "vanish_with_henchman",
+                         "peek_master_plan", "on_villain_move", "redirect_villain_move",
+                         "remove_tokens"})
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
@@ -88,6 +90,14 @@ def compile_extras(e: Effect) -> tuple[tuple[str, object], ...]:
         x.append(("which", e.which))
     if e.discard is not None:
         x.append(("discard", e.discard))
+    if e.reorder:
+        x.append(("reorder", 1))
+    if e.when:
+        x.append(("when", e.when))
+    if e.steps:
+        x.append(("steps", compile_effects(e.steps)))
+    if e.letter:
+        x.append(("letter", e.letter))
     return tuple(sorted(x))
 
 
@@ -134,6 +144,11 @@ class Tables:
     mp_tokens: dict[int, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = field(
         default_factory=dict
     )
+    # an owner's Villain's third token kind (`extra_token`): name, letter, and how many of
+    # them each Master Plan card places (left, here, right); none: "" and no entries
+    extra_name: str = ""
+    extra_letter: str = ""
+    mp_extra: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     # Locations of the content pack
     loc_name: list[str] = field(default_factory=list)
     loc_slots: list[int] = field(default_factory=list)
@@ -234,6 +249,8 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
         v = villains[vid]
         master_plan, threats = v.master_plan, v.threats
         t.mode, t.villain_name = "standard", v.name
+        if v.extra_token is not None:
+            t.extra_name, t.extra_letter = v.extra_token.name, v.extra_token.letter
         t.villain_bam, t.villain_overflow = compile_effects(v.bam), compile_effects(v.overflow)
         t.track_name, t.track_start = v.plot.name, v.plot.start
         need = {m.id: m.threshold for m in content.missions}
@@ -263,6 +280,8 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
             t.mp_move[cid] = compile_move(mp.move, loc_index)
             t.mp_bam[cid] = mp.bam
             t.mp_tokens[cid] = tuple(_tokens(x) for x in mp.tokens)  # type: ignore[assignment]
+            if t.extra_letter and any(t.extra_letter in x for x in mp.tokens):
+                t.mp_extra[cid] = tuple(x.count(t.extra_letter) for x in mp.tokens)  # type: ignore[assignment]
     for th in threats:
         cost = [0, 0, 0, 0]
         for s in th.cost:

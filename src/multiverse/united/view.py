@@ -13,6 +13,7 @@ from multiverse.united.cardtext import card_text
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.enemies import wild_left
 from multiverse.united.owner_turn import KINDS as TURN_KINDS
+from multiverse.united.owner_villain import REACTION, REDIRECT_MOVE, known_view, lasting_view
 from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
@@ -92,6 +93,9 @@ def protections(s: UnitedState) -> list[dict[str, Any]]:
     out = []
     for i in range(0, len(p), 4):
         who, n, until, ref = p[i: i + 4]
+        if who <= REACTION or who == REDIRECT_MOVE:  # the owner's Villain words
+            out.append(lasting_view(s, who, n, until, ref))
+            continue
         kind = _KINDS.get(who, "ignore_damage" if n < 0 else "prevent_damage")
         out.append({"effect": kind, "hero": who if who >= 0 else None,
                     "amount": n if n >= 0 else None, "until": _UNTIL_WORDS[until],
@@ -142,6 +146,8 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
             "slots": t.loc_slots[s.locs[p]], "civilians": s.civ[p], "thugs": s.thug[p],
             "threat": _threat(s, p),
             **({"hazardous": True} if t.loc_hazardous[s.locs[p]] else {}),
+            **({"extra_tokens": {"name": t.extra_name, "letter": t.extra_letter, "count": s.xtok[p]}}
+               if t.extra_letter else {}),
         } for p in range(6)],
         "villain_start": s.villain_start,
         "sentinels": [{"id": SENTINEL_IDS[i], "name": t.sentinel_names[i], "location": s.s_loc[i],
@@ -166,6 +172,8 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
     }
     if s.protect:  # the owner's lasting effects are public (absent when there are none)
         out["protections"] = protections(s)
+    if s.mp_known:  # Master Plan cards every player has seen, top first (absent if none)
+        out["master_plan_known"] = known_view(s)
     if standard:
         out.update(_standard(s))
         # only the Challenge Sentinel takes part in a standard game

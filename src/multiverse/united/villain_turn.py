@@ -7,6 +7,7 @@ from multiverse.united.cardtext import effect_text, master_plan_effects
 from multiverse.united.damage import deal_damage
 from multiverse.united.effects import push_villain_effects
 from multiverse.united.owner_turn import henchman_away
+from multiverse.united.owner_villain import add_extra, drawn, reactions_fire, redirected
 from multiverse.united.protection import BLANK_MASTER_PLAN, CANCEL_BAM, STOP_MOVE, use_protection
 from multiverse.united.state import UnitedState, push, step
 from multiverse.united.tables import Move
@@ -20,6 +21,8 @@ def villain_turn(s: UnitedState, f: tuple) -> None:
         s.end("loss", "the Master Plan deck ran out")
         return
     c = s.mp_deck.pop()
+    if s.mp_known:
+        drawn(s, c)
     s.story.append(c)
     s.since = 0
     s.ovf = 0
@@ -104,6 +107,8 @@ def villain_move(s: UnitedState, f: tuple) -> None:
         if s.log is not None:
             s.emit("villain_stays", f"{s.T.villain_name} does not move")
         return
+    if s.protect and redirected(s, move, dest):  # the owner's player decides where it goes
+        return
     villain_arrives(s, dest)
 
 
@@ -112,6 +117,8 @@ def villain_arrives(s: UnitedState, dest: int) -> None:
     s.n_loc = dest
     if s.log is not None:
         s.emit("villain_moves", f"{s.T.villain_name} moves to {s.loc_name(dest)}", to=dest)
+    if s.protect:  # the owner's reactions to the move resolve after the Threat's text
+        reactions_fire(s, dest)
     th = s.threat[dest]
     if th >= 0 and s.T.threat_arrive[th] and not (s.protect and henchman_away(s, dest)):
         push_villain_effects(s, s.T.threat_arrive[th], s.T.threat_name[th], dest)
@@ -157,6 +164,9 @@ def villain_tokens(s: UnitedState, f: tuple) -> None:
     neighbour (left = counterclockwise); each full Location overflows once this turn."""
     left, here, right = s.T.mp_tokens[f[1]]
     p = s.n_loc
-    for pos, (c, t) in (((p - 1) % RING, left), (p, here), ((p + 1) % RING, right)):
+    extra = s.T.mp_extra.get(f[1]) if s.T.mp_extra else None  # an owner's third kind
+    for i, (pos, (c, t)) in enumerate((((p - 1) % RING, left), (p, here), ((p + 1) % RING, right))):
         if c or t:
             add_tokens(s, pos, c, t)
+        if extra and extra[i]:
+            add_extra(s, pos, extra[i])

@@ -105,6 +105,8 @@ def setup(t: Tables, seed: int) -> UnitedState:
     s.story, s.pool, s.fx_card = [], [0, 0, 0, 0], -1
     s.protect = []
     s.seen = []
+    s.mp_known = []
+    s.xtok = [0] * 6
     s.active, s.turn, s.round = 0, 1, 1
     s.stack = [("hero_turn",)]
     if t.mode == "standard":
