@@ -54,6 +54,10 @@ HeroVerb = Literal[
     "flip_facedown",  # the previous Hero card of the Storyline (or `this_card`) is flipped facedown
     "move_tokens",  # up to the `tokens` (C/T) in your Location move to a Location `where` says
     "copy_effect",  # resolve the Special Effect of the previous Hero card (face up) as yours
+    # components beyond the cards (united/owner_components.py): companions and clones
+    "move_companion",  # your companion moves to a Location `where` says (adjacent: `amount` steps)
+    "place_clone",  # put up to `amount` of your clones from your reserve at a Location `where` says
+    "remove_clone",  # take up to `amount` of your clones off the board, back to your reserve
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -99,9 +103,10 @@ def unique_names(field: str) -> Callable[[list], list]:
 
 Who = Literal["you", "one_hero", "another_hero", "each_hero_here", "each_other_hero_here",
               "each_hero"]
-Where = Literal["here", "adjacent", "both_adjacent", "any", "a_hero", "your_location"]
+Where = Literal["here", "adjacent", "both_adjacent", "any", "a_hero", "your_location",
+                "companion", "a_clone"]
 Per = Literal["heroes_here", "other_heroes_here", "civilians_here", "thugs_here",
-              "threats_cleared", "cards_in_hand"]
+              "threats_cleared", "cards_in_hand", "companion_here", "clones_in_play"]
 Targets = Literal["any", "one", "different"]
 
 # which verbs take which of the owner's words (the field is an error on any other verb)
@@ -110,9 +115,15 @@ _WHO_VERBS = frozenset({"draw", "gain_token", "take_action", "move", "draw_until
 _UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam", "stop_villain_move",
                           "ignore_overflow", "extra_damage", "blank_master_plan"})
 Until = Literal["end_of_turn", "your_next_turn", "face_up"]
-_WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero"},
-          "move": {"adjacent", "any", "a_hero", "your_location"},
-          "move_tokens": {"adjacent", "any"}}
+_WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero", "companion",
+                          "a_clone"},
+          "move": {"adjacent", "any", "a_hero", "your_location", "companion"},
+          "move_tokens": {"adjacent", "any"},
+          "move_companion": {"adjacent", "any", "your_location"},
+          "place_clone": {"here", "adjacent", "any", "a_hero"}}
+# the words that need a hero's own companion or clones (`Hero.companion`, `Hero.clones`)
+COMPANION_WORDS = frozenset({"move_companion", "companion", "companion_here"})
+CLONE_WORDS = frozenset({"place_clone", "remove_clone", "a_clone", "clones_in_play"})
 _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "rescue",
                         "defeat_thugs", "deal_damage", "deal_damage_villain", "fill_threat",
                         "damage_each_enemy_here", "take_damage", "lose_civilians",
@@ -172,6 +183,9 @@ class Effect(Strict):
                              + (f" (one of {allowed})" if allowed else " (it takes no 'where')"))
         if v == "take_action" and self.symbol == "move" and self.where not in (None, "here", "any"):
             raise ValueError("where: a Move action goes to an adjacent Location ('here') or 'any'")
+        if v == "take_action" and self.where in ("companion", "a_clone") and self.who != "you":
+            raise ValueError(f"who: an action at your {self.where.replace('a_', '')}'s Location "
+                             "is taken by you (the companion and clones are yours)")
         if self.per is not None and v not in _PER_VERBS:
             raise ValueError(f"per: verb {v!r} has no amount to count; 'per' is for {sorted(_PER_VERBS)}")
         if self.targets != "any" and not (v == "take_action" and self.symbol == "attack"):
@@ -228,6 +242,39 @@ class HeroCard(Strict):
 HERO_DECK = (12, 15)  # MU-4: 12 cards; an owner's hero may have up to 3 more
 
 
+class Companion(Strict):
+    """A hero's companion: a figure on the board that is not a hero (never damaged, not
+    counted as a hero by any effect); it starts with the hero or at a ring position 0 to 5."""
+
+    name: str = Field(min_length=1)
+    starts: Literal["with_hero"] | Annotated[int, Field(ge=0, le=5)] = Field(
+        "with_hero", description="with_hero, or the ring position (0 to 5, clockwise) it starts at")
+
+
+def _words(effects: list[Effect], where: str) -> list[tuple[str, str]]:
+    """Every (place, word) of `effects` that names a companion or a clone (verb, where, per),
+    into the branches of choose_one too."""
+    out = []
+    for i, e in enumerate(effects):
+        for field, word in (("verb", e.verb), ("where", e.where), ("per", e.per)):
+            if word in COMPANION_WORDS | CLONE_WORDS:
+                out.append((f"{where}[{i}].{field}", word))
+        for j, branch in enumerate(e.options or ()):
+            out += _words(branch, f"{where}[{i}].options[{j}]")
+    return out
+
+
+def check_components(words: list[tuple[str, str]], companion: bool, clones: int, who: str) -> None:
+    """A companion or clone word needs a hero who has one (raises naming the field)."""
+    for place, word in words:
+        if word in COMPANION_WORDS and not companion:
+            raise ValueError(f"{place}: {word!r} needs a companion, and {who} has none "
+                             "(give the hero a `companion`)")
+        if word in CLONE_WORDS and not clones:
+            raise ValueError(f"{place}: {word!r} needs clones, and {who} has none "
+                             "(give the hero `clones: N`)")
+
+
 class Hero(Strict):
     """A hero: a 12-card deck (MU-4), or up to 15 for heroes printed with more."""
 
@@ -235,8 +282,17 @@ class Hero(Strict):
     name: str
     original: bool = True
     cards: list[HeroCard]
+    companion: Companion | None = Field(None, description="a figure of the hero's on the board "
+                                        "(docs/content.md, Companions, clones and team cards)")
+    clones: int = Field(0, ge=0, le=8, description="clone figures kept off the board until placed")
 
     _unique = field_validator("cards")(unique_names("cards"))
+
+    @model_validator(mode="after")
+    def _components(self) -> Hero:
+        words = [w for i, c in enumerate(self.cards) for w in _words(c.effect, f"cards[{i}].effect")]
+        check_components(words, self.companion is not None, self.clones, f"hero {self.id!r}")
+        return self
 
     @model_validator(mode="after")
     def _deck_size(self) -> Hero:
@@ -538,6 +594,26 @@ class Difficulty(Strict):
     remove_double_wild: bool
 
 
+class TeamCard(Strict):
+    """A team card: once per round, a hero of its team may resolve its effect as part of
+    their turn, a free choice among their actions (docs/content.md)."""
+
+    name: str
+    heroes: list[str] = Field(min_length=1, description="the ids of the heroes of its team")
+    effect: Effects = Field(min_length=1)
+    original: bool = True
+
+    _name = field_validator("name")(card_name)
+
+    @field_validator("effect")
+    @classmethod
+    def _hero_verbs(cls, v: Effects) -> Effects:
+        for i, e in enumerate(v):
+            if e.verb not in HERO_VERBS:
+                raise ValueError(f"effect[{i}].verb: {e.verb!r} is not a hero verb")
+        return v
+
+
 class UnitedContent(Strict):
     """A Marvel United content pack."""
 
@@ -550,6 +626,27 @@ class UnitedContent(Strict):
     villains: list[Villain] = Field(default_factory=list)
     missions: list[Mission] = Field(default_factory=list)
     difficulties: list[Difficulty] = Field(default_factory=list)
+    team_cards: list[TeamCard] = Field(default_factory=list, description="cards a team of "
+                                       "heroes shares, each usable once per round")
+
+    @model_validator(mode="after")
+    def _teams(self) -> UnitedContent:
+        """A team card names heroes of the pack, and only words its whole team can use."""
+        heroes = {h.id: h for h in self.heroes}
+        seen: set[str] = set()
+        for i, card in enumerate(self.team_cards):
+            if card.name in seen:
+                raise ValueError(f"team_cards[{i}].name: two team cards are named {card.name!r}")
+            seen.add(card.name)
+            for j, hid in enumerate(card.heroes):
+                if hid not in heroes:
+                    raise ValueError(f"team_cards[{i}].heroes[{j}]: unknown hero id {hid!r}; "
+                                     f"the pack's heroes: {sorted(heroes)}")
+            words = _words(card.effect, f"team_cards[{i}].effect")
+            for hid in card.heroes:
+                h = heroes[hid]
+                check_components(words, h.companion is not None, h.clones, f"hero {hid!r}")
+        return self
 
     @model_validator(mode="after")
     def _unique(self) -> UnitedContent:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from multiverse.engine.invariants import check_decision
 from multiverse.united.board import RING
 from multiverse.united.enemies import wild_left
+from multiverse.united.owner_components import check_components
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, PHASE_VILLAIN, UnitedState
 
 
@@ -92,6 +93,7 @@ def check_dofp(s: UnitedState) -> None:
         assert s.pile == []
     assert min(s.pool) >= 0
     assert len(s.protect) % 4 == 0
+    check_components(s)
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
     check_decision(s, 1 if t.config.solo else n)
@@ -162,6 +164,7 @@ def check_standard(s: UnitedState) -> None:
     assert min(s.tokens) >= 0 and len(s.tokens) == 4 * n
     assert min(s.pool) >= 0
     assert len(s.protect) % 4 == 0
+    check_components(s)
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
     check_decision(s, n)

@@ -38,6 +38,12 @@ from multiverse.united.owner_board import (
     take_damage,
     thugs_to_civilians,
 )
+from multiverse.united.owner_components import (
+    COMPONENT_PHRASES,
+    COMPONENT_VERBS,
+    component_count,
+    component_locations,
+)
 from multiverse.united.protection import attack_damage
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice
@@ -130,6 +136,7 @@ _PHRASES = {
     "flip_facedown": lambda n: "flip a Storyline card facedown",
     "move_tokens": lambda n: "move tokens to another Location",
     "copy_effect": lambda n: "copy the previous Hero card's effect",
+    **COMPONENT_PHRASES,
 }
 
 
@@ -208,6 +215,8 @@ def board_count(s: UnitedState, h: int, what: str) -> int:
         return s.thug[pos]
     if what == "threats_cleared":
         return sum(1 for t in s.threat if t < 0)
+    if what in ("companion_here", "clones_in_play"):
+        return component_count(s, h, what)
     return len(s.hand[h])  # cards_in_hand
 
 
@@ -276,6 +285,8 @@ def action_locations(s: UnitedState, h: int, where: str) -> list[int]:
         return [(pos - 1) % RING, (pos + 1) % RING]
     if where == "any":
         return list(range(RING))
+    if where in ("companion", "a_clone"):
+        return component_locations(s, h, where)
     return sorted({s.hero_loc[o] for o in range(len(s.hand)) if o != h and s.in_play(o)})
 
 
@@ -361,6 +372,8 @@ def _destinations(s: UnitedState, o: int, h: int, where: str) -> list[int]:
         out = list(range(RING))
     elif where == "your_location":
         out = [s.hero_loc[h]]
+    elif where == "companion":  # your companion's Location (the card's owner's)
+        out = component_locations(s, h, where)
     else:  # a_hero: a Location where another hero stands
         out = sorted({s.hero_loc[q] for q in range(len(s.hand)) if q != o and s.in_play(q)})
     return [p for p in out if p != pos]
@@ -461,4 +474,4 @@ _VERBS = {"gain_action": gain_action, "take_action": take_action, "move": move,
           "blank_master_plan": blank_master_plan, "move_villain": move_villain,
           "convert_symbols": convert_symbols, "double_symbols": double_symbols,
           "flip_facedown": flip_facedown, "move_tokens": move_tokens,
-          "copy_effect": copy_effect}
+          "copy_effect": copy_effect, **COMPONENT_VERBS}

@@ -16,15 +16,19 @@ from multiverse.united.tables import Tables
 
 PHASE_SENTINELS, PHASE_NIMROD = 0, 1  # DFP: fighting the Sentinels; a Villain in play
 PHASE_VILLAIN = PHASE_NIMROD  # the standard game is always in the Villain phase
+# `comp`: each hero's companion's ring position (-1: none); `clone_at`: (hero, ring position)
+# pairs of the clones on the board; `team`: the round each team card was last used (0:
+# never). Each is empty in a game without them (united/owner_components.py).
+COMPONENT_FIELDS = ("comp", "clone_at", "team")
 
 
 class UnitedState(GameState):
     """A position of a Marvel United game (Days of Future Past mode)."""
 
     __slots__ = (
-        "active", "civ", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs", "mp_deck",
-        "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "progress", "protect", "retreat", "round",
-        "s_hp", "s_loc", "since", "story", "target", "threat", "thug", "tokens", "track",
+        "active", "civ", "clone_at", "comp", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs",
+        "mp_deck", "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "progress", "protect", "retreat",
+        "round", "s_hp", "s_loc", "since", "story", "target", "team", "threat", "thug", "tokens", "track",
         "turn", "villain_start",
     )  # fmt: skip
 
@@ -65,6 +69,7 @@ class UnitedState(GameState):
         new.hand = [h[:] for h in self.hand]
         new.deck = [d[:] for d in self.deck]
         new.protect = self.protect[:]
+        new.comp, new.clone_at, new.team = self.comp[:], self.clone_at[:], self.team[:]
         return new
 
     # ----- protections (the owner's `ignore_damage` / `prevent_damage`) -------------------
@@ -74,12 +79,18 @@ class UnitedState(GameState):
     # holds something, so a game that never uses it keeps its hash and its JSON.
     def key(self) -> tuple:
         k = super().key()
-        return (*k, tuple(self.protect)) if self.protect else k
+        k = (*k, tuple(self.protect)) if self.protect else k
+        if self.comp or self.clone_at or self.team:  # companions, clones, team cards
+            k = (*k, ("figures", tuple(self.comp), tuple(self.clone_at), tuple(self.team)))
+        return k
 
     def data_dict(self) -> dict:
         d = super().data_dict()
         if self.protect:
             d["protect"] = self.protect[:]
+        for name in COMPONENT_FIELDS:
+            if getattr(self, name):
+                d[name] = getattr(self, name)[:]
         return d
 
     def load_data(self, data: dict) -> None:
@@ -88,6 +99,11 @@ class UnitedState(GameState):
         if type(p) is not list or len(p) % 4 or any(type(x) is not int for x in p):
             raise SaveError(f"state JSON: 'protect' holds 4 whole numbers per protection, not {p!r}")
         self.protect = p[:]
+        for name in COMPONENT_FIELDS:  # companions, clones, team cards: lists of whole numbers
+            v = data.get(name, [])
+            if type(v) is not list or any(type(x) is not int for x in v):
+                raise SaveError(f"state JSON: {name!r} is a list of whole numbers, not {v!r}")
+            setattr(self, name, v[:])
 
     # ----- small queries used by many rules --------------------------------------
     def seat(self, hero: int) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 from multiverse.united.cardtext import card_text
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.enemies import wild_left
+from multiverse.united.owner_components import component_view
 from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
@@ -162,6 +163,8 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
     }
     if s.protect:  # the owner's lasting effects are public (absent when there are none)
         out["protections"] = protections(s)
+    if s.comp or t.clones or t.team_name:  # companions, clones, team cards: on the table
+        out.update(component_view(s))
     if standard:
         out.update(_standard(s))
         # only the Challenge Sentinel takes part in a standard game

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from multiverse.engine.rng import MASK, splitmix_next
 from multiverse.united.board import RING, opposite
+from multiverse.united.owner_components import setup_components
 from multiverse.united.standard.setup import standard_setup
 from multiverse.united.state import PHASE_SENTINELS, UnitedState
 from multiverse.united.tables import Tables
@@ -104,6 +105,7 @@ def setup(t: Tables, seed: int) -> UnitedState:
     s.hench = [t.threat_health[th] if th >= 0 else 0 for th in s.threat]
     s.story, s.pool, s.fx_card = [], [0, 0, 0, 0], -1
     s.protect = []
+    setup_components(s)
     s.active, s.turn, s.round = 0, 1, 1
     s.stack = [("hero_turn",)]
     if t.mode == "standard":
