@@ -109,15 +109,15 @@ def component_locations(s: UnitedState, h: int, where: str) -> list[int]:
 
 # ----- the verbs ------------------------------------------------------------------------
 def move_companion(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
-    """MU-17: your companion moves: `amount` steps to an adjacent Location, or once to any
-    Location, or to your Location (`where`)."""
+    """MU-17: your companion moves: `amount` steps to an adjacent Location (it may stop after
+    the first), or once to any Location, or to your Location (`where`)."""
     if has_companion(s, h) and n > 0:
         where = d.get("where", "adjacent")
-        s.stack.append(("move_companion", h, where, n if where == "adjacent" else 1, source))
+        s.stack.append(("move_companion", h, where, n if where == "adjacent" else 1, source, 0))
 
 
 def _companion_options(s: UnitedState, f: tuple) -> tuple:
-    _, h, where, n, source = f
+    _, h, where, n, source, moved = f
     pos = s.comp[h]
     if where == "adjacent":
         dests = [(pos - 1) % RING, (pos + 1) % RING]
@@ -126,7 +126,7 @@ def _companion_options(s: UnitedState, f: tuple) -> tuple:
     else:  # your_location
         dests = [s.hero_loc[h]] if s.hero_loc[h] != pos else []
     opts = [Option(f"to:{p}", s.loc_name(p), {"location": p}) for p in dests]
-    if where == "adjacent" and opts:
+    if moved and opts:  # after its first step it may stop
         opts.append(Option("stay", "Stay (move no further)", {"location": -1}))
     return (s.seat(h), f"{s.hero_name(h)}: {source}: move {s.T.companion_name[h]} where? "
             f"({count(n, 'step')} left)" if where == "adjacent" else
@@ -136,7 +136,7 @@ def _companion_options(s: UnitedState, f: tuple) -> tuple:
 @choice("move_companion", _companion_options)
 def resolve_move_companion(s: UnitedState, f: tuple, opt: Option) -> None:
     """The companion moves one step (or to the Location picked); "stay" ends the move."""
-    _, h, where, n, source = f
+    _, h, where, n, source, _moved = f
     p = opt.data["location"]
     if p < 0:
         return
@@ -145,7 +145,7 @@ def resolve_move_companion(s: UnitedState, f: tuple, opt: Option) -> None:
         s.emit("companion_moves", f"{s.T.companion_name[h]} ({s.hero_name(h)}'s companion) "
                f"moves to {s.loc_name(p)}", hero=h, to=p)
     if n > 1:
-        s.stack.append(("move_companion", h, where, n - 1, source))
+        s.stack.append(("move_companion", h, where, n - 1, source, 1))
 
 
 def place_clone(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:

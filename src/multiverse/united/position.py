@@ -346,7 +346,7 @@ def _heroes(s: UnitedState, heroes: list[Any], used: set[int]) -> None:
             tg = spec["target"]
             s.target[h] = -1 if tg in (None, "none") else _index(tg, SENTINEL_IDS, f"{where}.target", "Sentinel")
             stated[h] = s.target[h]
-        if s.comp or s.T.clones:  # companions and clones (united/owner_components.py)
+        if s.comp or s.T.clones or "companion" in spec or "clones" in spec:  # owner_components
             position_figures(s, h, spec, where)
         s.ko[h] = int(_bool(spec.get("ko", False), f"{where}.ko"))
         s.out[h] = int(_bool(spec.get("eliminated", False), f"{where}.eliminated"))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -88,7 +87,7 @@ def test_move_the_companion_two_steps(pack):
     s = played(pack, [{"verb": "move_companion", "amount": 2}])
     assert s.comp[0] == 0
     s.apply("effect")
-    assert s.decision().kind == "move_companion" and opt_ids(s) == ["to:5", "to:1", "stay"]
+    assert s.decision().kind == "move_companion" and opt_ids(s) == ["to:5", "to:1"]
     s.apply("to:1")
     assert opt_ids(s) == ["to:0", "to:2", "stay"]
     s.apply("to:2")
@@ -150,6 +149,22 @@ def test_a_companion_is_not_a_hero(pack):
     assert len(s.deck[0]) == deck - 1
     v = view(s, 0)
     assert [h["id"] for h in v["heroes"] if h["location"] == 2] == ["logan"]
+
+
+@pytest.mark.rule("MU-17")
+def test_wren_halloways_kestrel_scouts_then_she_strikes_where_it_flies():
+    # the default pack's original hero Wren Halloway (ring 3) and her companion Kestrel
+    s = position(heroes=[{"id": "wren-halloway", "location": 3, "hand": ["Kestrel Scouts"]},
+                         {"id": "logan", "location": 3}],
+                 step="play", turn={"hero": "wren-halloway"})
+    assert s.comp == [3, -1]
+    s.apply("effect")
+    s.apply("to:2")
+    s.apply("to:1")
+    assert s.comp[0] == 1 and "Kestrel (Wren Halloway's companion) moves to" in s.log[-1].text
+    assert opt_ids(s) == ["attack:1:thug", "stop"]  # you may Attack where Kestrel is
+    s.apply("attack:1:thug")
+    assert s.thug[1] == 1 and s.hero_loc[0] == 3
 
 
 # ----- clones ---------------------------------------------------------------------------
@@ -270,6 +285,16 @@ def test_the_board_shows_companions_clones_and_team_cards(pack):
     assert "Team card Storm Front (Logan, Storm): gain 1 Attack token" in out
 
 
+def test_the_card_command_reads_a_team_card(pack):
+    from multiverse.united.cardtext import card_texts
+
+    s = played(pack, [{"verb": "move_companion", "where": "any"}])
+    texts = card_texts(s.T)
+    assert texts["Storm Front"] == ("Storm Front — team card (Logan, Storm), once per round: "
+                                    "gain 1 Attack token")
+    assert texts["Owner's Card"].endswith("move your companion (where any)] — Logan's hero card")
+
+
 def test_card_text_names_the_new_words():
     assert describe(("move_companion", 1, -1)) == "move your companion"
     assert describe(("place_clone", 2, -1)) == "place 2 clones"
@@ -335,31 +360,75 @@ def test_a_pack_error_names_the_file(pack, tmp_path):
 
 
 # ----- whole games ----------------------------------------------------------------------
-@pytest.mark.parametrize("mode", ["dofp", "standard"])
-def test_random_games_with_components_keep_the_invariants(pack, tmp_path, mode):
-    import random
+PLAY_CARDS = [
+    {"name": "Pack Hunt", "symbols": ["wild"], "effect": [
+        {"verb": "place_clone", "where": "adjacent"}, {"verb": "move_companion"},
+        {"verb": "take_action", "symbol": "wild", "where": "a_clone", "optional": True}]},
+    {"name": "Heel", "symbols": ["move"], "effect": [
+        {"verb": "remove_clone"}, {"verb": "take_action", "symbol": "attack", "where": "companion"},
+        {"verb": "draw", "per": "clones_in_play"}]},
+    {"name": "Scatter", "symbols": ["heroic"], "effect": [
+        {"verb": "place_clone", "where": "any", "amount": 2, "optional": True},
+        {"verb": "move_companion", "where": "any"},
+        {"verb": "move", "where": "companion", "optional": True},
+        {"verb": "rescue", "per": "companion_here"}]},
+]
 
-    dest = Path(tmp_path) / "play"
+
+@pytest.fixture(scope="module")
+def play_pack(pack: str, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The test pack with three of Logan's cards replaced by cards using every new word."""
+    dest = tmp_path_factory.mktemp("play") / "pack"
     shutil.copytree(pack, dest)
     f = dest / "heroes" / "logan.yaml"
     doc = yaml.safe_load(f.read_text(encoding="utf-8"))
-    cards = doc["heroes"][0]["cards"]
-    cards[-1] = {"name": "Pack Hunt", "symbols": ["wild"], "effect": [
-        {"verb": "place_clone", "where": "adjacent"}, {"verb": "move_companion"},
-        {"verb": "take_action", "symbol": "wild", "where": "a_clone", "optional": True}]}
-    cards[-2] = {"name": "Heel", "symbols": ["move"], "effect": [
-        {"verb": "remove_clone"}, {"verb": "take_action", "symbol": "attack", "where": "companion"},
-        {"verb": "draw", "per": "clones_in_play"}]}
+    doc["heroes"][0]["cards"][-3:] = PLAY_CARDS
     f.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
-    seen = set()
-    for seed in range(12):
-        s = new_game(UnitedConfig(content=str(dest), mode=mode, heroes=("logan", "storm", "bishop")),
-                     seed=seed)
-        r = random.Random(seed)
-        while (d := s.decision()) is not None:
-            check_invariants(s)
-            seen.add(d.kind)
-            s.apply(d.options[r.randrange(len(d.options))].id)
-        back = from_json(json.loads(to_json(s)))
-        assert back == s
-    assert {"move_companion", "place_clone"} <= seen
+    return str(dest)
+
+
+def whole_game(pack: str, mode: str, agent: Any, seed: int, roundtrip: bool = False) -> UnitedState:
+    s = new_game(UnitedConfig(content=pack, mode=mode, heroes=("logan", "storm", "bishop")), seed=seed)
+    n = 0
+    while (d := s.decision()) is not None:
+        check_invariants(s)
+        if roundtrip and d.kind in ("move_companion", "place_clone", "remove_clone"):
+            back = from_json(json.loads(to_json(s)))
+            assert back == s and back.decision() == d
+        s.apply(agent.choose(d, s))
+        n += 1
+        assert n < 5000
+    check_invariants(s)
+    return s
+
+
+@pytest.mark.parametrize("mode", ["dofp", "standard"])
+def test_random_games_with_components_keep_the_invariants(play_pack, mode):
+    from multiverse.agents.random_agent import RandomAgent
+
+    kinds: set[str] = set()
+    used = 0
+    for seed in range(10):
+        agent = RandomAgent(seed)
+        seen: list[str] = []
+        choose = agent.choose
+
+        def spy(d: Any, s: UnitedState, choose: Any = choose, seen: list[str] = seen) -> str:
+            seen.append(d.kind)
+            return choose(d, s)
+
+        agent.choose = spy  # type: ignore[method-assign]
+        s = whole_game(play_pack, mode, agent, seed, roundtrip=True)
+        kinds |= set(seen)
+        used += s.team[0] > 0  # the team card was used in some round
+    assert {"move_companion", "place_clone"} <= kinds and used >= 5
+
+
+@pytest.mark.parametrize("mode", ["dofp", "standard"])
+def test_heuristic_and_search_agents_play_the_components(play_pack, mode):
+    from multiverse.agents.heuristic import HeuristicAgent
+    from multiverse.agents.ismcts import ISMCTSAgent
+
+    for seed in range(3):
+        whole_game(play_pack, mode, HeuristicAgent(seed), seed)
+    whole_game(play_pack, mode, ISMCTSAgent(seed=1, iterations=10), 2)
