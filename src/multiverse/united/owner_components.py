@@ -28,8 +28,8 @@ from multiverse.united.state import UnitedState, choice
 
 
 def setup_components(s: UnitedState) -> None:
-    """Companions on the board (with their hero or at their ring position), no clone
-    placed, no team card used yet."""
+    """MU-7 setup: companions on the board (with their hero or at their ring position), no
+    clone placed, no team card used yet."""
     t = s.T
     s.comp = [(s.hero_loc[h] if start < 0 else start) if t.companion_name[h] else -1
               for h, start in enumerate(t.companion_start)]
@@ -227,7 +227,8 @@ COMPONENT_PHRASES = {
 
 # ----- team cards -----------------------------------------------------------------------
 def team_options(s: UnitedState, h: int) -> list[Option]:
-    """The team cards hero `h` may use now: of their team, not used yet this round."""
+    """MU-18: the team cards hero `h` may use now, a free choice among their actions: of
+    their team, not used yet this round."""
     from multiverse.united.cardtext import effect_text
 
     t = s.T
@@ -237,8 +238,8 @@ def team_options(s: UnitedState, h: int) -> list[Option]:
 
 
 def use_team_card(s: UnitedState, h: int, k: int) -> None:
-    """A team card's effect resolves for hero `h`, as part of their turn; it is used for
-    this round (until every hero has had a turn)."""
+    """MU-17/MU-18: a team card's effect resolves for hero `h`, as part of their turn; it
+    is used for this round (until every hero has had a turn)."""
     from multiverse.united.effects import push_hero_effects
 
     t = s.T
