@@ -219,7 +219,7 @@ def resolve_remove_clone(s: UnitedState, f: tuple, opt: Option) -> None:
 COMPONENT_VERBS = {"move_companion": move_companion, "place_clone": place_clone,
                    "remove_clone": remove_clone}
 COMPONENT_PHRASES = {
-    "move_companion": lambda n: "move your companion",
+    "move_companion": lambda n: "move your companion" + (f" {n} Locations" if n > 1 else ""),
     "place_clone": lambda n: f"place {count(n, 'clone')}",
     "remove_clone": lambda n: f"remove {count(n, 'clone')}",
 }

@@ -297,6 +297,7 @@ def test_the_card_command_reads_a_team_card(pack):
 
 def test_card_text_names_the_new_words():
     assert describe(("move_companion", 1, -1)) == "move your companion"
+    assert describe(("move_companion", 2, -1)) == "move your companion 2 Locations"
     assert describe(("place_clone", 2, -1)) == "place 2 clones"
     assert describe(("remove_clone", 1, -1)) == "remove 1 clone"
 
