@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from multiverse.engine.errors import ContentError
 
@@ -594,6 +604,13 @@ class Difficulty(Strict):
     remove_double_wild: bool
 
 
+def _error(loc: tuple, message: str) -> None:
+    """Raise a validation error at `loc` inside the pack, so that the error names the file
+    the entry came from (a check across parts of the pack, made at its top level)."""
+    raise ValidationError.from_exception_data("UnitedContent", [InitErrorDetails(
+        type=PydanticCustomError("pack", message), loc=loc, input={})])
+
+
 class TeamCard(Strict):
     """A team card: once per round, a hero of its team may resolve its effect as part of
     their turn, a free choice among their actions (docs/content.md)."""
@@ -636,16 +653,19 @@ class UnitedContent(Strict):
         seen: set[str] = set()
         for i, card in enumerate(self.team_cards):
             if card.name in seen:
-                raise ValueError(f"team_cards[{i}].name: two team cards are named {card.name!r}")
+                _error(("team_cards", i, "name"), f"two team cards are named {card.name!r}")
             seen.add(card.name)
             for j, hid in enumerate(card.heroes):
                 if hid not in heroes:
-                    raise ValueError(f"team_cards[{i}].heroes[{j}]: unknown hero id {hid!r}; "
-                                     f"the pack's heroes: {sorted(heroes)}")
-            words = _words(card.effect, f"team_cards[{i}].effect")
+                    _error(("team_cards", i, "heroes", j),
+                           f"unknown hero id {hid!r}; the pack's heroes: {sorted(heroes)}")
+            words = _words(card.effect, "effect")
             for hid in card.heroes:
                 h = heroes[hid]
-                check_components(words, h.companion is not None, h.clones, f"hero {hid!r}")
+                try:
+                    check_components(words, h.companion is not None, h.clones, f"hero {hid!r}")
+                except ValueError as exc:
+                    _error(("team_cards", i), str(exc))
         return self
 
     @model_validator(mode="after")

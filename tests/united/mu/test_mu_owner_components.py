@@ -340,11 +340,14 @@ def test_a_misplaced_component_word_is_an_error(step, message):
 def test_a_team_card_names_heroes_of_the_pack(pack, tmp_path):
     doc = load_content(pack).model_dump()
     doc["team_cards"] = [{**TEAM, "heroes": ["logan", "nobody"]}]
-    with pytest.raises(ValueError, match=r"team_cards\[0\]\.heroes\[1\]: unknown hero id 'nobody'"):
+    with pytest.raises(ValueError, match=r"team_cards\.0\.heroes\.1\n  unknown hero id 'nobody'"):
         UnitedContent.model_validate(doc)
     doc["team_cards"] = [{**TEAM, "effect": [{"verb": "move_companion"}]}]
-    with pytest.raises(ValueError, match=r"team_cards\[0\]\.effect\[0\]\.verb: 'move_companion' "
+    with pytest.raises(ValueError, match=r"team_cards\.0\n  effect\[0\]\.verb: 'move_companion' "
                                          r"needs a companion, and hero 'storm' has none"):
+        UnitedContent.model_validate(doc)
+    doc["team_cards"] = [TEAM, {**TEAM, "heroes": ["storm"]}]
+    with pytest.raises(ValueError, match=r"team_cards\.1\.name\n  two team cards are named 'Storm Front'"):
         UnitedContent.model_validate(doc)
     doc["team_cards"] = [{**TEAM, "effect": [{"verb": "bam"}]}]
     with pytest.raises(ValueError, match=r"effect\[0\]\.verb: 'bam' is not a hero verb"):
@@ -356,7 +359,7 @@ def test_a_pack_error_names_the_file(pack, tmp_path):
     shutil.copytree(pack, dest)
     (dest / "team.yaml").write_text(yaml.safe_dump({"team_cards": [{**TEAM, "heroes": ["zed"]}]}),
                                     encoding="utf-8")
-    with pytest.raises(ContentError, match=r"team_cards\[0\]\.heroes\[0\]: unknown hero id 'zed'"):
+    with pytest.raises(ContentError, match=r"team\.yaml: team_cards\[0\]\.heroes\[0\]: unknown hero id 'zed'"):
         load_content(str(dest))
 
 
