@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from multiverse.engine.errors import ContentError
 
@@ -66,6 +76,10 @@ HeroVerb = Literal[
     "on_villain_move",  # `when` the Villain moves (into your Location), `steps` resolve, `amount` times, `until` then
     "redirect_villain_move",  # you decide the Villain's next `amount` Master Plan moves, `until` then
     "remove_tokens",  # remove up to `amount` of the Villain's extra tokens (`letter`) from your Location
+    # components beyond the cards (united/owner_components.py): companions and clones
+    "move_companion",  # your companion moves to a Location `where` says (adjacent: `amount` steps)
+    "place_clone",  # put up to `amount` of your clones from your reserve at a Location `where` says
+    "remove_clone",  # take up to `amount` of your clones off the board, back to your reserve
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -111,9 +125,11 @@ def unique_names(field: str) -> Callable[[list], list]:
 
 Who = Literal["you", "one_hero", "another_hero", "each_hero_here", "each_other_hero_here",
               "each_hero"]
-Where = Literal["here", "adjacent", "both_adjacent", "any", "a_hero", "your_location"]
+Where = Literal["here", "adjacent", "both_adjacent", "any", "a_hero", "your_location",
+                "companion", "a_clone"]
 Per = Literal["heroes_here", "other_heroes_here", "civilians_here", "thugs_here",
-              "threats_cleared", "cards_in_hand", "civilians_rescued", "heroes_in_game"]
+              "threats_cleared", "cards_in_hand", "civilians_rescued", "heroes_in_game",
+              "companion_here", "clones_in_play"]
 Targets = Literal["any", "one", "different"]
 ExtraHere = Annotated[str, Field(pattern=r"^[A-Z]_here$")]  # a Villain's extra token kind here
 
@@ -125,9 +141,15 @@ _UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam", "stop
                           "on_villain_move", "redirect_villain_move"})
 _UNTIL_VERBS |= {"attack_range", "extra_fill"}  # (united.owner_turn)
 Until = Literal["end_of_turn", "your_next_turn", "face_up"]
-_WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero"},
-          "move": {"adjacent", "any", "a_hero", "your_location"},
-          "move_tokens": {"adjacent", "any"}, "swap_locations": {"adjacent", "any"}}
+_WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero", "companion",
+                          "a_clone"},
+          "move": {"adjacent", "any", "a_hero", "your_location", "companion"},
+          "move_tokens": {"adjacent", "any"}, "swap_locations": {"adjacent", "any"},
+          "move_companion": {"adjacent", "any", "your_location"},
+          "place_clone": {"here", "adjacent", "any", "a_hero"}}
+# the words that need a hero's own companion or clones (`Hero.companion`, `Hero.clones`)
+COMPANION_WORDS = frozenset({"move_companion", "companion", "companion_here"})
+CLONE_WORDS = frozenset({"place_clone", "remove_clone", "a_clone", "clones_in_play"})
 _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "rescue",
                         "defeat_thugs", "deal_damage", "deal_damage_villain", "fill_threat",
                         "damage_each_enemy_here", "take_damage", "lose_civilians",
@@ -198,6 +220,9 @@ class Effect(Strict):
                              + (f" (one of {allowed})" if allowed else " (it takes no 'where')"))
         if v == "take_action" and self.symbol == "move" and self.where not in (None, "here", "any"):
             raise ValueError("where: a Move action goes to an adjacent Location ('here') or 'any'")
+        if v == "take_action" and self.where in ("companion", "a_clone") and self.who != "you":
+            raise ValueError(f"who: an action at your {self.where.replace('a_', '')}'s Location "
+                             "is taken by you (the companion and clones are yours)")
         if self.per is not None and v not in _PER_VERBS:
             raise ValueError(f"per: verb {v!r} has no amount to count; 'per' is for {sorted(_PER_VERBS)}")
         if self.targets != "any" and not (v == "take_action" and self.symbol == "attack"):
@@ -282,6 +307,39 @@ class HeroCard(Strict):
 HERO_DECK = (12, 15)  # MU-4: 12 cards; an owner's hero may have up to 3 more
 
 
+class Companion(Strict):
+    """A hero's companion: a figure on the board that is not a hero (never damaged, not
+    counted as a hero by any effect); it starts with the hero or at a ring position 0 to 5."""
+
+    name: str = Field(min_length=1)
+    starts: Literal["with_hero"] | Annotated[int, Field(ge=0, le=5)] = Field(
+        "with_hero", description="with_hero, or the ring position (0 to 5, clockwise) it starts at")
+
+
+def _words(effects: list[Effect], where: str) -> list[tuple[str, str]]:
+    """Every (place, word) of `effects` that names a companion or a clone (verb, where, per),
+    into the branches of choose_one too."""
+    out = []
+    for i, e in enumerate(effects):
+        for field, word in (("verb", e.verb), ("where", e.where), ("per", e.per)):
+            if word in COMPANION_WORDS | CLONE_WORDS:
+                out.append((f"{where}[{i}].{field}", word))
+        for j, branch in enumerate(e.options or ()):
+            out += _words(branch, f"{where}[{i}].options[{j}]")
+    return out
+
+
+def check_components(words: list[tuple[str, str]], companion: bool, clones: int, who: str) -> None:
+    """A companion or clone word needs a hero who has one (raises naming the field)."""
+    for place, word in words:
+        if word in COMPANION_WORDS and not companion:
+            raise ValueError(f"{place}: {word!r} needs a companion, and {who} has none "
+                             "(give the hero a `companion`)")
+        if word in CLONE_WORDS and not clones:
+            raise ValueError(f"{place}: {word!r} needs clones, and {who} has none "
+                             "(give the hero `clones: N`)")
+
+
 class Hero(Strict):
     """A hero: a 12-card deck (MU-4), or up to 15 for heroes printed with more."""
 
@@ -289,8 +347,17 @@ class Hero(Strict):
     name: str
     original: bool = True
     cards: list[HeroCard]
+    companion: Companion | None = Field(None, description="a figure of the hero's on the board "
+                                        "(docs/content.md, Companions, clones and team cards)")
+    clones: int = Field(0, ge=0, le=8, description="clone figures kept off the board until placed")
 
     _unique = field_validator("cards")(unique_names("cards"))
+
+    @model_validator(mode="after")
+    def _components(self) -> Hero:
+        words = [w for i, c in enumerate(self.cards) for w in _words(c.effect, f"cards[{i}].effect")]
+        check_components(words, self.companion is not None, self.clones, f"hero {self.id!r}")
+        return self
 
     @model_validator(mode="after")
     def _deck_size(self) -> Hero:
@@ -623,6 +690,33 @@ class Difficulty(Strict):
     remove_double_wild: bool
 
 
+def _error(loc: tuple, message: str) -> None:
+    """Raise a validation error at `loc` inside the pack, so that the error names the file
+    the entry came from (a check across parts of the pack, made at its top level)."""
+    raise ValidationError.from_exception_data("UnitedContent", [InitErrorDetails(
+        type=PydanticCustomError("pack", message), loc=loc, input={})])
+
+
+class TeamCard(Strict):
+    """A team card: once per round, a hero of its team may resolve its effect as part of
+    their turn, a free choice among their actions (docs/content.md)."""
+
+    name: str
+    heroes: list[str] = Field(min_length=1, description="the ids of the heroes of its team")
+    effect: Effects = Field(min_length=1)
+    original: bool = True
+
+    _name = field_validator("name")(card_name)
+
+    @field_validator("effect")
+    @classmethod
+    def _hero_verbs(cls, v: Effects) -> Effects:
+        for i, e in enumerate(v):
+            if e.verb not in HERO_VERBS:
+                raise ValueError(f"effect[{i}].verb: {e.verb!r} is not a hero verb")
+        return v
+
+
 class UnitedContent(Strict):
     """A Marvel United content pack."""
 
@@ -635,6 +729,30 @@ class UnitedContent(Strict):
     villains: list[Villain] = Field(default_factory=list)
     missions: list[Mission] = Field(default_factory=list)
     difficulties: list[Difficulty] = Field(default_factory=list)
+    team_cards: list[TeamCard] = Field(default_factory=list, description="cards a team of "
+                                       "heroes shares, each usable once per round")
+
+    @model_validator(mode="after")
+    def _teams(self) -> UnitedContent:
+        """A team card names heroes of the pack, and only words its whole team can use."""
+        heroes = {h.id: h for h in self.heroes}
+        seen: set[str] = set()
+        for i, card in enumerate(self.team_cards):
+            if card.name in seen:
+                _error(("team_cards", i, "name"), f"two team cards are named {card.name!r}")
+            seen.add(card.name)
+            for j, hid in enumerate(card.heroes):
+                if hid not in heroes:
+                    _error(("team_cards", i, "heroes", j),
+                           f"unknown hero id {hid!r}; the pack's heroes: {sorted(heroes)}")
+            words = _words(card.effect, "effect")
+            for hid in card.heroes:
+                h = heroes[hid]
+                try:
+                    check_components(words, h.companion is not None, h.clones, f"hero {hid!r}")
+                except ValueError as exc:
+                    _error(("team_cards", i), str(exc))
+        return self
 
     @model_validator(mode="after")
     def _unique(self) -> UnitedContent:

@@ -197,4 +197,7 @@ def card_texts(t: Tables) -> dict[str, str]:
         out.setdefault(t.threat_name[th], threat_text(t, th))
     for li in range(len(t.loc_name)):
         out.setdefault(t.loc_name[li], location_text(t, li))
+    for k, name in enumerate(t.team_name):  # team cards (united/owner_components.py)
+        team = ", ".join(t.hero_names[h] for h in sorted(t.team_heroes[k]))
+        out.setdefault(name, f"{name} — team card ({team}), once per round: {effect_text(t.team_fx[k])}")
     return out

@@ -11,6 +11,7 @@ from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.effects import move_hero, push_hero_effects, push_villain_effects
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
+from multiverse.united.owner_components import team_options, use_team_card
 from multiverse.united.owner_turn import (
     ATTACK_RANGE,
     bonus,
@@ -167,6 +168,8 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
                                          t.threat_name[th], _PAID[src]),
                         {"action": "fill", "symbol": sym}))
                     _token_twin(s, h, sym, src, opts)
+    if t.team_name:  # a team card: a free choice among the actions, once per round
+        opts += team_options(s, h)
     if s.fx_card >= 0:
         c = s.fx_card
         opts.append(Option("effect", (special_effect_label, t.card_name[c], t.card_fx[c]),
@@ -232,6 +235,8 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
     elif a == "ranged_attack":
         spend(s, h, ATTACK, d.get("pay"))
         ranged_attack(s, h, d)
+    elif a == "team":
+        use_team_card(s, h, d["team"])
     elif a == "escape":
         spend(s, h, MOVE, d.get("pay"))
         release(s)

@@ -39,6 +39,12 @@ from multiverse.united.owner_board import (
     take_damage,
     thugs_to_civilians,
 )
+from multiverse.united.owner_components import (
+    COMPONENT_PHRASES,
+    COMPONENT_VERBS,
+    component_count,
+    component_locations,
+)
 from multiverse.united.owner_turn import (
     attack_range,
     attack_reach,
@@ -152,6 +158,7 @@ _PHRASES = {
     "extra_fill": lambda n: f"fill {count(n, 'more symbol')} with each fill",
     "vanish_with_henchman": lambda n: "leave the board with the Henchman here",
     **VILLAIN_PHRASES,
+    **COMPONENT_PHRASES,
 }
 
 
@@ -232,6 +239,8 @@ def board_count(s: UnitedState, h: int, what: str) -> int:
         return sum(1 for t in s.threat if t < 0)
     if what in ("civilians_rescued", "heroes_in_game"):
         return turn_count(s, what)
+    if what in ("companion_here", "clones_in_play"):
+        return component_count(s, h, what)
     if what[1:] == "_here":  # the Villain's extra tokens of that letter (owner_villain)
         return s.xtok[pos] if what[0] == s.T.extra_letter else 0
     return len(s.hand[h])  # cards_in_hand
@@ -304,6 +313,8 @@ def action_locations(s: UnitedState, h: int, where: str) -> list[int]:
         return [(pos - 1) % RING, (pos + 1) % RING]
     if where == "any":
         return list(range(RING))
+    if where in ("companion", "a_clone"):
+        return component_locations(s, h, where)
     return sorted({s.hero_loc[o] for o in range(len(s.hand)) if o != h and s.in_play(o)})
 
 
@@ -392,6 +403,8 @@ def _destinations(s: UnitedState, o: int, h: int, where: str) -> list[int]:
         out = list(range(RING))
     elif where == "your_location":
         out = [s.hero_loc[h]]
+    elif where == "companion":  # your companion's Location (the card's owner's)
+        out = component_locations(s, h, where)
     else:  # a_hero: a Location where another hero stands
         out = sorted({s.hero_loc[q] for q in range(len(s.hand)) if q != o and s.in_play(q)})
     return [p for p in out if p != pos]
@@ -495,4 +508,5 @@ _VERBS = {"gain_action": gain_action, "take_action": take_action, "move": move,
           "copy_effect": copy_effect,
           "draw_discard": draw_discard, "swap_storyline": swap_storyline,
           "swap_locations": swap_locations, "attack_range": attack_range,
-          "extra_fill": extra_fill, "vanish_with_henchman": vanish_with_henchman, **VILLAIN_VERBS}
+          "extra_fill": extra_fill, "vanish_with_henchman": vanish_with_henchman, **VILLAIN_VERBS,
+          **COMPONENT_VERBS}

@@ -114,10 +114,11 @@ def _swap_options(s: UnitedState, f: tuple) -> tuple:
 def resolve_swap_locations(s: UnitedState, f: tuple, opt: Option) -> None:
     """The two ring positions trade their Location cards and all that is on them: tokens,
     the Threat and what is filled on it, its Henchman, heroes (also those off the board for
-    a while), Sentinels and the Villain, and the Villain's starting Location. Nobody moves
+    a while), companions and clones, Sentinels and the Villain, and the Villain's starting
+    Location. Nobody moves
     (no Move, no Location trigger, MU-13)."""
     a, b = opt.data["a"], opt.data["b"]
-    for arr in (s.locs, s.civ, s.thug, s.threat, s.hench):
+    for arr in (s.locs, s.civ, s.thug, s.threat, s.hench, s.xtok):  # (xtok: a Villain's extra kind)
         arr[a], arr[b] = arr[b], arr[a]
     for k in range(3):
         s.need[a * 3 + k], s.need[b * 3 + k] = s.need[b * 3 + k], s.need[a * 3 + k]
@@ -129,6 +130,9 @@ def resolve_swap_locations(s: UnitedState, f: tuple, opt: Option) -> None:
     s.s_loc = [swap.get(p, p) for p in s.s_loc]
     s.n_loc = swap.get(s.n_loc, s.n_loc)
     s.villain_start = swap.get(s.villain_start, s.villain_start)
+    if s.comp or s.clone_at:  # companions and clones stand on the Locations too
+        s.comp = [swap.get(p, p) for p in s.comp]
+        s.clone_at = [swap.get(x, x) if i % 2 else x for i, x in enumerate(s.clone_at)]
     bit_a, bit_b = (s.ovf >> a) & 1, (s.ovf >> b) & 1
     s.ovf = (s.ovf & ~((1 << a) | (1 << b))) | (bit_a << b) | (bit_b << a)
     if s.log is not None:

@@ -32,6 +32,7 @@ from multiverse.engine.positions import field_error as _err
 from multiverse.engine.positions import shown as _shown
 from multiverse.united.board import RING
 from multiverse.united.config import UnitedConfig
+from multiverse.united.owner_components import position_figures
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYM_INDEX, SYMBOLS, WILD
 
@@ -46,7 +47,8 @@ KNOWN = {
     "villain", "challenge", "missions", "cards",
 }
 DFP_ONLY = ("phase", "sentinels", "nimrod", "pile")
-HERO_KEYS = {"id", "location", "hand", "deck", "tokens", "target", "ko", "eliminated"}
+HERO_KEYS = {"id", "location", "hand", "deck", "tokens", "target", "ko", "eliminated",
+             "companion", "clones"}  # companion and clones: united/owner_components.py
 LOCATION_KEYS = {"id", "civilians", "thugs", "threat", "filled", "henchman", "extra_tokens"}
 SENTINEL_KEYS = {"location", "health", "defeated"}
 VILLAIN_KEYS = {"location", "health"}
@@ -348,6 +350,8 @@ def _heroes(s: UnitedState, heroes: list[Any], used: set[int]) -> None:
             tg = spec["target"]
             s.target[h] = -1 if tg in (None, "none") else _index(tg, SENTINEL_IDS, f"{where}.target", "Sentinel")
             stated[h] = s.target[h]
+        if s.comp or s.T.clones or "companion" in spec or "clones" in spec:  # owner_components
+            position_figures(s, h, spec, where)
         s.ko[h] = int(_bool(spec.get("ko", False), f"{where}.ko"))
         s.out[h] = int(_bool(spec.get("eliminated", False), f"{where}.eliminated"))
         if s.out[h] and (t.mode == "standard" or s.phase != PHASE_NIMROD):

@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from multiverse.united.cardtext import card_label
+from multiverse.united.owner_components import figures_at, team_line
 from multiverse.united.state import UnitedState
 from multiverse.united.view import view
 
@@ -162,6 +163,9 @@ def _location_panel(v: dict[str, Any], pos: int) -> Panel:
               for h in v["heroes"] if h["location"] == pos and not h["eliminated"]]
     if heroes:
         body.append("\n" + ", ".join(heroes), style="bold blue")
+    figures = figures_at(v, pos)  # companions and clones
+    if figures:
+        body.append("\n" + figures, style="blue")
     title = Text(f"{pos}", style="bold")
     subtitle = Text("villain start", style="dim") if pos == v["villain_start"] else None
     return Panel(body, title=title, subtitle=subtitle, title_align="left", padding=(0, 1))
@@ -326,6 +330,8 @@ def render_board(s: UnitedState, seat: int) -> RenderableType:
         *_hands(s, v),
         _storyline(v),
     ]
+    if v.get("team_cards"):
+        parts.append(Text(team_line(v), style="dim"))
     if t.config.solo:
         parts.append(Text(f"Target token pile: {v['token_pile_size']} left", style="dim"))
     if v.get("master_plan_known"):  # seen by every player (the owner's peek_master_plan)

@@ -17,17 +17,20 @@ from multiverse.united.tables import Tables
 PHASE_SENTINELS, PHASE_NIMROD = 0, 1  # DFP: fighting the Sentinels; a Villain in play
 PHASE_VILLAIN = PHASE_NIMROD  # the standard game is always in the Villain phase
 AWAY = -22  # in `protect`: [AWAY, 1, NEXT_TURN, hero]: the hero (and a Henchman) is off the board
+# `comp`: each hero's companion's ring position (-1: none); `clone_at`: (hero, ring position)
+# pairs of the clones on the board; `team`: the round each team card was last used (0:
+# never). Each is empty in a game without them (united/owner_components.py).
+COMPONENT_FIELDS = ("comp", "clone_at", "team")
 
 
 class UnitedState(GameState):
     """A position of a Marvel United game (Days of Future Past mode)."""
 
     __slots__ = (
-        "active", "civ", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs", "mp_deck",
-        "mp_known",
-        "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "progress", "protect", "retreat", "round",
-        "s_hp", "s_loc", "seen", "since", "story", "target", "threat", "thug", "tokens", "track",
-        "turn", "villain_start", "xtok",
+        "active", "civ", "clone_at", "comp", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs",
+        "mp_deck", "mp_known", "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "progress", "protect",
+        "retreat", "round", "s_hp", "s_loc", "seen", "since", "story", "target", "team", "threat", "thug", "tokens",
+        "track", "turn", "villain_start", "xtok",
     )  # fmt: skip
 
     DATA = (
@@ -70,6 +73,7 @@ class UnitedState(GameState):
         new.seen = self.seen[:]
         new.mp_known = self.mp_known[:]
         new.xtok = self.xtok[:]
+        new.comp, new.clone_at, new.team = self.comp[:], self.clone_at[:], self.team[:]
         return new
 
     # ----- protections (the owner's `ignore_damage` / `prevent_damage`) -------------------
@@ -85,7 +89,10 @@ class UnitedState(GameState):
         k = (*k, tuple(self.protect)) if self.protect else k
         k = (*k, ("seen", *self.seen)) if self.seen else k
         k = (*k, ("mp_known", *self.mp_known)) if self.mp_known else k
-        return (*k, ("xtok", *self.xtok)) if any(self.xtok) else k
+        k = (*k, ("xtok", *self.xtok)) if any(self.xtok) else k
+        if self.comp or self.clone_at or self.team:  # companions, clones, team cards
+            k = (*k, ("figures", tuple(self.comp), tuple(self.clone_at), tuple(self.team)))
+        return k
 
     def data_dict(self) -> dict:
         d = super().data_dict()
@@ -97,6 +104,9 @@ class UnitedState(GameState):
             d["mp_known"] = self.mp_known[:]
         if any(self.xtok):
             d["xtok"] = self.xtok[:]
+        for name in COMPONENT_FIELDS:
+            if getattr(self, name):
+                d[name] = getattr(self, name)[:]
         return d
 
     def load_data(self, data: dict) -> None:
@@ -119,6 +129,11 @@ class UnitedState(GameState):
         if type(x) is not list or len(x) != 6 or any(type(n) is not int or n < 0 for n in x):
             raise SaveError(f"state JSON: 'xtok' holds 6 counts (one per Location), not {x!r}")
         self.xtok = x[:]
+        for name in COMPONENT_FIELDS:  # companions, clones, team cards: lists of whole numbers
+            v = data.get(name, [])
+            if type(v) is not list or any(type(x) is not int for x in v):
+                raise SaveError(f"state JSON: {name!r} is a list of whole numbers, not {v!r}")
+            setattr(self, name, v[:])
 
     # ----- small queries used by many rules --------------------------------------
     def seat(self, hero: int) -> int:

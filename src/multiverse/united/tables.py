@@ -49,7 +49,7 @@ OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "dr
                          "draw_discard", "swap_storyline", "swap_locations", "attack_range",
                          "extra_fill", "vanish_with_henchman",
                          "peek_master_plan", "on_villain_move", "redirect_villain_move",
-                         "remove_tokens"})
+                         "remove_tokens", "move_companion", "place_clone", "remove_clone"})
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
@@ -184,6 +184,13 @@ class Tables:
     ko_track_per_analyzer: int = 1
     overflow_track: int = 1
     retreat_at: int = 4
+    # companions, clones and team cards (united/owner_components.py); empty: none in the game
+    companion_name: tuple[str, ...] = ()  # per hero, "" for none; () when no hero has one
+    companion_start: tuple[int, ...] = ()  # per hero: ring position, -1 with the hero
+    clones: tuple[int, ...] = ()  # per hero: clone figures; () when no hero has any
+    team_name: tuple[str, ...] = ()
+    team_heroes: tuple[frozenset[int], ...] = ()  # hero indices of this game in each team
+    team_fx: tuple[tuple[FX, ...], ...] = ()
 
     @property
     def n_heroes(self) -> int:
@@ -298,6 +305,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
         t.threat_clear.append(compile_effects(th.on_clear))
         t.threat_health.append(th.health or 0)
         t.threat_henchman.append(th.henchman or th.name)
+    _components(t, [heroes[h] for h in config.heroes], content)
     n = 3 if config.solo else config.n_heroes
     if d is not None:
         db = d.dashboard
@@ -331,3 +339,20 @@ def _remove_wilds(t: Tables, content: UnitedContent, level: str) -> None:
     if double:
         drop.add((0, 0, 0, 2))
     t.hero_cards = [[c for c in cards if t.card_sym[c] not in drop] for cards in t.hero_cards]
+
+
+def _components(t: Tables, heroes: list, content: UnitedContent) -> None:
+    """Companions, clones and team cards of the heroes in this game (left empty when none
+    has any, so a game without them is exactly as before)."""
+    if any(h.companion for h in heroes):
+        t.companion_name = tuple(h.companion.name if h.companion else "" for h in heroes)
+        t.companion_start = tuple(-1 if not h.companion or h.companion.starts == "with_hero"
+                                  else h.companion.starts for h in heroes)
+    if any(h.clones for h in heroes):
+        t.clones = tuple(h.clones for h in heroes)
+    index = {h.id: i for i, h in enumerate(heroes)}
+    teams = [(c, frozenset(index[x] for x in c.heroes if x in index)) for c in content.team_cards]
+    teams = [(c, team) for c, team in teams if team]  # a team with a hero in this game
+    t.team_name = tuple(c.name for c, _ in teams)
+    t.team_heroes = tuple(team for _, team in teams)
+    t.team_fx = tuple(compile_effects(c.effect) for c, _ in teams)

@@ -12,6 +12,7 @@ from typing import Any
 from multiverse.united.cardtext import card_text
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.enemies import wild_left
+from multiverse.united.owner_components import component_view
 from multiverse.united.owner_turn import KINDS as TURN_KINDS
 from multiverse.united.owner_villain import REACTION, REDIRECT_MOVE, known_view, lasting_view
 from multiverse.united.protection import (
@@ -174,6 +175,8 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         out["protections"] = protections(s)
     if s.mp_known:  # Master Plan cards every player has seen, top first (absent if none)
         out["master_plan_known"] = known_view(s)
+    if s.comp or t.clones or t.team_name:  # companions, clones, team cards: on the table
+        out.update(component_view(s))
     if standard:
         out.update(_standard(s))
         # only the Challenge Sentinel takes part in a standard game

@@ -16,7 +16,7 @@ from multiverse.content.schema import Effect
 from multiverse.engine.errors import SaveError
 from multiverse.united.determinize import determinize
 from multiverse.united.dofp.game import from_json, to_json
-from multiverse.united.invariants import check_dofp
+from multiverse.united.invariants import check_dofp, check_invariants
 from multiverse.united.owner_villain import REDIRECT_MOVE
 from multiverse.united.state import UnitedState
 from multiverse.united.view import view
@@ -523,3 +523,18 @@ def test_a_redirect_of_a_hero_out_of_play_is_not_used(tmp_path):
         assert s.decision().kind != "redirect_move"
         s.apply(s.decision().options[0].id)
     assert s.n_loc == 2 and s.protect[0] == REDIRECT_MOVE  # moved as printed; the redirect was not used
+
+
+@pytest.mark.rule("MU-1")
+def test_swapped_locations_carry_their_extra_tokens(tmp_path):
+    locs = [dict(x) for x in EMPTY_RING]
+    locs[0]["extra_tokens"] = 2
+    card = {"name": "Shift", "symbols": ["move"], "effect": [{"verb": "swap_locations"}]}
+    s = _standard(_bomb_pack(tmp_path), locations=locs, cards={"logan": [card]},
+                  heroes=[{"id": "logan", "location": 0, "hand": ["Shift"]},
+                          {"id": "storm", "location": 3}],
+                  step="play", turn={"hero": "logan"})
+    s.apply("effect")
+    s.apply("swap:0:1")
+    assert s.xtok == [0, 2, 0, 0, 0, 0] and s.hero_loc[0] == 1
+    check_invariants(s)

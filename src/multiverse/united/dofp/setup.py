@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from multiverse.engine.rng import MASK, splitmix_next
 from multiverse.united.board import RING, opposite
+from multiverse.united.owner_components import setup_components
 from multiverse.united.standard.setup import standard_setup
 from multiverse.united.state import PHASE_SENTINELS, UnitedState
 from multiverse.united.tables import Tables
@@ -107,6 +108,7 @@ def setup(t: Tables, seed: int) -> UnitedState:
     s.seen = []
     s.mp_known = []
     s.xtok = [0] * 6
+    setup_components(s)
     s.active, s.turn, s.round = 0, 1, 1
     s.stack = [("hero_turn",)]
     if t.mode == "standard":

@@ -68,6 +68,10 @@ const Multiverse = (() => {
       if (v.nimrod && !v.villain && v.nimrod.location === pos) pieces.push(chip(`${v.nimrod.name || "Nimrod"} ${v.nimrod.health ?? ""}♥`, "enemy"));
       if (v.villain && v.villain.location === pos) pieces.push(chip(`${v.villain.name} ${v.villain.health}/${v.villain.max_health}♥`, "enemy"));
       for (const hero of v.heroes) if (hero.location === pos) pieces.push(chip(hero.name, "hero" + (hero.ko ? " ko" : "")));
+      // an owner's companions and clones (figures, not heroes)
+      const whose = (id) => (v.heroes.find((x) => x.id === id) || { name: id }).name;
+      for (const c of v.companions || []) if (c.location === pos) pieces.push(chip(`${c.name} (${whose(c.hero)}'s companion)`, "hero"));
+      for (const c of v.clones || []) for (const p of c.locations) if (p === pos) pieces.push(chip(`${whose(c.hero)}'s clone`, "hero"));
       return pieces;
     };
     const loc = (l) => h("article", { class: "location", "data-testid": "location", "data-position": l.position },
