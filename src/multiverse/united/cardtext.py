@@ -35,27 +35,82 @@ def move_text(t: Tables, move: tuple[str, int, str]) -> str:
 
 def verb_text(fx: FX) -> str:
     """One compiled effect step in the words of the card: `("draw", 1, …)` → "draw 1 card";
-    an owner's extra words (`united.owner_effects`) are named after it."""
+    an owner's extra words (`united.owner_effects`) read as words around it ("you may pay
+    Heroic to draw 1 card for each Civilian rescued")."""
     text = _verb_words(*fx[:5])
     if len(fx) > 5 and fx[5]:
-        extras = dict(fx[5])
-        if extras.pop("optional", None):
-            text = f"you may {text}"
-        steps = extras.pop("steps", None)  # a reaction's own steps (united.owner_villain)
-        words = [f"{k.replace('_', ' ')} {_extra_value(v)}" for k, v in extras.items()]
-        if words:
-            text += f" ({'; '.join(words)})"
-        if steps:
-            text += f": {effect_text(steps)}"
+        text = _owner_words(fx, text, dict(fx[5]))
     return text
 
 
-def _extra_value(v: object) -> str:
-    if isinstance(v, tuple) and len(v) == 4 and all(isinstance(x, int) for x in v):
-        return symbols_text(v)  # a cost or symbols: (move, attack, heroic, wild)
-    if isinstance(v, tuple):
-        return ", ".join(_extra_value(x) for x in v)
-    return str(v).replace("_", " ")
+_PER = {"heroes_here": "for each hero in your Location",
+        "other_heroes_here": "for each other hero in your Location",
+        "civilians_here": "for each Civilian in your Location",
+        "thugs_here": "for each Thug in your Location", "threats_cleared": "for each Threat cleared",
+        "cards_in_hand": "for each card in your hand", "civilians_rescued": "for each Civilian rescued",
+        "heroes_in_game": "for each hero in the game",
+        "companion_here": "if your companion is in your Location",
+        "clones_in_play": "for each of your clones on the board"}
+_WHO = {"one_hero": "one hero of your choice", "another_hero": "another hero of your choice",
+        "each_hero_here": "each hero in your Location",
+        "each_other_hero_here": "each other hero in your Location", "each_hero": "every hero"}
+_PLACE = {"here": "your Location", "adjacent": "an adjacent Location",
+          "both_adjacent": "each adjacent Location", "any": "any Location",
+          "a_hero": "another hero's Location", "your_location": "your Location",
+          "companion": "your companion's Location", "a_clone": "a Location with one of your clones"}
+_TO_VERBS = frozenset({"move", "move_tokens", "move_companion"})  # "to" a place, not "in" it
+_UNTIL = {"end_of_turn": "until the end of this turn", "your_next_turn": "until your next turn",
+          "face_up": "while this card is face up"}
+
+
+def _owner_words(fx: FX, text: str, x: dict) -> str:
+    """A step's text with the owner's words read into it (docs/content.md, "The owner's words")."""
+    verb, n, sym = fx[0], fx[1], fx[2]
+    if verb == "draw_discard" and "discard" in x:  # "... then discard 1" by default
+        text = f"{text.rsplit(' ', 1)[0]} {x.pop('discard')}"
+    elif verb == "convert_symbols":
+        text = f"count this turn's {SYMBOLS[sym].title()} symbols as {SYMBOLS[x.pop('to')].title()}"
+    elif verb == "flip_facedown" and x.pop("which", None) == "this_card":
+        text = "flip this card facedown"
+    elif verb == "choose_one":
+        text += ": " + " or ".join(f"({effect_text(b)})" for b in x.pop("options"))
+    elif verb == "on_villain_move":
+        into = x.pop("when") == "into_your_location"
+        text += " into your Location" if into else ""
+        text += f" (the next {n} times)" if n > 1 else ""
+    elif verb == "remove_tokens":
+        text = f"remove up to {n} of the Villain's {x.pop('letter')} tokens from your Location"
+    if x.pop("reorder", None):
+        text += " and put them back in any order"
+    where = x.pop("where", None)
+    if where and verb == "move_tokens":
+        text = text.replace(_PLACE["adjacent"], _PLACE[where])
+    elif where and verb == "swap_locations":
+        text = "swap any two Locations" if where == "any" else "swap your Location with an adjacent one"
+    elif where:
+        text += f" {'to' if verb in _TO_VERBS else 'in'} {_PLACE[where]}"
+    if "targets" in x:
+        text += ", all at one target" if x.pop("targets") == "one" else ", each at a different target"
+    if x.pop("bring", None):
+        text += ", bringing the heroes in your Location"
+    per = x.pop("per", None)
+    if per:
+        text += " " + _PER.get(per, f"for each of the Villain's {per[0]} tokens in your Location")
+    if "until" in x:
+        text += " " + _UNTIL[x.pop("until")]
+    if "who" in x:
+        text += f" ({_WHO[x.pop('who')]})"
+    if "cost" in x:
+        text = f"pay {symbols_text(x.pop('cost'))} to {text}"
+    if x.pop("optional", None):
+        text = f"you may {text}"
+    steps = x.pop("steps", None)  # a reaction's own steps (united.owner_villain)
+    words = [f"{k.replace('_', ' ')} {str(v).replace('_', ' ')}" for k, v in x.items()]
+    if words:  # (none left: every word above reads as words)
+        text += f" ({'; '.join(words)})"
+    if steps:
+        text += f": {effect_text(steps)}"
+    return text
 
 
 def _verb_words(verb: str, n: int, sym: int, civ: int, thug: int) -> str:
@@ -91,6 +146,8 @@ def _verb_words(verb: str, n: int, sym: int, civ: int, thug: int) -> str:
         return f"{n} damage to each hero here"
     if verb == "add_tokens_here":
         return f"add {tokens_text(civ, thug)} here"
+    if verb == "move_tokens":
+        return f"move up to {tokens_text(civ, thug)} from your Location to an adjacent Location"
     if verb in ("gain_action", "take_action"):
         what = count(n, (SYMBOLS[sym].title() if sym >= 0 else "Wild") + " action")
         return f"gain {what} this turn" if verb == "gain_action" else f"take {what} now"

@@ -16,6 +16,7 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.engine.words import count
 from multiverse.united.board import RING
+from multiverse.united.cardtext import effect_text
 from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit
 from multiverse.united.owner_board import (
@@ -151,12 +152,12 @@ _PHRASES = {
     "move_tokens": lambda n: "move tokens to another Location",
     "copy_effect": lambda n: "copy the previous Hero card's effect",
     # this turn, the Storyline, discards and a while off the board (`owner_turn`)
-    "draw_discard": lambda n: f"draw {count(n, 'card')}, then discard",
+    "draw_discard": lambda n: f"draw {count(n, 'card')}, then discard 1",
     "swap_storyline": lambda n: "swap this card with the previous Hero card",
-    "swap_locations": lambda n: "swap two Locations",
-    "attack_range": lambda n: "Attack enemies in adjacent Locations",
+    "swap_locations": lambda n: "swap your Location with an adjacent one",
+    "attack_range": lambda n: "your Attacks also reach the adjacent Locations",
     "extra_fill": lambda n: f"fill {count(n, 'more symbol')} with each fill",
-    "vanish_with_henchman": lambda n: "leave the board with the Henchman here",
+    "vanish_with_henchman": lambda n: "leave the board with the Henchman here until your next turn",
     **VILLAIN_PHRASES,
     **COMPONENT_PHRASES,
 }
@@ -437,7 +438,7 @@ def choose_one(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source
 
 def _choose_options(s: UnitedState, f: tuple) -> tuple:
     _, h, branches, optional, source = f
-    opts = [Option(f"option:{i}", "; ".join(describe(fx) for fx in b), {"option": i})
+    opts = [Option(f"option:{i}", effect_text(b), {"option": i})
             for i, b in enumerate(branches)]
     if optional:
         opts.append(Option("decline", "Decline", {"option": -1}))

@@ -312,6 +312,7 @@ VERBS = {"peek_master_plan": peek_master_plan, "on_villain_move": on_villain_mov
 PHRASES = {
     "peek_master_plan": lambda n: f"look at the top {count(n, 'Master Plan card')}",
     "on_villain_move": lambda n: "react when the Villain moves",
-    "redirect_villain_move": lambda n: "decide where the Villain's next move goes",
+    "redirect_villain_move": lambda n: ("decide where the Villain's next move goes" if n == 1 else
+                                        f"decide where the Villain's next {n} moves go"),
     "remove_tokens": lambda n: f"remove up to {n} of the Villain's extra tokens",
 }

@@ -292,7 +292,7 @@ def test_the_card_command_reads_a_team_card(pack):
     texts = card_texts(s.T)
     assert texts["Storm Front"] == ("Storm Front — team card (Logan, Storm), once per round: "
                                     "gain 1 Attack token")
-    assert texts["Owner's Card"].endswith("move your companion (where any)] — Logan's hero card")
+    assert texts["Owner's Card"].endswith("move your companion to any Location] — Logan's hero card")
 
 
 def test_card_text_names_the_new_words():
@@ -300,6 +300,28 @@ def test_card_text_names_the_new_words():
     assert describe(("move_companion", 2, -1)) == "move your companion 2 Locations"
     assert describe(("place_clone", 2, -1)) == "place 2 clones"
     assert describe(("remove_clone", 1, -1)) == "remove 1 clone"
+
+
+@pytest.mark.rule("MU-17")
+def test_the_component_words_read_as_words_on_a_card():
+    from multiverse.united.cardtext import effect_text
+    from multiverse.united.tables import compile_effects
+
+    fx = compile_effects([Effect(verb="take_action", symbol="heroic", where="companion"),
+                          Effect(verb="take_action", symbol="attack", where="a_clone"),
+                          Effect(verb="move", where="companion"),
+                          Effect(verb="move_companion", where="your_location"),
+                          Effect(verb="place_clone", amount=2, where="adjacent"),
+                          Effect(verb="gain_token", symbol="heroic", per="companion_here"),
+                          Effect(verb="draw", per="clones_in_play", optional=True)])
+    assert effect_text(fx).split("; ") == [
+        "take 1 Heroic action now in your companion's Location",
+        "take 1 Attack action now in a Location with one of your clones",
+        "move to your companion's Location",
+        "move your companion to your Location",
+        "place 2 clones in an adjacent Location",
+        "gain 1 Heroic token if your companion is in your Location",
+        "you may draw 1 card for each of your clones on the board"]
 
 
 # ----- errors naming the field ----------------------------------------------------------

@@ -187,7 +187,7 @@ def test_choose_one_resolves_the_branch_picked():
         [{"verb": "gain_token", "symbol": "wild"}, {"verb": "gain_token", "symbol": "move"}]]}])
     resolve_effect(s)
     assert opt_ids(s) == ["option:0", "option:1"]
-    assert [o.label for o in s.decision().options] == ["draw 2", "gain 1 Wild token; gain 1 Move token"]
+    assert [o.label for o in s.decision().options] == ["draw 2 cards", "gain 1 Wild token; gain 1 Move token"]
     s.apply("option:1")
     assert s.tokens[0:4] == [1, 0, 0, 1] and s.hand[0] == []
 

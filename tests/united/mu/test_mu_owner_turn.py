@@ -318,8 +318,21 @@ def test_the_new_words_in_card_text():
     fx = compile_effects([Effect(verb="draw_discard", amount=2, discard=1),
                           Effect(verb="swap_locations", where="any"),
                           Effect(verb="vanish_with_henchman")])
-    assert effect_text(fx) == ("draw 2 cards, then discard (discard 1); swap two Locations "
-                               "(where any); leave the board with the Henchman here")
+    assert effect_text(fx) == ("draw 2 cards, then discard 1; swap any two Locations; "
+                               "leave the board with the Henchman here until your next turn")
+    fx = compile_effects([Effect(verb="draw_discard", amount=3, discard=2),
+                          Effect(verb="attack_range", until="your_next_turn"),
+                          Effect(verb="extra_fill", amount=2, until="face_up"),
+                          Effect(verb="draw", per="civilians_rescued"),
+                          Effect(verb="gain_token", symbol="move", per="heroes_in_game"),
+                          Effect(verb="swap_locations", optional=True)])
+    assert effect_text(fx).split("; ") == [
+        "draw 3 cards, then discard 2",
+        "your Attacks also reach the adjacent Locations until your next turn",
+        "fill 2 more symbols with each fill while this card is face up",
+        "draw 1 card for each Civilian rescued",
+        "gain 1 Move token for each hero in the game",
+        "you may swap your Location with an adjacent one"]
 
 
 @pytest.mark.parametrize("step, message", [

@@ -277,9 +277,19 @@ def test_the_new_words_in_card_text():
                                  steps=[{"verb": "draw"}]),
                           Effect(verb="redirect_villain_move", until="end_of_turn")])
     assert effect_text(fx) == (
-        "look at the top 2 Master Plan cards (reorder 1); "
-        "react when the Villain moves (when into your location): draw 1 card; "
-        "decide where the Villain's next move goes (until end of turn)")
+        "look at the top 2 Master Plan cards and put them back in any order; "
+        "react when the Villain moves into your Location: draw 1 card; "
+        "decide where the Villain's next move goes until the end of this turn")
+    fx = compile_effects([Effect(verb="remove_tokens", letter="B", amount=2),
+                          Effect(verb="draw", per="B_here"),
+                          Effect(verb="redirect_villain_move", amount=2, until="face_up"),
+                          Effect(verb="on_villain_move", when="any_move", amount=3,
+                                 steps=[{"verb": "move_companion", "where": "any"}])])
+    assert effect_text(fx).split("; ") == [
+        "remove up to 2 of the Villain's B tokens from your Location",
+        "draw 1 card for each of the Villain's B tokens in your Location",
+        "decide where the Villain's next 2 moves go while this card is face up",
+        "react when the Villain moves (the next 3 times): move your companion to any Location"]
 
 
 @pytest.mark.parametrize(("step", "message"), [
