@@ -220,7 +220,7 @@ def redirected(s: UnitedState, move: Move, dest: int) -> bool:
     for i in range(0, len(p), 4):
         if p[i] == REDIRECT_MOVE and _lasts(s, p[i + 2], p[i + 3]):
             h = owner_of(s, p[i + 2], p[i + 3])
-            if not s.in_play(h):  # MU-22: a KO'd hero is ignored; it waits for their return
+            if not s.in_play(h):  # MU-22: a KO'd hero (or one off the board) is ignored; it waits
                 continue
             p[i + 1] -= 1
             if p[i + 1] == 0:

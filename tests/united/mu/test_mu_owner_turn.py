@@ -228,11 +228,12 @@ def test_no_missions_no_civilians_rescued_count_and_heroes_in_game():
 
 
 # ----- a while off the board ------------------------------------------------------------------
-def _vanish(**more: Any) -> UnitedState:
+def _vanish(effect: list | None = None, **more: Any) -> UnitedState:
     """Logan and Kitty at ring 3 with the Riot Enforcers (a Henchman; BAM!: 1 damage to each
     hero there), Storm at ring 1, the Magistrate at ring 0. Logan plays the third Hero card
     since the last villain turn: Hunt the Vigilantes (to the most heroes, BAM!) follows."""
-    card = {"name": "Owner's Card", "symbols": ["move"], "effect": [{"verb": "vanish_with_henchman"}]}
+    card = {"name": "Owner's Card", "symbols": ["move"],
+            "effect": effect or [{"verb": "vanish_with_henchman"}]}
     heroes = [std.hero("logan", 3, ["Owner's Card"]), std.hero("kitty-pryde", 3, ["Phased Jab"]),
               std.hero("storm", 1, ["Gale Force", "Hailstorm"])]
     return std.load(None, heroes=heroes, cards={"logan": [card]}, step="play",
@@ -265,6 +266,22 @@ def test_vanish_with_the_henchman_until_your_next_turn():
     assert not s.away(0) and s.hero_loc[0] == 3 and s.hench[3] == 3
     assert [o.id for o in enemies_at(s, 3)] == ["henchman", "thug"]
     assert any(e.kind == "return" for e in s.log)
+
+
+@pytest.mark.rule("MU-17", "MU-11")
+def test_a_hero_off_the_board_neither_reacts_to_nor_redirects_the_villains_move():
+    # Logan sets a redirect and a reaction to any move, then leaves with the Henchman: the
+    # Magistrate moves as printed (to Storm, ring 1), no reaction fires, and both wait unspent
+    s = _vanish([{"verb": "redirect_villain_move"},
+                 {"verb": "on_villain_move", "when": "any_move",
+                  "steps": [{"verb": "gain_token", "symbol": "wild"}]},
+                 {"verb": "vanish_with_henchman"}])
+    s.apply("effect")
+    assert s.n_loc == 1 and s.decision().kind == "wound"  # no "redirect_move" asked of Logan
+    assert s.tokens[0:4] == [0, 0, 0, 0] and s.away(0)
+    assert [p["effect"] for p in view(s, 1)["protections"]] == [
+        "redirect_villain_move", "on_villain_move", "vanish_with_henchman"]
+    assert [p["amount"] for p in view(s, 1)["protections"]][:2] == [1, 1]
 
 
 def _board_text(s: UnitedState) -> str:

@@ -126,6 +126,26 @@ def test_known_cards_round_trip_and_a_game_without_them_keeps_its_json():
         s.clone().load_data(bad)
 
 
+@pytest.mark.rule("MU-10", "MU-17")
+def test_a_known_card_delayed_to_the_bottom_stays_known_there():
+    # peek at the top 2, then put the top one at the bottom: everyone saw it go
+    s = played([{"verb": "peek_master_plan", "amount": 2}, {"verb": "delay_master_plan"}])
+    s.apply("effect")
+    bottom = len(s.mp_deck) - 1
+    assert top(s, 1) == ["Escalation Cascade"] and s.T.card_name[s.mp_deck[0]] == "Sweep the Avenues"
+    assert view(s, 1)["master_plan_known"] == [
+        {"card": card(s, "Escalation Cascade"), "name": "Escalation Cascade", "depth": 0},
+        {"card": card(s, "Sweep the Avenues"), "name": "Sweep the Avenues", "depth": bottom}]
+    for seed in range(10):  # the agents' samples keep both where they now lie
+        det = determinize(s, 1, random.Random(seed))
+        assert det.mp_deck[0] == s.mp_deck[0] and det.mp_deck[-1] == s.mp_deck[-1]
+        assert view(det, 1) == view(s, 1)
+    s.apply("end")  # the Villain's turn reveals the known top card
+    assert s.T.card_name[s.story[-1]] == "Escalation Cascade"
+    assert s.mp_known == [card(s, "Sweep the Avenues")]
+    check_dofp(s)
+
+
 # ----- react to the Villain's move ------------------------------------------------------------
 @pytest.mark.rule("MU-11", "MU-17")
 def test_react_when_the_villain_moves_into_your_location_escapes_the_bam():
