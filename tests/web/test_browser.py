@@ -257,3 +257,69 @@ def test_the_dfp_board_draws_the_nimrod_track_with_its_bands(db, browser):
         assert page.locator("[data-testid=track]").count() == 0
     finally:
         server.kill()
+
+
+def test_the_united_board_shows_a_hero_off_the_board_and_the_known_master_plan(browser):
+    """MU-17 owner's words in the page: a hero who left with a Henchman is marked away (in
+    their Location and in their panel), and the Master Plan cards seen ahead are listed,
+    each with its depth, from the view of a real position."""
+    import json
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "united" / "standard"))
+    import standard_kit as std
+
+    from multiverse.united.view import view
+
+    card = {"name": "Owner's Card", "symbols": ["move"],
+            "effect": [{"verb": "peek_master_plan", "amount": 2}, {"verb": "vanish_with_henchman"}]}
+    s = std.load(None, heroes=[std.hero("logan", 3, ["Owner's Card", "Slow Mend"]),
+                               std.hero("kitty-pryde", 4), std.hero("storm", 4)],
+                 cards={"logan": [card]}, step="play", turn={"hero": "logan"},
+                 locations=std.ring(p3={"threat": "riot-enforcers"}))
+    std.play(s, "Owner's Card")
+    s.apply("effect")
+    v = json.loads(json.dumps(view(s, 1)))
+    known = [f"{k['name']} ({'top' if k['depth'] == 0 else '2 from the top'})"
+             for k in v["master_plan_known"]]
+    assert v["heroes"][0]["away"] is True and len(known) == 2
+    page = browser.new_page()
+    page.set_content("<div id=board></div>")
+    page.add_script_tag(path=str(Path(__file__).resolve().parents[2]
+                                 / "src" / "multiverse" / "web" / "static" / "app.js"))
+    page.evaluate("v => Multiverse.drawBoard(document.getElementById('board'), v, null)", v)
+    ring3 = page.inner_text("[data-testid=location][data-position='3']")
+    assert "Logan (away)" in ring3
+    assert "off the board" in page.locator("[data-testid=hero]").first.inner_text()
+    assert "off the board" not in page.locator("[data-testid=hero]").nth(1).inner_text()
+    assert page.inner_text("[data-testid=master-plan-known]") == (
+        "Master Plan, known cards: " + ", ".join(known))
+
+
+def test_the_united_board_shows_the_team_cards(browser, tmp_path):
+    """The page lists a pack's team cards with their text, and whether used this round."""
+    import shutil
+
+    import yaml
+
+    from multiverse.content.loader import default_pack_path
+    from multiverse.united.config import UnitedConfig
+    from multiverse.united.dofp.game import new_game
+    from multiverse.united.view import view
+
+    pack = tmp_path / "pack"
+    shutil.copytree(default_pack_path(), pack)
+    (pack / "team.yaml").write_text(yaml.safe_dump({"team_cards": [
+        {"name": "Storm Front", "heroes": ["logan", "storm"],
+         "effect": [{"verb": "gain_token", "symbol": "attack"}]}]}), encoding="utf-8")
+    s = new_game(UnitedConfig(content=str(pack), heroes=("logan", "storm")), seed=4)
+    page = browser.new_page()
+    page.set_content("<div id=board></div>")
+    page.add_script_tag(path=str(Path(__file__).resolve().parents[2]
+                                 / "src" / "multiverse" / "web" / "static" / "app.js"))
+    page.evaluate("v => Multiverse.drawBoard(document.getElementById('board'), v, null)", view(s, 0))
+    assert page.inner_text("[data-testid=team-card]") == "Team card Storm Front: gain 1 Attack token"
+    s.team[0] = s.round  # used this round
+    page.evaluate("v => Multiverse.drawBoard(document.getElementById('board'), v, null)", view(s, 0))
+    assert page.inner_text("[data-testid=team-card]") == (
+        "Team card Storm Front: gain 1 Attack token (used this round)")

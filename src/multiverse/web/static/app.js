@@ -67,7 +67,7 @@ const Multiverse = (() => {
       for (const s of v.sentinels || []) if (!s.defeated && s.location === pos) pieces.push(chip(`${s.name} ${s.health}♥`, "enemy"));
       if (v.nimrod && !v.villain && v.nimrod.location === pos) pieces.push(chip(`${v.nimrod.name || "Nimrod"} ${v.nimrod.health ?? ""}♥`, "enemy"));
       if (v.villain && v.villain.location === pos) pieces.push(chip(`${v.villain.name} ${v.villain.health}/${v.villain.max_health}♥`, "enemy"));
-      for (const hero of v.heroes) if (hero.location === pos) pieces.push(chip(hero.name, "hero" + (hero.ko ? " ko" : "")));
+      for (const hero of v.heroes) if (hero.location === pos) pieces.push(chip(hero.name + (hero.away ? " (away)" : ""), "hero" + (hero.ko ? " ko" : "")));
       // an owner's companions and clones (figures, not heroes)
       const whose = (id) => (v.heroes.find((x) => x.id === id) || { name: id }).name;
       for (const c of v.companions || []) if (c.location === pos) pieces.push(chip(`${c.name} (${whose(c.hero)}'s companion)`, "hero"));
@@ -98,14 +98,20 @@ const Multiverse = (() => {
     const ring = h("div", { class: "ring" }, loc(locs[0]), loc(locs[1]), loc(locs[2]), centre, loc(locs[5]), loc(locs[4]), loc(locs[3]));
     const heroes = h("div", { class: "heroes" }, v.heroes.map((hero) =>
       h("article", { class: "hero" + (hero.seat === deciding ? " active" : ""), "data-testid": "hero" },
-        h("h3", {}, hero.name, h("span", { class: "dim" }, ` · seat ${hero.seat}`), hero.ko ? " · KO" : "", hero.eliminated ? " · out" : ""),
+        h("h3", {}, hero.name, h("span", { class: "dim" }, ` · seat ${hero.seat}`), hero.ko ? " · KO" : "", hero.eliminated ? " · out" : "", hero.away ? " · off the board" : ""),
         h("div", { class: "dim" }, `at ${locs[hero.location] ? locs[hero.location].name : "—"} · deck ${hero.deck_size}`,
           hero.target ? ` · targets Sentinel ${hero.target}` : "",
           Object.keys(hero.tokens || {}).length ? " · tokens " + Object.entries(hero.tokens).map(([k, n]) => `${n} ${k}`).join(", ") : ""),
         handOf(hero))));
+    // an owner's Master Plan cards seen ahead (public until drawn) and team cards
+    const depth = (d) => (d === 0 ? "top" : `${d + 1} from the top`);
     const story = h("div", { class: "story panel" }, h("h2", {}, "Storyline"),
       (v.storyline || []).length ? cardList(v.storyline.map((c) => ({ name: c.facedown ? `facedown (${c.hero})` : c.name })), "storyline")
-        : h("p", { class: "dim" }, "empty"));
+        : h("p", { class: "dim" }, "empty"),
+      (v.master_plan_known || []).length ? h("p", { "data-testid": "master-plan-known" }, "Master Plan, known cards: " +
+        v.master_plan_known.map((k) => `${k.name} (${depth(k.depth)})`).join(", ")) : null,
+      (v.team_cards || []).map((c) => h("p", { class: "dim", "data-testid": "team-card" },
+        `Team card ${c.name}: ${c.text}` + (c.used_this_round ? " (used this round)" : ""))));
     return [ring, heroes, story];
   }
   function sentinelsBoard(v, deciding) {
