@@ -16,7 +16,7 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.engine.words import count
 from multiverse.united.board import RING
-from multiverse.united.cardtext import effect_text
+from multiverse.united.cardtext import effect_text, verb_text
 from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit
 from multiverse.united.owner_board import (
@@ -163,10 +163,15 @@ _PHRASES = {
 }
 
 
+def step_words(inner: tuple) -> str:
+    """A waiting step (an `hfx` frame with its extras) in the card's words."""
+    return verb_text((*inner[2:7], inner[8]))
+
+
 def _may_options(s: UnitedState, f: tuple) -> tuple:
     inner = f[1]
     h, source = inner[1], inner[7]
-    what = describe(inner[2:5])
+    what = step_words(inner)
     return (s.seat(h), f"{s.hero_name(h)}: {source}: you may {what}",
             [Option("resolve", f"Resolve: {what}", _YES), Option("decline", "Decline", _NO)])
 
@@ -180,7 +185,7 @@ def resolve_may(s: UnitedState, f: tuple, opt: Option) -> None:
     if opt.data["resolve"]:
         s.stack.append(f[1])
     elif s.log is not None:
-        s.emit("decline", f"{s.hero_name(f[1][1])} declines: {describe(f[1][2:5])}", hero=f[1][1])
+        s.emit("decline", f"{s.hero_name(f[1][1])} declines: {step_words(f[1])}", hero=f[1][1])
 
 
 # ----- costs --------------------------------------------------------------------------------
@@ -264,7 +269,7 @@ def for_whom(s: UnitedState, f: tuple, who: str) -> None:
 def _pick_options(s: UnitedState, f: tuple) -> tuple:
     inner, another = f[1], f[2]
     h = inner[1]
-    return (s.seat(h), f"{inner[7]}: which hero? ({describe(inner[2:5])})",
+    return (s.seat(h), f"{inner[7]}: which hero? ({step_words(inner)})",
             [Option(f"hero:{o}", s.hero_name(o), {"hero": o})
              for o in range(len(s.hand)) if s.in_play(o) and not (another and o == h)])
 

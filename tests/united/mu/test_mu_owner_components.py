@@ -112,6 +112,18 @@ def test_call_the_companion_to_your_location(pack):
     assert s.comp[0] == 2
 
 
+@pytest.mark.rule("MU-17")
+def test_you_may_move_to_your_companion_is_asked_in_the_cards_words(pack):
+    s = played(pack, [{"verb": "move", "where": "companion", "optional": True}], logan=1,
+               logan_extra={"companion": 3})
+    s.apply("effect")
+    d = s.decision()
+    assert d.kind == "may" and d.prompt == "Logan: Owner's Card: you may move to your companion's Location"
+    assert [o.label for o in d.options] == ["Resolve: move to your companion's Location", "Decline"]
+    s.apply("resolve")  # the one place: Logan moves there by himself
+    assert s.hero_loc[0] == 3
+
+
 @pytest.mark.rule("MU-18")
 def test_rescue_at_the_companions_location(pack):
     # Old Hound waits at ring 3 (two Civilians); Logan, at ring 1, rescues one there

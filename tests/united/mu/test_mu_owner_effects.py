@@ -173,7 +173,7 @@ def test_an_optional_action_with_a_cost_is_asked_before_paying():
     s = played([{"verb": "take_action", "symbol": "attack", "cost": ["move"], "optional": True}])
     resolve_effect(s)
     d = s.decision()
-    assert d.kind == "may" and d.options[0].label == "Resolve: take 1 Attack action"
+    assert d.kind == "may" and d.options[0].label == "Resolve: pay Move to take 1 Attack action now"
     s.apply("decline")
     assert s.pool[0] == 1 and "effect" not in opt_ids(s)  # nothing paid, nothing hit
     assert s.s_hp == [s.T.sentinel_health] * 2 + [0]
