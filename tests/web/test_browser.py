@@ -261,8 +261,9 @@ def test_the_dfp_board_draws_the_nimrod_track_with_its_bands(db, browser):
 
 def test_the_united_board_shows_a_hero_off_the_board_and_the_known_master_plan(browser):
     """MU-17 owner's words in the page: a hero who left with a Henchman is marked away (in
-    their Location and in their panel), and the Master Plan cards seen ahead are listed,
-    each with its depth, from the view of a real position."""
+    their Location and in their panel), a card the table saw go to the bottom of a deck is
+    named, and the Master Plan cards seen ahead are listed, each with its depth, from the
+    view of a real position."""
     import json
     import sys
 
@@ -272,13 +273,15 @@ def test_the_united_board_shows_a_hero_off_the_board_and_the_known_master_plan(b
     from multiverse.united.view import view
 
     card = {"name": "Owner's Card", "symbols": ["move"],
-            "effect": [{"verb": "peek_master_plan", "amount": 2}, {"verb": "vanish_with_henchman"}]}
+            "effect": [{"verb": "draw_discard"}, {"verb": "peek_master_plan", "amount": 2},
+                       {"verb": "vanish_with_henchman"}]}
     s = std.load(None, heroes=[std.hero("logan", 3, ["Owner's Card", "Slow Mend"]),
                                std.hero("kitty-pryde", 4), std.hero("storm", 4)],
                  cards={"logan": [card]}, step="play", turn={"hero": "logan"},
                  locations=std.ring(p3={"threat": "riot-enforcers"}))
     std.play(s, "Owner's Card")
     s.apply("effect")
+    s.apply(f"card:{s.hand[0][0]}")  # (draw, then discard: Slow Mend to the bottom)
     v = json.loads(json.dumps(view(s, 1)))
     known = [f"{k['name']} ({'top' if k['depth'] == 0 else '2 from the top'})"
              for k in v["master_plan_known"]]
@@ -291,6 +294,7 @@ def test_the_united_board_shows_a_hero_off_the_board_and_the_known_master_plan(b
     ring3 = page.inner_text("[data-testid=location][data-position='3']")
     assert "Logan (away)" in ring3
     assert "off the board" in page.locator("[data-testid=hero]").first.inner_text()
+    assert "(bottom: Slow Mend)" in page.locator("[data-testid=hero]").first.inner_text()
     assert "off the board" not in page.locator("[data-testid=hero]").nth(1).inner_text()
     assert page.inner_text("[data-testid=master-plan-known]") == (
         "Master Plan, known cards: " + ", ".join(known))

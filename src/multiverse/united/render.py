@@ -244,9 +244,15 @@ def _heroes(v: dict[str, Any]) -> Table:
         mark = "▶ " if i == v["active"] and v["result"] is None else "  "
         table.add_row(Text(mark + h["name"], style="bold blue"),
                       Text(f"{h['location']} {names[h['location']]}"), str(h["hand_size"]),
-                      str(h["deck_size"]), tokens, h["target"] or "—",
+                      _deck(h), tokens, h["target"] or "—",
                       Text(status, style="bold red" if status != "—" else ""))
     return table
+
+
+def _deck(h: dict[str, Any]) -> str:
+    """A hero's deck size, and the cards the table saw go to its bottom (`draw_discard`)."""
+    bottom = h.get("deck_bottom")
+    return f"{h['deck_size']} (bottom: {', '.join(bottom)})" if bottom else str(h["deck_size"])
 
 
 def _standard_heroes(v: dict[str, Any]) -> Table:
@@ -263,7 +269,7 @@ def _standard_heroes(v: dict[str, Any]) -> Table:
         mark = "▶ " if i == v["active"] and v["result"] is None else "  "
         table.add_row(Text(mark + h["name"], style="bold blue"),
                       Text(f"{h['location']} {names[h['location']]}"), str(h["hand_size"]),
-                      str(h["deck_size"]), tokens,
+                      _deck(h), tokens,
                       Text(status, style="bold red" if status != "—" else ""))
     return table
 

@@ -66,6 +66,17 @@ def test_discard_two_and_a_discard_of_the_last_card_is_no_ko():
     assert s.decision().kind == "resolve_actions"
 
 
+@pytest.mark.rule("MU-17", "MU-21")
+def test_the_board_names_the_cards_seen_at_the_bottom_of_a_deck():
+    s = played([{"verb": "draw_discard", "amount": 2}])
+    resolve_effect(s)
+    c = s.hand[0][0]
+    assert "(bottom:" not in _board_text(s)
+    s.apply(f"card:{c}")
+    assert view(s, s.seat(1))["heroes"][0]["deck_bottom"] == [s.T.card_name[c]]
+    assert f"{len(s.deck[0])} (bottom: {s.T.card_name[c]})" in _board_text(s)
+
+
 @pytest.mark.rule("MU-17")
 def test_a_seen_card_keeps_its_place_when_agents_reshuffle():
     s = played([{"verb": "draw_discard", "amount": 2}])

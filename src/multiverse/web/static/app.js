@@ -100,6 +100,7 @@ const Multiverse = (() => {
       h("article", { class: "hero" + (hero.seat === deciding ? " active" : ""), "data-testid": "hero" },
         h("h3", {}, hero.name, h("span", { class: "dim" }, ` · seat ${hero.seat}`), hero.ko ? " · KO" : "", hero.eliminated ? " · out" : "", hero.away ? " · off the board" : ""),
         h("div", { class: "dim" }, `at ${locs[hero.location] ? locs[hero.location].name : "—"} · deck ${hero.deck_size}`,
+          (hero.deck_bottom || []).length ? ` (bottom: ${hero.deck_bottom.join(", ")})` : "",
           hero.target ? ` · targets Sentinel ${hero.target}` : "",
           Object.keys(hero.tokens || {}).length ? " · tokens " + Object.entries(hero.tokens).map(([k, n]) => `${n} ${k}`).join(", ") : ""),
         handOf(hero))));
