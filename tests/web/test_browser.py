@@ -296,6 +296,8 @@ def test_the_united_board_shows_a_hero_off_the_board_and_the_known_master_plan(b
     assert "off the board" in page.locator("[data-testid=hero]").first.inner_text()
     assert "(bottom: Slow Mend)" in page.locator("[data-testid=hero]").first.inner_text()
     assert "off the board" not in page.locator("[data-testid=hero]").nth(1).inner_text()
+    assert page.inner_text("[data-testid=in-force]") == (
+        "In force: Logan: off the board with the Henchman, until Logan's next turn")
     assert page.inner_text("[data-testid=master-plan-known]") == (
         "Master Plan, known cards: " + ", ".join(known))
 

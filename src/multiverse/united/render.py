@@ -338,6 +338,8 @@ def render_board(s: UnitedState, seat: int) -> RenderableType:
     ]
     if v.get("team_cards"):
         parts.append(Text(team_line(v), style="dim"))
+    if v.get("protections"):  # the owner's lasting effects, in words
+        parts.append(Text("In force: " + "; ".join(p["text"] for p in v["protections"])))
     if t.config.solo:
         parts.append(Text(f"Target token pile: {v['token_pile_size']} left", style="dim"))
     if v.get("master_plan_known"):  # seen by every player (the owner's peek_master_plan)

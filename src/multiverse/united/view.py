@@ -13,6 +13,7 @@ from multiverse.united.cardtext import card_text
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.enemies import wild_left
 from multiverse.united.owner_components import component_view
+from multiverse.united.owner_effects import describe
 from multiverse.united.owner_turn import KINDS as TURN_KINDS
 from multiverse.united.owner_villain import REACTION, REDIRECT_MOVE, known_view, lasting_view
 from multiverse.united.protection import (
@@ -89,19 +90,42 @@ _UNTIL_WORDS = ("end_of_turn", "your_next_turn", "face_up")
 
 
 def protections(s: UnitedState) -> list[dict[str, Any]]:
-    """The lasting effects in play: what, for which hero, how much (None: all), until when."""
+    """The lasting effects in play: what, for which hero, how much (None: all), until when,
+    and all of it in words (`text`, as the boards show it)."""
     p = s.protect
     out = []
     for i in range(0, len(p), 4):
         who, n, until, ref = p[i: i + 4]
         if who <= REACTION or who == REDIRECT_MOVE:  # the owner's Villain words
             out.append(lasting_view(s, who, n, until, ref))
-            continue
-        kind = _KINDS.get(who, "ignore_damage" if n < 0 else "prevent_damage")
-        out.append({"effect": kind, "hero": who if who >= 0 else None,
-                    "amount": n if n >= 0 else None, "until": _UNTIL_WORDS[until],
-                    ("card" if until == FACE_UP else "owner"): ref})
+        else:
+            kind = _KINDS.get(who, "ignore_damage" if n < 0 else "prevent_damage")
+            out.append({"effect": kind, "hero": who if who >= 0 else None,
+                        "amount": n if n >= 0 else None, "until": _UNTIL_WORDS[until],
+                        ("card" if until == FACE_UP else "owner"): ref})
+        out[-1]["text"] = _lasting_text(s, out[-1])
     return out
+
+
+def _lasting_text(s: UnitedState, e: dict[str, Any]) -> str:
+    """A lasting effect in words: "Logan: prevent 2 damage, until Logan's next turn"."""
+    t = s.T
+    owner = t.card_owner[e["card"]] if "card" in e else e["owner"]
+    kind, n, steps = e["effect"], e["amount"] or 1, ""
+    if kind == "on_villain_move":
+        what = ("react when the Villain moves" + (" into their Location" if e["when"] ==
+                                                  "into_your_location" else "")
+                + (f" (the next {n} times)" if n > 1 else ""))
+        steps = f": {e['steps']}"
+    elif kind == "vanish_with_henchman":
+        what = "off the board with the Henchman"
+    else:
+        what = describe((kind, n, -1))
+    until = {"end_of_turn": "until the end of this turn",
+             "your_next_turn": f"until {t.hero_names[owner]}'s next turn"}.get(
+        e["until"], f"while {t.card_name[e.get('card', 0)]} is face up")
+    hero = e["hero"] if e["hero"] is not None else owner
+    return f"{t.hero_names[hero]}: {what}, {until}{steps}"
 
 
 def view(s: UnitedState, seat: int) -> dict[str, Any]:

@@ -495,8 +495,10 @@ def test_lasting_effects_are_in_every_seats_view():
     assert "protections" not in view(s, 1)
     resolve_effect(s)
     assert view(s, 1)["protections"] == [
-        {"effect": "prevent_damage", "hero": 0, "amount": 2, "until": "your_next_turn", "owner": 0},
-        {"effect": "cancel_bam", "hero": None, "amount": 1, "until": "face_up", "card": s.story[-1]},
+        {"effect": "prevent_damage", "hero": 0, "amount": 2, "until": "your_next_turn", "owner": 0,
+         "text": "Logan: prevent 2 damage, until Logan's next turn"},
+        {"effect": "cancel_bam", "hero": None, "amount": 1, "until": "face_up", "card": s.story[-1],
+         "text": "Logan: cancel 1 BAM!, while Owner's Card is face up"},
     ]
 
 

@@ -209,6 +209,25 @@ def test_a_reaction_does_not_fire_when_the_villain_stays():
     assert s.n_loc == 0 and len(s.protect) == 4 and "reaction" not in kinds(s)
 
 
+@pytest.mark.rule("MU-11")
+def test_the_board_says_what_is_in_force():
+    import io
+
+    from rich.console import Console
+
+    from multiverse.united.render import render_board
+
+    s = played([{"verb": "redirect_villain_move", "amount": 2},
+                {"verb": "on_villain_move", "when": "into_your_location", "until": "face_up",
+                 "steps": [{"verb": "move", "optional": True}]}])
+    s.apply("effect")
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(render_board(s, 1))
+    assert ("In force: Logan: decide where the Villain's next 2 moves go, until Logan's next "
+            "turn; Logan: react when the Villain moves into their Location, while Owner's Card "
+            "is face up: you may move") in console.export_text()
+
+
 def test_a_reaction_is_in_every_seats_view_and_round_trips():
     react = {"verb": "on_villain_move", "when": "any_move", "until": "end_of_turn",
              "steps": [{"verb": "draw", "amount": 2}]}
@@ -216,7 +235,8 @@ def test_a_reaction_is_in_every_seats_view_and_round_trips():
     s.apply("effect")
     assert view(s, 1)["protections"] == [
         {"effect": "on_villain_move", "hero": 0, "amount": 1, "until": "end_of_turn", "owner": 0,
-         "when": "any_move", "steps": "draw 2 cards", "source": "Owner's Card"}]
+         "when": "any_move", "steps": "draw 2 cards", "source": "Owner's Card",
+         "text": "Logan: react when the Villain moves, until the end of this turn: draw 2 cards"}]
     back = from_json(to_json(s))
     assert back == s and back.protect == s.protect
     s.apply("end")

@@ -112,7 +112,9 @@ const Multiverse = (() => {
       (v.master_plan_known || []).length ? h("p", { "data-testid": "master-plan-known" }, "Master Plan, known cards: " +
         v.master_plan_known.map((k) => `${k.name} (${depth(k.depth)})`).join(", ")) : null,
       (v.team_cards || []).map((c) => h("p", { class: "dim", "data-testid": "team-card" },
-        `Team card ${c.name}: ${c.text}` + (c.used_this_round ? " (used this round)" : ""))));
+        `Team card ${c.name}: ${c.text}` + (c.used_this_round ? " (used this round)" : ""))),
+      (v.protections || []).length ? h("p", { "data-testid": "in-force" },
+        "In force: " + v.protections.map((p) => p.text).join("; ")) : null);
     return [ring, heroes, story];
   }
   function sentinelsBoard(v, deciding) {
