@@ -295,6 +295,17 @@ def test_a_hero_off_the_board_neither_reacts_to_nor_redirects_the_villains_move(
     assert [p["amount"] for p in view(s, 1)["protections"]][:2] == [1, 1]
 
 
+@pytest.mark.rule("MU-17", "MU-9")
+def test_a_hero_off_the_board_is_in_the_game_but_in_no_location():
+    # after vanishing, Logan counts himself among the heroes in the game (3) but not among
+    # the heroes in the Location he left (Kitty only)
+    s = _vanish([{"verb": "vanish_with_henchman"},
+                 {"verb": "gain_token", "symbol": "move", "per": "heroes_in_game"},
+                 {"verb": "gain_token", "symbol": "attack", "per": "heroes_here"}])
+    s.apply("effect")
+    assert s.away(0) and s.tokens[0:4] == [3, 1, 0, 0]
+
+
 def _board_text(s: UnitedState) -> str:
     import io
 
