@@ -769,15 +769,15 @@ class UnitedContent(Strict):
     def _moves_to_locations(self) -> UnitedContent:
         """A move `to` a Location names one of the pack's Locations."""
         ids = {x.id for x in self.locations}
-        decks = [(f"villains[{i}].master_plan", v.master_plan) for i, v in enumerate(self.villains)]
+        decks = [(("villains", i, "master_plan"), v.master_plan) for i, v in enumerate(self.villains)]
         if self.dofp is not None:
-            decks.append(("dofp.master_plan", self.dofp.master_plan))
+            decks.append((("dofp", "master_plan"), self.dofp.master_plan))
         for where, deck in decks:
             for j, card in enumerate(deck):
                 to = card.move.to if isinstance(card.move, VillainMove) else None
-                if to is not None and to not in ids:
-                    raise ValueError(f"{where}[{j}].move.to: unknown Location {to!r}; the "
-                                     f"pack's Locations: {sorted(ids)}")
+                if to is not None and to not in ids:  # (named in the file it came from)
+                    _error((*where, j, "move", "to"), f"unknown Location {to!r}; the "
+                           f"pack's Locations: {sorted(ids)}")
         return self
 
 

@@ -313,7 +313,7 @@ BAD: list[tuple[str, Callable[[Docs], None], str]] = [
     ("unknown toward", _set("dofp.yaml", 1, "move", {"toward": "most_dogs"}, "dofp", "master_plan"),
      "dofp.master_plan[1].move.toward: "),
     ("unknown Location", _set("dofp.yaml", 1, "move", {"to": "atlantis"}, "dofp", "master_plan"),
-     "dofp.master_plan[1].move.to: unknown Location 'atlantis'"),
+     "dofp.yaml: dofp.master_plan[1].move.to: unknown Location 'atlantis'"),  # its file named
     ("card start", _set("heroes/logan.yaml", 0, "start", "pocket", "heroes", 0, "cards"),
      "heroes[0].cards[0].start: "),
     ("slots 6", _set("locations.yaml", 0, "slots", 6, "locations"), "locations[0].slots: "),
