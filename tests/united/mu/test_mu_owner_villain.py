@@ -588,3 +588,21 @@ def test_swapped_locations_carry_their_extra_tokens(tmp_path):
     s.apply("swap:0:1")
     assert s.xtok == [0, 2, 0, 0, 0, 0] and s.hero_loc[0] == 1
     check_invariants(s)
+
+
+@pytest.mark.rule("MU-2")
+def test_moved_civilians_stop_at_the_slots_the_extra_tokens_leave(tmp_path):
+    # ring 1 (5 slots) holds 3 Bombs: of Logan's 3 Civilians only 2 fit; the Bombs stay
+    locs = [dict(x) for x in EMPTY_RING]
+    locs[0]["civilians"] = 3
+    locs[1]["extra_tokens"] = 3
+    card = {"name": "Evacuate", "symbols": ["move"],
+            "effect": [{"verb": "move_tokens", "tokens": "CCC"}]}
+    s = _standard(_bomb_pack(tmp_path), locations=locs, cards={"logan": [card]},
+                  heroes=[{"id": "logan", "location": 0, "hand": ["Evacuate"]},
+                          {"id": "storm", "location": 3}],
+                  step="play", turn={"hero": "logan"})
+    s.apply("effect")
+    s.apply("to:1")
+    assert s.civ[:2] == [1, 2] and s.xtok[:2] == [0, 3]
+    check_invariants(s)
