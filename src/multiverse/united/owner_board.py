@@ -15,11 +15,9 @@ from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
     EXTRA_DAMAGE,
-    FACE_UP,
     IGNORE_OVERFLOW,
     STOP_MOVE,
-    UNTIL,
-    protect,
+    protect_until,
 )
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.storyline import last_hero_cards
@@ -74,14 +72,8 @@ _PROTECTED = {CANCEL_BAM: "the next BAM!", STOP_MOVE: "the Villain's next move",
 
 
 def _protect(s: UnitedState, h: int, o: int, n: int, d: dict, source: str) -> None:
-    until = UNTIL[d.get("until", "your_next_turn")]
-    ref = h
-    if until == FACE_UP:  # the card resolving: the newest Hero card, face up
-        newest = last_hero_cards(s, 1)
-        if not newest or newest[0] < 0:
-            return
-        ref = newest[0]
-    protect(s, o, n, until, ref)
+    if not protect_until(s, o, n, h, d.get("until", "your_next_turn")):
+        return
     if s.log is not None and o < 0:
         s.emit("protect", f"{source}: {_PROTECTED[o]} is stopped ({s.hero_name(h)})", amount=n)
     elif s.log is not None:

@@ -24,9 +24,9 @@ from multiverse.united.protection import (
     EXTRA_FILL,
     FACE_UP,
     NEXT_TURN,
-    UNTIL,
     attack_damage,
     protect,
+    protect_until,
 )
 from multiverse.united.standard.missions import RESCUE
 from multiverse.united.state import AWAY, UnitedState, choice
@@ -155,14 +155,8 @@ def extra_fill(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source
 
 
 def _last(s: UnitedState, h: int, kind: int, n: int, d: dict, source: str, what: str) -> None:
-    until = UNTIL[d.get("until", "end_of_turn")]
-    ref = h
-    if until == FACE_UP:  # the card resolving: the newest Hero card, face up
-        newest = last_hero_cards(s, 1)
-        if not newest or newest[0] < 0:
-            return
-        ref = newest[0]
-    protect(s, kind, n, until, ref)
+    if not protect_until(s, kind, n, h, d.get("until", "end_of_turn")):
+        return
     if s.log is not None:
         s.emit("protect", f"{s.hero_name(h)}: {what} ({source})", hero=h, amount=n)
 

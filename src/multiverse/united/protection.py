@@ -9,6 +9,7 @@ the card for `FACE_UP`). An empty list costs nothing: every hook first asks `if 
 from __future__ import annotations
 
 from multiverse.united.state import UnitedState
+from multiverse.united.storyline import last_hero_cards
 
 END_OF_TURN, NEXT_TURN, FACE_UP = 0, 1, 2
 # in place of a hero: protections from the Villain's own steps
@@ -23,6 +24,19 @@ UNTIL = {"end_of_turn": END_OF_TURN, "your_next_turn": NEXT_TURN, "face_up": FAC
 def protect(s: UnitedState, hero: int, amount: int, until: int, ref: int) -> None:
     """`hero` ignores all damage (`amount` -1) or prevents the next `amount`, until then."""
     s.protect += [hero, amount, until, ref]
+
+
+def protect_until(s: UnitedState, hero: int, amount: int, h: int, until_word: str) -> bool:
+    """`protect` for an effect of hero `h` lasting `until_word`: "while face up" reads the
+    Hero card resolving (the newest, face up); False when there is none (nothing lasts)."""
+    until, ref = UNTIL[until_word], h
+    if until == FACE_UP:
+        newest = last_hero_cards(s, 1)
+        if not newest or newest[0] < 0:
+            return False
+        ref = newest[0]
+    protect(s, hero, amount, until, ref)
+    return True
 
 
 def _lasts(s: UnitedState, until: int, ref: int) -> bool:
