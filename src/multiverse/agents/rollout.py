@@ -63,7 +63,7 @@ def _actions(d: Any, s: Any) -> list[float]:
     targets = _targets(s)
     here = _nearest(pos, targets)
     slots = t.loc_slots[s.locs[pos]]
-    crowded = slots - s.civ[pos] - s.thug[pos] <= 1
+    crowded = slots - s.civ[pos] - s.thug[pos] - s.xtok[pos] <= 1  # (xtok: a Villain's extra kind)
     out = []
     for o in d.options:
         data = o.data

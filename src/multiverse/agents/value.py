@@ -73,7 +73,7 @@ def features(s: Any) -> tuple[str, list[float]]:
     slots, locs, civ, thug = t.loc_slots, s.locs, s.civ, s.thug
     crowded = 0
     for p in range(6):
-        if slots[locs[p]] - civ[p] - thug[p] <= 1:
+        if slots[locs[p]] - civ[p] - thug[p] - s.xtok[p] <= 1:  # (xtok: a Villain's extra kind)
             crowded += 1
     tags = t.threat_tags
     prod = analyzer = 0

@@ -606,3 +606,16 @@ def test_moved_civilians_stop_at_the_slots_the_extra_tokens_leave(tmp_path):
     s.apply("to:1")
     assert s.civ[:2] == [1, 2] and s.xtok[:2] == [0, 3]
     check_invariants(s)
+
+
+def test_the_search_value_sees_a_location_crowded_by_extra_tokens(tmp_path):
+    """The value features of search agents count a Villain's extra tokens as taken slots."""
+    from multiverse.agents.value import COMMON, features
+
+    locs = [dict(x) for x in EMPTY_RING]
+    s = _standard(_bomb_pack(tmp_path), locations=locs,
+                  heroes=[{"id": "logan", "location": 3}, {"id": "storm", "location": 3}])
+    i = COMMON.index("crowded")
+    before = features(s)[1][i]
+    s.xtok[0] = s.T.loc_slots[s.locs[0]] - 1  # one slot left at ring 0
+    assert features(s)[1][i] == before + 1 / 6
