@@ -108,6 +108,7 @@ class SentinelsState(GameState):
         return new
 
     def load_data(self, data: dict[str, Any]) -> None:
+        """`GameState.load_data`; `live` is read again from the loaded cards."""
         super().load_data(data)
         self.live = None
 

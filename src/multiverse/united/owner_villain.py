@@ -24,7 +24,7 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.engine.words import count
 from multiverse.united.board import RING
-from multiverse.united.protection import FACE_UP, UNTIL, _lasts, protect
+from multiverse.united.protection import FACE_UP, lasts, protect_until
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.tables import FX, Move, Tables
 
@@ -38,22 +38,6 @@ WHEN_WORDS = ("into_your_location", "any_move")
 def owner_of(s: UnitedState, until: int, ref: int) -> int:
     """The hero whose lasting effect it is (its reference, or the card's owner)."""
     return s.T.card_owner[ref] if until == FACE_UP else ref
-
-
-def _lasting(s: UnitedState, h: int, kind: int, n: int, d: dict) -> bool:
-    """Add a lasting effect of `kind` for owner `h` until the moment `until` names; False
-    when it cannot last (a "face up" effect with no Hero card face up)."""
-    until = UNTIL[d.get("until", "your_next_turn")]
-    ref = h
-    if until == FACE_UP:
-        from multiverse.united.storyline import last_hero_cards
-
-        newest = last_hero_cards(s, 1)
-        if not newest or newest[0] < 0:
-            return False
-        ref = newest[0]
-    protect(s, kind, n, until, ref)
-    return True
 
 
 # ----- peek at the Master Plan --------------------------------------------------------------
@@ -155,7 +139,7 @@ def on_villain_move(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
         return
     k = [st for st, _ in reaction_steps(s.T)].index(d["steps"])
     when = WHEN[d["when"]]
-    if _lasting(s, h, REACTION - (2 * k + when), n, d) and s.log is not None:
+    if protect_until(s, REACTION - (2 * k + when), n, h, d.get("until", "your_next_turn")) and s.log is not None:
         what = "moves" if when == ANY_MOVE else "moves into their Location"
         s.emit("protect", f"{source}: when {s.T.villain_name} {what}, {s.hero_name(h)} reacts "
                f"({count(n, 'time')})", hero=h, amount=n)
@@ -171,7 +155,7 @@ def reactions_fire(s: UnitedState, dest: int) -> None:
     keep: list[int] = []
     for i in range(0, len(p), 4):
         kind, left, until, ref = p[i: i + 4]
-        if kind <= REACTION and _lasts(s, until, ref):
+        if kind <= REACTION and lasts(s, until, ref):
             h = owner_of(s, until, ref)
             code = REACTION - kind
             if s.in_play(h) and (code % 2 == ANY_MOVE or s.hero_loc[h] == dest):
@@ -198,7 +182,7 @@ def redirect_villain_move(s: UnitedState, h: int, o: int, n: int, sym: int, d: d
     """MU-11: until then, the Villain's next `n` Master Plan moves are decided by you: it
     moves as far as the card says, in the direction (or to the Location at that distance)
     you choose."""
-    if n > 0 and _lasting(s, h, REDIRECT_MOVE, n, d) and s.log is not None:
+    if n > 0 and protect_until(s, REDIRECT_MOVE, n, h, d.get("until", "your_next_turn")) and s.log is not None:
         s.emit("protect", f"{source}: {s.hero_name(h)} will decide "
                f"{s.T.villain_name}'s next move", hero=h, amount=n)
 
@@ -218,7 +202,7 @@ def redirected(s: UnitedState, move: Move, dest: int) -> bool:
     redirect of a hero in play is spent and its owner's player chooses where the Villain goes."""
     p = s.protect
     for i in range(0, len(p), 4):
-        if p[i] == REDIRECT_MOVE and _lasts(s, p[i + 2], p[i + 3]):
+        if p[i] == REDIRECT_MOVE and lasts(s, p[i + 2], p[i + 3]):
             h = owner_of(s, p[i + 2], p[i + 3])
             if not s.in_play(h):  # MU-22: a KO'd hero (or one off the board) is ignored; it waits
                 continue

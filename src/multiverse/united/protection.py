@@ -27,8 +27,8 @@ def protect(s: UnitedState, hero: int, amount: int, until: int, ref: int) -> Non
 
 
 def protect_until(s: UnitedState, hero: int, amount: int, h: int, until_word: str) -> bool:
-    """`protect` for an effect of hero `h` lasting `until_word`: "while face up" reads the
-    Hero card resolving (the newest, face up); False when there is none (nothing lasts)."""
+    """MU-17: `protect` for an effect of hero `h` lasting `until_word`; "while face up" reads
+    the Hero card resolving (the newest, face up); False when there is none (nothing lasts)."""
     until, ref = UNTIL[until_word], h
     if until == FACE_UP:
         newest = last_hero_cards(s, 1)
@@ -39,7 +39,7 @@ def protect_until(s: UnitedState, hero: int, amount: int, h: int, until_word: st
     return True
 
 
-def _lasts(s: UnitedState, until: int, ref: int) -> bool:
+def lasts(s: UnitedState, until: int, ref: int) -> bool:
     """A "while face up" protection ends when its card leaves the Storyline face up."""
     return until != FACE_UP or ref in s.story
 
@@ -53,7 +53,7 @@ def damage_after_protection(s: UnitedState, h: int, n: int) -> int:
     keep: list[int] = []
     for i in range(0, len(p), 4):
         hero, left, until, ref = p[i: i + 4]
-        if not _lasts(s, until, ref):
+        if not lasts(s, until, ref):
             continue
         if hero == h and n > 0:
             if left < 0:
@@ -73,7 +73,7 @@ def use_protection(s: UnitedState, kind: int) -> bool:
     now; one use of a counted protection is spent."""
     p = s.protect
     for i in range(0, len(p), 4):
-        if p[i] == kind and _lasts(s, p[i + 2], p[i + 3]):
+        if p[i] == kind and lasts(s, p[i + 2], p[i + 3]):
             if p[i + 1] > 0:
                 p[i + 1] -= 1
                 if p[i + 1] == 0:
@@ -95,7 +95,7 @@ def attack_bonus(s: UnitedState, h: int) -> int:
     p, owner = s.protect, s.T.card_owner
     bonus = 0
     for i in range(0, len(p), 4):
-        if p[i] == EXTRA_DAMAGE and _lasts(s, p[i + 2], p[i + 3]):
+        if p[i] == EXTRA_DAMAGE and lasts(s, p[i + 2], p[i + 3]):
             ref = p[i + 3]
             if (owner[ref] if p[i + 2] == FACE_UP else ref) == h:
                 bonus += p[i + 1]
@@ -106,5 +106,5 @@ def expire(s: UnitedState, until: int, owner: int) -> None:
     """The moment comes: protections lasting until it (from `owner`'s effects) end."""
     p = s.protect
     s.protect = [x for i in range(0, len(p), 4)
-                 if not (p[i + 2] == until and p[i + 3] == owner) and _lasts(s, p[i + 2], p[i + 3])
+                 if not (p[i + 2] == until and p[i + 3] == owner) and lasts(s, p[i + 2], p[i + 3])
                  for x in p[i: i + 4]]

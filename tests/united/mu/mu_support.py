@@ -113,3 +113,22 @@ def custom_pack(tmp_path: Path, edit: Callable[[dict[str, Any]], None]) -> str:
     edit(doc["dofp"])
     f.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
     return str(dest)
+
+
+def play_out(s: UnitedState, agent: Any, check: Callable[[UnitedState], None],
+             at_choice: Callable[[UnitedState, Any], None] | None = None, limit: int = 5000) -> set[str]:
+    """Play `s` to its end with `agent`, `check` holding at the start and after every
+    decision, `at_choice(s, decision)` run before each (round trips, determinization).
+    Returns the kinds of decision met."""
+    kinds: set[str] = set()
+    check(s)
+    for _ in range(limit):
+        d = s.decision()
+        if d is None:
+            return kinds
+        kinds.add(d.kind)
+        if at_choice is not None:
+            at_choice(s, d)
+        s.apply(agent.choose(d, s))
+        check(s)
+    raise AssertionError(f"no end after {limit} decisions")

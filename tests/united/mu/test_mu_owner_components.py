@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 import yaml
-from mu_support import opt_ids, position, ring
+from mu_support import opt_ids, play_out, position, ring
 
 from multiverse import ContentError, PositionError
 from multiverse.content.loader import default_pack_path, load_content
@@ -427,16 +427,13 @@ def play_pack(pack: str, tmp_path_factory: pytest.TempPathFactory) -> str:
 
 def whole_game(pack: str, mode: str, agent: Any, seed: int, roundtrip: bool = False) -> UnitedState:
     s = new_game(UnitedConfig(content=pack, mode=mode, heroes=("logan", "storm", "bishop")), seed=seed)
-    n = 0
-    while (d := s.decision()) is not None:
-        check_invariants(s)
+
+    def round_trip(s: UnitedState, d: Any) -> None:
         if roundtrip and d.kind in ("move_companion", "place_clone", "remove_clone"):
             back = from_json(json.loads(to_json(s)))
             assert back == s and back.decision() == d
-        s.apply(agent.choose(d, s))
-        n += 1
-        assert n < 5000
-    check_invariants(s)
+
+    play_out(s, agent, check_invariants, round_trip)
     return s
 
 

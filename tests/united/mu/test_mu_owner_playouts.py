@@ -4,7 +4,10 @@ position halfway through any of their choices round-trips through JSON."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from mu_support import play_out
 
 from multiverse.agents.heuristic import HeuristicAgent
 from multiverse.agents.ismcts import ISMCTSAgent
@@ -12,6 +15,7 @@ from multiverse.agents.random_agent import RandomAgent
 from multiverse.united.config import UnitedConfig
 from multiverse.united.dofp.game import from_json, new_game, to_json
 from multiverse.united.invariants import check_dofp, check_standard
+from multiverse.united.state import UnitedState
 
 MAY = {"optional": True}
 OWNER_CARDS = [
@@ -71,19 +75,13 @@ def config(mode: str, **extra: object) -> UnitedConfig:
 def play(mode: str, agent: object, seed: int, roundtrip: bool = False, **extra: object) -> set[str]:
     """Play one game to its end; return the kinds of decision met."""
     s = new_game(config(mode, **extra), seed=seed)
-    check = check_standard if mode == "standard" else check_dofp
-    kinds: set[str] = set()
-    n = 0
-    while (d := s.decision()) is not None:
-        kinds.add(d.kind)
+
+    def round_trip(s: UnitedState, d: Any) -> None:
         if roundtrip and d.kind in (*NEW_KINDS, "give_token"):
             back = from_json(to_json(s))
             assert back == s and back.decision() == d
-        s.apply(agent.choose(d, s))
-        check(s)
-        n += 1
-        assert n < 5000
-    return kinds
+
+    return play_out(s, agent, check_standard if mode == "standard" else check_dofp, round_trip)
 
 
 NEW_KINDS = {"may", "act", "choose_one", "move_to", "pick_hero", "move_villain"}

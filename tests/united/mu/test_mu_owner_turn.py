@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mu_support import card_id, hand, opt_ids, ring
+from mu_support import card_id, hand, opt_ids, play_out, ring
 from test_mu_owner_effects import played, resolve_effect
 
 from multiverse.content.schema import Effect
@@ -416,19 +416,13 @@ def _turn_game(mode: str, agent: Any, seed: int) -> set[str]:
     cards = {"logan": TURN_CARDS, "storm": TURN_CARDS}
     extra = {"mode": "standard"} if mode == "standard" else {"track_max": 40, "sentinel_health": 1}
     s = new_game(UnitedConfig(heroes=("logan", "storm", "kitty-pryde"), cards=cards, **extra), seed=seed)
-    check = check_standard if mode == "standard" else check_dofp
-    kinds: set[str] = set()
-    n = 0
-    while (d := s.decision()) is not None:
-        kinds.add(d.kind)
+
+    def round_trip(s: UnitedState, d: Any) -> None:
         if d.kind in TURN_KINDS or (s.protect and d.kind == "play_card"):
             back = from_json(to_json(s))
             assert back == s and back.decision() == d
-        s.apply(agent.choose(d, s))
-        check(s)
-        n += 1
-        assert n < 5000
-    return kinds
+
+    return play_out(s, agent, check_standard if mode == "standard" else check_dofp, round_trip)
 
 
 @pytest.mark.parametrize("mode", ["dofp", "standard"])
