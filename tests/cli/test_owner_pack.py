@@ -125,3 +125,18 @@ def test_content_show_of_a_missing_pack_is_one_error_line():
     assert out.exit_code == 1
     assert lines == ["error: /nonexistent-pack: no such content file or folder "
                      "(see `multiverse content validate`)"]
+
+
+def test_a_broken_word_in_a_pack_is_one_line_without_the_solo_hint(tmp_path, db):
+    pack = renamed_pack(tmp_path)
+    f = pack / "heroes" / "logan.yaml"
+    doc = yaml.safe_load(f.read_text(encoding="utf-8"))
+    doc["heroes"][0]["cards"][0]["effect"] = [{"verb": "on_villain_move", "when": "sometimes",
+                                              "steps": [{"verb": "draw"}]}]
+    f.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    r = run("play", "dofp", "--heroes", 3, "--content", pack, "--auto", "--db", db)
+    assert r.exit_code == 2 and r.output.count("error:") == 1
+    assert "heroes/logan.yaml: heroes[0].cards[0].effect[0].when" in r.output
+    assert "--solo" not in r.output  # (that hint is for a wrong count of heroes)
+    r = run("play", "dofp", "--heroes", 6, "--auto", "--db", db)
+    assert r.exit_code == 2 and "(or --solo: one player, three heroes)" in r.output

@@ -216,7 +216,7 @@ class DofpMode(UnitedMode):
         try:
             return super().parse_heroes(text, solo, content)
         except ConfigError as exc:
-            if solo or "heroes" not in str(exc) or "twice" in str(exc):
+            if solo or "game takes" not in str(exc):  # (the hint is for a count of heroes)
                 raise
             raise ConfigError(f"{exc} (or --solo: one player, three heroes)") from None
 
