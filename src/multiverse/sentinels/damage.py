@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from multiverse.engine.decision import Option
 from multiverse.sentinels.select import in_group
-from multiverse.sentinels.state import LIVE_CMODS, LIVE_MODS, Z_HAND, Z_PLAY, SentinelsState, choice, step
+from multiverse.sentinels.state import LIVE_CMODS, LIVE_MODS, LIVE_RT, Z_HAND, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import (
     CHANGE_TYPE,
     DAMAGE_TYPES,
@@ -59,6 +59,22 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
     return out
 
 
+def retargeting(s: SentinelsState, mods: list[tuple[CMod, int]]) -> list[tuple[CMod, int]]:
+    """Those of the modifiers in force `mods` that redirect damage or change its type
+    (SOTM-14 steps 1 and 2), in the same order: in a one-zone game with no conditional
+    modifier, the cards' from `live`, then the temporary ones."""
+    t = s.T
+    if t.mod_conds or t.n_zones > 1:
+        return [p for p in mods if p[0][4] <= CHANGE_TYPE]
+    live = s.live  # (read by `active_modifiers` just before)
+    out = live.get(LIVE_RT) if live is not None else None
+    if out is None:
+        out = s.live_read(LIVE_RT)
+    if s.mods:
+        out = out + [p for p in mods[len(mods) - len(s.mods):] if p[0][4] <= CHANGE_TYPE]
+    return out
+
+
 def heroes_lost(s: SentinelsState) -> bool:
     """SOTM-18: the heroes lose when every hero is incapacitated (checked between steps, so a
     villain defeated in the same step wins for the heroes)."""
@@ -101,7 +117,7 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
     notes: list[str] = []
     if t.retargets:  # redirection (the first card that takes it), then type changes
         redirected = False
-        for (_k, _n, group, ty, code, _d, _sd), c in mods:
+        for (_k, _n, group, ty, code, _d, _sd), c in retargeting(s, mods):
             if code == REDIRECT:
                 if not redirected and c != tgt and s.is_target(c) and in_group(s, group, tgt, c):
                     notes.insert(0, f"redirected to {names[c]}")

@@ -35,7 +35,10 @@ from typing import Any, ClassVar
 from multiverse.engine.state import GameState, OptionsFn, ResolveFn, StepFn, _listify, push, rule_registry
 from multiverse.sentinels.tables import OWNER_KINDS, Tables
 
-LIVE_MODS, LIVE_TURN, LIVE_ENTER, LIVE_CMODS = range(4)  # keys of `SentinelsState.live`
+# keys of `SentinelsState.live`: the cards in play with modifiers, start-of-turn texts,
+# end-of-turn texts, entering-play reactions; the modifiers shown; those that redirect
+# damage or change its type
+LIVE_MODS, LIVE_START, LIVE_END, LIVE_ENTER, LIVE_CMODS, LIVE_RT = range(6)
 Z_DECK, Z_HAND, Z_TRASH, Z_PLAY, Z_BOX, Z_REMOVED, Z_UNDER, Z_RESERVE = range(8)
 ZONES = ("deck", "hand", "trash", "play", "box", "removed", "under", "reserve")
 
@@ -113,8 +116,8 @@ class SentinelsState(GameState):
         self.live = None
 
     def live_read(self, key: Any) -> list:
-        """A derived list of `live` (LIVE_MODS, LIVE_TURN, LIVE_ENTER, LIVE_CMODS, or a
-        tuple of sides: the targets of those sides), computed now and kept."""
+        """A derived list of `live` (LIVE_MODS … LIVE_RT, or a tuple of sides: the targets
+        of those sides), computed now and kept."""
         live = self.live
         if live is None:
             live = self.live = {}
@@ -122,40 +125,53 @@ class SentinelsState(GameState):
         if key == LIVE_CMODS:  # the modifiers shown, with their cards (no conditions)
             table = t.cmods
             out: list = [(m, c) for c in self.live_read(LIVE_MODS) for m in table[c][face[c]]]
+        elif key == LIVE_RT:
+            table = t.rt_mods
+            out = [(m, c) for c in self.live_read(LIVE_MODS) for m in table[c][face[c]]]
         elif type(key) is tuple:
             side, max_hp = t.side, t.max_hp
             out = [c for c in ip if side[c][face[c]] in key and max_hp[c][face[c]]]
         else:
-            has = (t.has_mods, t.has_turn, t.has_enter)[key]
+            has = (t.has_mods, t.has_start, t.has_end, t.has_enter)[key]
             out = [c for c in ip if has[c]]
         live[key] = out
         return out
 
+    def _joins(self, cid: int) -> tuple[tuple, int, int]:
+        """What card `cid`, at the face it shows, belongs to in `live`: per key up to
+        LIVE_ENTER, a flag; for LIVE_CMODS and LIVE_RT, its modifiers; and its side and HP
+        (for the targets by sides)."""
+        t, f = self.T, self.face[cid]
+        return ((t.has_mods[cid], t.has_start[cid], t.has_end[cid], t.has_enter[cid],
+                 t.cmods[cid][f], t.rt_mods[cid][f]), t.side[cid][f], t.max_hp[cid][f])
+
     def live_enter(self, cid: int) -> None:
         """Card `cid` has just entered play (last in play order): the lists kept in `live`
         gain it where it belongs (new lists: a clone may share the old ones)."""
-        t, f = self.T, self.face[cid]
-        side, hp = t.side[cid][f], t.max_hp[cid][f]
-        flags = (t.has_mods[cid], t.has_turn[cid], t.has_enter[cid])
+        joins, side, hp = self._joins(cid)
         new = {}
         for key, value in self.live.items():  # type: ignore[union-attr]
-            if key == LIVE_CMODS:
-                ms = t.cmods[cid][f]
-                new[key] = value + [(m, cid) for m in ms] if ms else value
-            elif type(key) is tuple:
+            if type(key) is tuple:
                 new[key] = [*value, cid] if hp and side in key else value
+            elif key < LIVE_CMODS:
+                new[key] = [*value, cid] if joins[key] else value
             else:
-                new[key] = [*value, cid] if flags[key] else value
+                ms = joins[key]
+                new[key] = value + [(m, cid) for m in ms] if ms else value
         self.live = new
 
     def live_leave(self, cid: int) -> None:
-        """Card `cid` has just left play: the lists kept in `live` lose it."""
+        """Card `cid` has just left play: the lists kept in `live` lose it (the lists it
+        joined on entering: its face has not changed since, a flip in play clears `live`)."""
+        joins, side, hp = self._joins(cid)
         new = {}
         for key, value in self.live.items():  # type: ignore[union-attr]
-            if key == LIVE_CMODS:
-                new[key] = [p for p in value if p[1] != cid] if any(p[1] == cid for p in value) else value
+            if type(key) is tuple:
+                new[key] = [c for c in value if c != cid] if hp and side in key else value
+            elif key < LIVE_CMODS:
+                new[key] = [c for c in value if c != cid] if joins[key] else value
             else:
-                new[key] = [c for c in value if c != cid] if cid in value else value
+                new[key] = [p for p in value if p[1] != cid] if joins[key] else value
         self.live = new
 
     def key(self) -> tuple:
@@ -266,6 +282,6 @@ assert set(_SCALAR + _FLAT + _NESTED) == set(SentinelsState.CORE + SentinelsStat
 
 step, choice = rule_registry(SentinelsState)
 
-__all__ = ["LIVE_CMODS", "LIVE_ENTER", "LIVE_MODS", "LIVE_TURN",
+__all__ = ["LIVE_CMODS", "LIVE_END", "LIVE_ENTER", "LIVE_MODS", "LIVE_RT", "LIVE_START",
            "Z_BOX", "Z_DECK", "Z_HAND", "Z_PLAY", "Z_REMOVED", "Z_RESERVE", "Z_TRASH", "Z_UNDER",
            "SentinelsState", "choice", "push", "step"]

@@ -127,6 +127,10 @@ class Tables:
     modifiers: list[tuple[tuple[Modifier, ...], ...]] = field(default_factory=list)
     cmods: list[tuple[tuple[CMod, ...], ...]] = field(default_factory=list)  # compiled
     has_mods: list[bool] = field(default_factory=list)  # some face of the card has modifiers
+    copies: list[list[int] | None] = field(default_factory=list)  # a Limited card's namesakes
+    by_name: dict[str, list[int]] = field(default_factory=dict)  # every card of a name
+    rt_mods: list[tuple[tuple[CMod, ...], ...]] = field(default_factory=list)  # redirect, type
+    has_rt: list[bool] = field(default_factory=list)  # some face redirects or changes a type
     flip_fx: list[tuple[Ids, ...]] = field(default_factory=list)  # resolved on flipping to it
     restore_hp: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C11
     clear_tokens: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C14
@@ -134,11 +138,15 @@ class Tables:
     # start- and end-of-turn texts per card, per face: (whose, effect)
     start_trig: list[tuple[tuple[tuple[str, Ids], ...], ...]] = field(default_factory=list)
     end_trig: list[tuple[tuple[tuple[str, Ids], ...], ...]] = field(default_factory=list)
-    has_turn: list[bool] = field(default_factory=list)  # some face has such a text
+    has_start: list[bool] = field(default_factory=list)  # some face has a start-of-turn text
+    has_end: list[bool] = field(default_factory=list)  # some face has an end-of-turn text
     has_enter: list[bool] = field(default_factory=list)  # some face reacts to a card entering play
     watchers: dict[str, int] = field(default_factory=dict)  # event → cards that watch it
     watch: dict[tuple[int, int, Ids], Any] = field(default_factory=dict)  # (card, face, fx) → Select
     late_owner: int = -1  # whose turn texts resolve last (Aeon Men, OBL-C6)
+    # whose turn a "villain", "environment" or "hero" turn text reads, when that never
+    # changes (the base game): whose → the owners; others are read from the state
+    whose_owners: dict[str, frozenset[int]] = field(default_factory=dict)
     named_decks: dict[str, int] = field(default_factory=dict)  # "scion", "aeon_men", … → owner
     scions: frozenset[int] = frozenset()  # Scion panels (villain character cards, OBL-C4)
     usurper: int = -1  # Rainek Kel'Voss's panel (OBL-C22), if in this game
@@ -230,6 +238,9 @@ class Tables:
         self.hdeck.append(hdeck)
         self.hero_char.append(hdeck if c.kind == "character" and hdeck >= 0 else -1)
         self.name.append(c.name)
+        namesakes = self.by_name.setdefault(c.name, [])  # (shared: grows with later cards)
+        namesakes.append(cid)
+        self.copies.append(namesakes if c.limited else None)
         self.play_opt.append(Option(f"play:{cid}", (card_label, self, cid), {"card": cid}))
         self.card_oid.append(f"card:{cid}")
         self.card_data.append({"card": cid})
@@ -251,7 +262,8 @@ class Tables:
         self.triggers.append(trig)
         for when, out in (("start_of_turn", self.start_trig), ("end_of_turn", self.end_trig)):
             out.append(tuple(tuple((w, fx) for on, w, fx in tr if on == when) for tr in trig))
-        self.has_turn.append(any(self.start_trig[-1]) or any(self.end_trig[-1]))
+        self.has_start.append(any(self.start_trig[-1]))
+        self.has_end.append(any(self.end_trig[-1]))
         for fi, f in enumerate(faces):
             for tr, (when, _w, fx) in zip(f.triggers, trig[fi], strict=True):
                 if when in WATCH_EVENTS:
@@ -261,6 +273,8 @@ class Tables:
         self.modifiers.append(tuple(tuple(f.modifiers) for f in faces))
         self.cmods.append(tuple(tuple(self._cmod(m) for m in f.modifiers) for f in faces))
         self.has_mods.append(any(self.cmods[-1]))
+        self.rt_mods.append(tuple(tuple(m for m in ms if m[4] <= CHANGE_TYPE) for ms in self.cmods[-1]))
+        self.has_rt.append(any(self.rt_mods[-1]))
         self.has_enter.append(any(tr[0] == "enters_play" for ts in trig for tr in ts))
         self.cmod_if.append(tuple(tuple(m.only_if for m in f.modifiers) for f in faces))
         self.flip_fx.append(tuple(self.reg(f.on_flip) for f in faces))
@@ -302,6 +316,8 @@ def build_tables(config: SentinelsConfig, content: SentinelsContent) -> Tables:
     t.deck_cards.append([t.add_card(n + 1, c) for c in e.cards for _ in range(c.copies)])
     t.reserve_cards = [t.add_card(n, c) for c in v.reserve for _ in range(c.copies)]
     _counters(t, v.counters)
+    t.whose_owners = {"villain": frozenset(t.villains), "environment": frozenset(t.envs),
+                      "hero": frozenset(range(n))}
     return t
 
 

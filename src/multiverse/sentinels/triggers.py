@@ -9,7 +9,7 @@ from multiverse.engine.decision import Option
 from multiverse.sentinels import effects as effects_mod
 from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.select import in_group, zone_of
-from multiverse.sentinels.state import LIVE_ENTER, LIVE_TURN, Z_PLAY, SentinelsState, choice, step
+from multiverse.sentinels.state import LIVE_END, LIVE_ENTER, LIVE_START, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import ENVIRONMENT, KINDS, VILLAIN
 
 
@@ -57,15 +57,17 @@ def fire_turn(s: SentinelsState, event: str, owner: int, zone: int = -1) -> None
     Callers queue nothing after it (the first text's steps are queued at once)."""
     frames: list[tuple] = []
     t = s.T
-    table = t.start_trig if event == "start_of_turn" else t.end_trig
+    key, table = (LIVE_START, t.start_trig) if event == "start_of_turn" else (LIVE_END, t.end_trig)
     face, seq, bz = s.face, s.seq, s.bz
-    live = s.live
-    for c in (live.get(LIVE_TURN) if live is not None else None) or s.live_read(LIVE_TURN):
+    live, fixed = s.live, t.whose_owners
+    for c in (live.get(key) if live is not None else None) or s.live_read(key):
         trs = table[c][face[c]]
         if not trs or (zone >= 0 and bz[c] != zone):
             continue
         for whose, fx in trs:
-            if whose == "any" or _whose_ok(s, whose, c, owner):
+            owners = fixed.get(whose)
+            if (owner in owners if owners is not None
+                    else whose == "any" or _whose_ok(s, whose, c, owner)):
                 frames.append(("turn_text", c, seq[c], fx))
     if not frames:
         return

@@ -206,8 +206,5 @@ def flip(s: SentinelsState, cid: int, face: int = -1) -> bool:
 
 def limited_in_play(s: SentinelsState, cid: int) -> bool:
     """SOTM-10: a Limited card whose copy is already in play."""
-    t = s.T
-    if not t.card[cid].limited:
-        return False
-    name = t.name[cid]
-    return any(t.name[c] == name for area in s.play for c in area)
+    copies = s.T.copies[cid]  # (None: not Limited)
+    return copies is not None and any(s.zone[c] == Z_PLAY for c in copies)
