@@ -233,7 +233,8 @@ def final_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int,
                  drain: int, notes: tuple, immune: str) -> None:
     """SOTM-14 step 4 and 5: immunity and prevention (SOTM-15: these stop irreducible damage
     too); 0 or less is no damage and triggers nothing."""
-    if not s.is_target(tgt):
+    t = s.T
+    if s.zone[tgt] != Z_PLAY or not t.max_hp[tgt][s.face[tgt]]:  # no longer a target
         return
     if immune:
         notes = (*notes, f"prevented: immune ({immune})")
@@ -257,7 +258,6 @@ def final_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int,
                modifiers=list(notes), hp=s.hp[tgt])
     if drain >= 0:
         s.stack.append(("regain", s.char[drain], amount))
-    t = s.T
     table, face = t.triggers, s.face
     if table[tgt][face[tgt]]:
         triggers.fire_on_card(s, "dealt_damage", tgt, src)

@@ -12,7 +12,6 @@ from typing import Any
 from multiverse.content.sentinels_schema import Condition, Step
 from multiverse.engine.decision import Option
 from multiverse.engine.words import count
-from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.damage import deal_damage, destroy, flip_card, heal, heroes_lost, revive_team
 from multiverse.sentinels.select import candidates, step_candidates, zone_of
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, SentinelsState, choice, step
@@ -562,7 +561,7 @@ MODE_APPLY: dict[str, Any] = {}
 def _discard_options(s: SentinelsState, f: tuple) -> tuple:
     _, h, n = f
     return (s.seat(h), f"{s.oname(h)} discards a card ({n} left)",
-            [Option(f"card:{c}", (card_label, s.T, c), {"card": c}) for c in s.hand[h]])
+            [s.T.card_opt[c] for c in s.hand[h]])
 
 
 @choice("discard", _discard_options)
@@ -574,11 +573,15 @@ def resolve_discard(s: SentinelsState, f: tuple, opt: Option) -> None:
         s.stack.append(("discard", h, n - 1))
 
 
+_YES_NO = [Option("yes", "Yes", {"yes": True}), Option("no", "No", {"yes": False})]
+_DRAW_OR_NOT = [Option("yes", "Draw", {"yes": True}), Option("no", "Don't", {"yes": False})]
+
+
 def _may_options(s: SentinelsState, f: tuple) -> tuple:
     _, sid, this, hero, _other = f
     text = s.T.steps[sid].prompt or "Do it?"
     return (_seat(s, hero), f"{s.name(this)}: {text}",
-            [Option("yes", "Yes", {"yes": True}), Option("no", "No", {"yes": False})])
+            _YES_NO)
 
 
 @choice("may", _may_options)
@@ -592,7 +595,7 @@ def resolve_may(s: SentinelsState, f: tuple, opt: Option) -> None:
 def _may_draw_options(s: SentinelsState, f: tuple) -> tuple:
     h = f[1]
     return (s.seat(h), f"{s.oname(h)} may draw a card",
-            [Option("yes", "Draw", {"yes": True}), Option("no", "Don't", {"yes": False})])
+            _DRAW_OR_NOT)
 
 
 @choice("may_draw", _may_draw_options)
@@ -656,8 +659,7 @@ def _search_options(s: SentinelsState, f: tuple) -> tuple:
         name = t.name[c]
         if name not in low or c < low[name]:
             low[name] = c
-    opts = [Option(f"card:{low[name]}", (card_label, t, low[name]), {"card": low[name]})
-            for name in sorted(low, key=low.__getitem__)]
+    opts = [t.card_opt[low[name]] for name in sorted(low, key=low.__getitem__)]
     if opts and hero >= 0:  # a hero may come up empty; a villain's search always finds
         opts.append(Option("none", "Take nothing", {"card": -1}))
     return _seat(s, hero), f"{s.name(this)}: search for a card", opts
@@ -680,7 +682,7 @@ def _arrange_options(s: SentinelsState, f: tuple) -> tuple:
     left = [c for c in cards if c not in placed]
     return (s.seat(s.turn), f"Put back the top of {s.oname(o)}'s deck: which card goes next "
             "(the first chosen ends on top)?",
-            [Option(f"card:{c}", (card_label, s.T, c), {"card": c}) for c in left])
+            [s.T.card_opt[c] for c in left])
 
 
 @choice("arrange", _arrange_options)

@@ -16,7 +16,7 @@ from multiverse.content.sentinels_schema import (
 )
 from multiverse.engine.decision import Option
 from multiverse.engine.errors import ContentError
-from multiverse.sentinels.cardtext import card_label
+from multiverse.sentinels.cardtext import card_label, power_label
 from multiverse.sentinels.config import SentinelsConfig
 
 DAMAGE_TYPES = ("cold", "energy", "fire", "infernal", "lightning", "melee", "projectile",
@@ -112,6 +112,8 @@ class Tables:
     hdeck: list[int] = field(default_factory=list)  # hero deck of a hero card, else -1
     name: list[str] = field(default_factory=list)
     play_opt: list[Option] = field(default_factory=list)  # "play this card" (never changes)
+    power_opt: list[Option] = field(default_factory=list)  # "use this card's power"
+    card_opt: list[Option] = field(default_factory=list)  # "this card" (discard, search, …)
     card_oid: list[str] = field(default_factory=list)  # a "this card" option's id and data
     card_data: list[dict[str, int]] = field(default_factory=list)
     target_opt: dict[tuple[int, int | None], Option] = field(default_factory=dict)  # by (card, HP)
@@ -244,6 +246,8 @@ class Tables:
         self.play_opt.append(Option(f"play:{cid}", (card_label, self, cid), {"card": cid}))
         self.card_oid.append(f"card:{cid}")
         self.card_data.append({"card": cid})
+        self.power_opt.append(Option(f"power:{cid}", (power_label, self, cid), self.card_data[cid]))
+        self.card_opt.append(Option(self.card_oid[cid], (card_label, self, cid), self.card_data[cid]))
         front = Side(name=c.name, kind=c.kind, keywords=c.keywords, hp=c.hp, play=c.play,
                      power=c.power, triggers=c.triggers, modifiers=c.modifiers)
         faces = (front, *c.sides)

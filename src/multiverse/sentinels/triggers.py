@@ -13,15 +13,6 @@ from multiverse.sentinels.state import LIVE_END, LIVE_ENTER, LIVE_START, Z_PLAY,
 from multiverse.sentinels.tables import ENVIRONMENT, KINDS, VILLAIN
 
 
-def _triggers_of(s: SentinelsState, cid: int) -> tuple:
-    """The triggers of the face the card shows."""
-    return s.T.triggers[cid][s.face[cid]]
-
-
-def _hero_of(s: SentinelsState, cid: int) -> int:
-    return s.hero_of(cid)
-
-
 def _whose_ok(s: SentinelsState, whose: str, card: int, owner: int) -> bool:
     """Does a start- or end-of-turn text of `card` read the turn of `owner`? With several
     villain decks (OblivAeon): "oblivaeon" is OblivAeon's turn; a villain card's own
@@ -98,7 +89,7 @@ def fire_watchers(s: SentinelsState, event: str, cid: int) -> None:
                 continue
             if sel is None and t.n_zones > 1 and s.bz[c] != s.bz[cid]:
                 continue
-            frames.extend(effects_mod.effect_frames(s, fx, c, _hero_of(s, c), cid))
+            frames.extend(effects_mod.effect_frames(s, fx, c, s.hero_of(c), cid))
     s.stack.extend(reversed(frames))
 
 
@@ -121,17 +112,17 @@ def turn_text(s: SentinelsState, f: tuple) -> None:
     in play (the same stay: not destroyed, nor gone and back, since it was queued)."""
     _, c, seq, fx = f
     if s.zone[c] == Z_PLAY and s.seq[c] == seq:
-        effects_mod.push_effect(s, fx, c, _hero_of(s, c), -1)
+        effects_mod.push_effect(s, fx, c, s.hero_of(c), -1)
 
 
 def fire_on_card(s: SentinelsState, event: str, cid: int, other: int) -> None:
     """A card's own reaction: when it is dealt damage, deals damage or is destroyed."""
-    trs = _triggers_of(s, cid)
+    trs = s.T.triggers[cid][s.face[cid]]  # (the triggers of the face it shows)
     if not trs:
         return
     for on, _whose, fx in reversed(trs):
         if on == event:
-            effects_mod.push_effect(s, fx, cid, _hero_of(s, cid), other)
+            effects_mod.push_effect(s, fx, cid, s.hero_of(cid), other)
 
 
 def fire_enters_play(s: SentinelsState, cid: int) -> None:
@@ -148,7 +139,7 @@ def fire_enters_play(s: SentinelsState, cid: int) -> None:
                 groups.append((c, fx))
     if len(groups) == 1:
         c, fx = groups[0]
-        s.stack.extend(reversed(effects_mod.effect_frames(s, fx, c, _hero_of(s, c), cid)))
+        s.stack.extend(reversed(effects_mod.effect_frames(s, fx, c, s.hero_of(c), cid)))
     elif groups:
         s.stack.append(("order_reactions", cid, tuple(groups)))
 
@@ -169,4 +160,4 @@ def order_reactions(s: SentinelsState, f: tuple, opt: Option) -> None:
     if rest:
         s.stack.append(("order_reactions", cid, rest))
     c, fx = groups[i]
-    effects_mod.push_effect(s, fx, c, _hero_of(s, c), cid)
+    effects_mod.push_effect(s, fx, c, s.hero_of(c), cid)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from multiverse.engine.decision import Option
-from multiverse.sentinels.cardtext import ability_label, power_label, power_name
+from multiverse.sentinels.cardtext import ability_label, power_name
 from multiverse.sentinels.damage import blocked, heroes_lost
 from multiverse.sentinels.effects import push_effect
 from multiverse.sentinels.state import Z_BOX, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState, choice, push, step
@@ -293,6 +293,9 @@ def powers_of(s: SentinelsState, h: int) -> list[int]:
     return out
 
 
+_POWER_NONE = Option("skip", "Use no power", {"card": -1})
+
+
 def _power_options(s: SentinelsState, f: tuple) -> tuple:
     h = f[1]
     if s.incap[h]:
@@ -300,8 +303,9 @@ def _power_options(s: SentinelsState, f: tuple) -> tuple:
     s.phase = "power"
     if s.T.blocks and blocked(s, "cannot_use_powers", s.char[h]):
         return 0, "", []
-    opts = [Option(f"power:{c}", (power_label, s.T, c), {"card": c}) for c in powers_of(s, h)]
-    opts.append(Option("skip", "Use no power", {"card": -1}))
+    kept = s.T.power_opt
+    opts = [kept[c] for c in powers_of(s, h)]
+    opts.append(_POWER_NONE)
     return s.seat(h), f"{s.oname(h)}: power phase — use a power?", opts
 
 
