@@ -282,18 +282,6 @@ def spiel_playout_loop(game: Any, games: int, seed: int) -> int:
     return steps
 
 
-def _median_rate(fn: Callable[[], int], repetitions: int) -> tuple[float, float]:
-    """(µs per step, games/s … as steps per second) medians over timed repetitions."""
-    fn()  # warm-up
-    us, per_s = [], []
-    for _ in range(repetitions):
-        box: list[int] = []
-        t = _timed(lambda box=box: box.append(fn()))
-        us.append(t / max(1, box[0]) * 1e6)
-        per_s.append(1 / t if t else float("inf"))
-    return statistics.median(us), statistics.median(per_s)
-
-
 def measure_ismcts(config: Config, repetitions: int = REPETITIONS,
                    iterations: int = ISMCTS_ITERATIONS) -> dict[str, float]:
     """ISMCTS iterations per second from states met in random play: the default agent (fast
@@ -326,45 +314,78 @@ def measure_ismcts(config: Config, repetitions: int = REPETITIONS,
     return out
 
 
-def measure_openspiel(games: int, repetitions: int) -> dict[str, Any] | None:
-    """The shared random-playout loop over OpenSpiel games (None when it is not installed)."""
+def openspiel_peers(games: int) -> dict[str, tuple[Any, Callable[[], int], int]] | None:
+    """OpenSpiel's games (`SPIEL_GAMES`), each with its shared random-playout loop and the
+    games that loop plays (`max(50, 10 * games)`); None when OpenSpiel is not installed."""
     try:
         import open_spiel.python.games  # noqa: F401  (registers the pure-Python games)
         import pyspiel
     except ImportError:
         return None
-    out: dict[str, Any] = {}
+    n = max(50, games * 10)
+    out: dict[str, tuple[Any, Callable[[], int], int]] = {}
     for label, name in SPIEL_GAMES:
         game = pyspiel.load_game(name)
-        n = max(50, games * 10)
-        us, rate = _median_rate(lambda game=game, n=n: spiel_playout_loop(game, n, 1), repetitions)
-        st = game.new_initial_state()
-        while not st.is_terminal() and not st.is_chance_node():
-            st.apply_action(st.legal_actions()[0])
-        sample = [game.new_initial_state() for _ in range(200)]
-        t_clone = statistics.median(_timed(lambda sample=sample: [x.clone() for x in sample])
-                                    for _ in range(repetitions))
-        out[label] = {"us_per_step": us, "games_per_s": rate * n,
-                      "us_per_clone": t_clone / len(sample) * 1e6}
+        out[label] = (game, lambda game=game: spiel_playout_loop(game, n, 1), n)
     return out
 
 
+def spiel_clone_us(game: Any, repetitions: int) -> float:
+    """µs per `clone()` of an OpenSpiel state (200 initial states, median of repetitions)."""
+    sample = [game.new_initial_state() for _ in range(200)]
+    t = statistics.median(_timed(lambda: [x.clone() for x in sample]) for _ in range(repetitions))
+    return t / len(sample) * 1e6
+
+
+def timed_rounds(loops: dict[str, Callable[[], int]],
+                 repetitions: int) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Every loop once as a warm-up, then `repetitions` rounds that each time every loop once,
+    back to back: µs per step and seconds of each loop, round by round (a slow moment of a
+    shared machine falls on the loops of one round together)."""
+    for fn in loops.values():
+        fn()
+    us: dict[str, list[float]] = {k: [] for k in loops}
+    secs: dict[str, list[float]] = {k: [] for k in loops}
+    for _ in range(repetitions):
+        for k, fn in loops.items():
+            box: list[int] = []
+            t = _timed(lambda box=box, fn=fn: box.append(fn()))
+            us[k].append(t / max(1, box[0]) * 1e6)
+            secs[k].append(t)
+    return us, secs
+
+
+def round_ratio(ours: list[float], theirs: list[float]) -> float:
+    """Ours ÷ theirs, round by round, and the median of those ratios."""
+    return statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
+
+
 def measure_all(games: int = 200, repetitions: int = REPETITIONS) -> dict[str, Any]:
-    """Every mode (3 heroes), ISMCTS, and OpenSpiel in the same run."""
+    """Every mode (3 heroes), ISMCTS, and OpenSpiel in the same run. The shared random
+    playout loops of every mode and every OpenSpiel game are timed in the same rounds
+    (`timed_rounds`), and each ratio is the median of the per-round ratios."""
     modes: dict[str, Any] = {}
+    loops: dict[str, Callable[[], int]] = {}
     for mode, config in bench_configs().items():
         r = measure(games, repetitions, config)
-        us_loop, rate = _median_rate(lambda config=config: playout_loop(config, games, 1), repetitions)
-        r["us_per_step_playout_loop"] = us_loop
-        r["games_per_s_playout_loop"] = rate * games
         r.update(measure_ismcts(config, repetitions))
         modes[mode] = r
-    spiel = measure_openspiel(games, repetitions)
+        loops[mode] = lambda config=config: playout_loop(config, games, 1)
+    peers = openspiel_peers(games) or {}
+    us, secs = timed_rounds({**loops, **{f"openspiel:{k}": p[1] for k, p in peers.items()}},
+                            repetitions)
+    for mode, r in modes.items():
+        r["us_per_step_playout_loop"] = statistics.median(us[mode])
+        r["games_per_s_playout_loop"] = games / max(1e-9, statistics.median(secs[mode]))
+    spiel: dict[str, Any] | None = None
     ratios: dict[str, dict[str, float]] = {}
-    if spiel:
-        for mode, r in modes.items():
-            ratios[mode] = {label: r["us_per_step_playout_loop"] / g["us_per_step"]
-                            for label, g in spiel.items()}
+    if peers:
+        spiel = {label: {"us_per_step": statistics.median(us[f"openspiel:{label}"]),
+                         "games_per_s": n / max(1e-9, statistics.median(secs[f"openspiel:{label}"])),
+                         "us_per_clone": spiel_clone_us(game, repetitions)}
+                 for label, (game, _fn, n) in peers.items()}
+        for mode in modes:
+            ratios[mode] = {label: round_ratio(us[mode], us[f"openspiel:{label}"]) for label in peers}
     dofp = modes["dofp"]
     return {**dofp, "modes": modes, "openspiel": spiel, "ratio_vs_openspiel": ratios}
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import multiverse.bench as bench
 from multiverse import modes
 from multiverse.bench import CONFIG, bench_configs, engine, measure, measure_ismcts, playout_loop
@@ -45,7 +47,7 @@ def test_measure_all_has_the_three_modes(monkeypatch, capsys):
     monkeypatch.setattr(bench, "measure_ismcts", lambda config, repetitions: {
         "ismcts_iterations_per_s": 1.0, "ismcts_us_per_iteration": 1.0, "ismcts_random_iterations_per_s": 1.0,
         "ismcts_random_us_per_iteration": 1.0, "ismcts_states": 1, "ismcts_iterations": 1})
-    monkeypatch.setattr(bench, "measure_openspiel", lambda games, repetitions: None)
+    monkeypatch.setattr(bench, "openspiel_peers", lambda games: None)
     assert bench.main(json_out=True, games=2, repetitions=1) == 0
     doc = json.loads(capsys.readouterr().out)
     assert set(doc["modes"]) == {"dofp", "standard", "sentinels", "oblivaeon"}
@@ -57,6 +59,40 @@ def test_measure_all_has_the_three_modes(monkeypatch, capsys):
 
 def test_the_missing_openspiel_note_names_the_extra(monkeypatch, capsys):
     monkeypatch.setattr(bench, "measure_ismcts", lambda config, repetitions: {})
-    monkeypatch.setattr(bench, "measure_openspiel", lambda games, repetitions: None)
+    monkeypatch.setattr(bench, "openspiel_peers", lambda games: None)
     assert bench.main(json_out=False, games=1, repetitions=1) == 0
     assert "pip install 'multiverse[bench]'" in capsys.readouterr().out
+
+
+def test_timed_rounds_time_every_loop_once_per_round_after_one_warm_up():
+    calls = {"a": 0, "b": 0}
+
+    def loop(name: str, steps: int):
+        def run() -> int:
+            calls[name] += 1
+            return steps
+        return run
+
+    us, secs = bench.timed_rounds({"a": loop("a", 10), "b": loop("b", 5)}, repetitions=3)
+    assert calls == {"a": 4, "b": 4}  # a warm-up, then one run per round
+    assert all(len(v) == 3 for v in (*us.values(), *secs.values()))
+    # µs per step is each round's seconds over the steps the loop took
+    assert us["a"][0] == pytest.approx(secs["a"][0] / 10 * 1e6)
+
+
+def test_a_ratio_is_the_median_of_the_ratios_of_each_round():
+    assert bench.round_ratio([2.0, 4.0, 6.0], [1.0, 1.0, 3.0]) == 2.0  # rounds: 2, 4, 2
+    with pytest.raises(ValueError):
+        bench.round_ratio([1.0], [1.0, 2.0])  # rounds are paired one to one
+
+
+def test_every_mode_has_a_ratio_to_every_openspiel_game_of_the_same_rounds(monkeypatch, capsys):
+    pytest.importorskip("pyspiel")
+    monkeypatch.setattr(bench, "measure_ismcts", lambda config, repetitions: {})
+    doc = bench.measure_all(games=1, repetitions=1)
+    assert set(doc["ratio_vs_openspiel"]) == {"dofp", "standard", "sentinels", "oblivaeon"}
+    for mode, ratios in doc["ratio_vs_openspiel"].items():
+        assert set(ratios) == {label for label, _name in bench.SPIEL_GAMES}
+        for label, ratio in ratios.items():  # one round: exactly ours ÷ theirs
+            assert ratio == pytest.approx(doc["modes"][mode]["us_per_step_playout_loop"]
+                                          / doc["openspiel"][label]["us_per_step"])

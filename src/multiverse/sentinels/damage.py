@@ -317,7 +317,7 @@ def destroy(s: SentinelsState, cid: int) -> None:
     if cid == t.villain_character:
         villain_down(s)
         return
-    if t.card[cid].indestructible:
+    if t.indestructible[cid]:
         return
     if cid in t.scions:  # a Scion panel (a villain character card) leaves the game
         if s.log is not None:

@@ -18,6 +18,7 @@ from multiverse.engine.decision import Option
 from multiverse.engine.errors import ContentError
 from multiverse.sentinels.cardtext import card_label, power_label
 from multiverse.sentinels.config import SentinelsConfig
+from multiverse.sentinels.records import plain
 
 DAMAGE_TYPES = ("cold", "energy", "fire", "infernal", "lightning", "melee", "projectile",
                 "psychic", "radiant", "sonic", "toxic")
@@ -129,6 +130,8 @@ class Tables:
     modifiers: list[tuple[tuple[Modifier, ...], ...]] = field(default_factory=list)
     cmods: list[tuple[tuple[CMod, ...], ...]] = field(default_factory=list)  # compiled
     has_mods: list[bool] = field(default_factory=list)  # some face of the card has modifiers
+    seed: list[bool] = field(default_factory=list)  # a seed (OBL-HE3)
+    indestructible: list[bool] = field(default_factory=list)
     copies: list[list[int] | None] = field(default_factory=list)  # a Limited card's namesakes
     by_name: dict[str, list[int]] = field(default_factory=dict)  # every card of a name
     rt_mods: list[tuple[tuple[CMod, ...], ...]] = field(default_factory=list)  # redirect, type
@@ -186,7 +189,7 @@ class Tables:
     under_blocks: dict[int, bool] = field(default_factory=dict)  # OBL-C23, by character card
     team: dict[int, tuple[int, ...]] = field(default_factory=dict)  # OBL-C24: first → others
     # effect steps
-    steps: list[Step] = field(default_factory=list)
+    steps: list[Any] = field(default_factory=list)  # each step as a plain `Record`
     then: list[Ids] = field(default_factory=list)
     do: list[Ids] = field(default_factory=list)
     otherwise: list[Ids] = field(default_factory=list)
@@ -198,7 +201,8 @@ class Tables:
     def reg(self, effect: list[Step]) -> Ids:
         """Give every step of an effect (and of its sub-effects) an int id."""
         out = []
-        for st in effect:
+        for model in effect:
+            st = plain(model)  # (a record: read field by field in the hottest loops)
             sid = len(self.steps)
             self.steps.append(st)
             self.fx_head.append(fx_head(st))
@@ -243,6 +247,8 @@ class Tables:
         namesakes = self.by_name.setdefault(c.name, [])  # (shared: grows with later cards)
         namesakes.append(cid)
         self.copies.append(namesakes if c.limited else None)
+        self.seed.append(bool(c.seed))
+        self.indestructible.append(bool(c.indestructible))
         self.play_opt.append(Option(f"play:{cid}", (card_label, self, cid), {"card": cid}))
         self.card_oid.append(f"card:{cid}")
         self.card_data.append({"card": cid})

@@ -213,7 +213,7 @@ def put_into_play(s: SentinelsState, c: int, from_deck: bool = False) -> None:
     if t.n_zones > 1 and hero >= 0:  # OBL-C1: a hero's card is in its hero's zone
         s.bz[c] = s.azone[hero]
     f = s.face[c]  # a card is played at the face it shows
-    if t.kind[c][f] == ONE_SHOT or (t.card[c].seed and not from_deck):
+    if t.kind[c][f] == ONE_SHOT or (t.seed[c] and not from_deck):
         # a one-shot (or a seed being planted, OBL-HE3) resolves without entering play
         s.stack.append(("to_trash", c))
         push_effect(s, t.play_fx[c][f], c, hero, -1)
@@ -257,7 +257,7 @@ def play_top(s: SentinelsState, f: tuple) -> None:
     if s.log is not None:
         s.emit("play", f"{zone_prefix(s, s.bz[c])}{s.oname(o)} plays {s.name(c)}", owner=o,
                card=c)
-    if s.T.card[c].seed and s.T.okind[o] == 2:
+    if s.T.seed[c] and s.T.okind[o] == 2:
         play_seed(s, c)
     else:
         put_into_play(s, c, from_deck=True)
