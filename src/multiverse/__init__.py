@@ -1,6 +1,10 @@
 """multiverse: rules engine, player and simulator for cooperative superhero board games."""
 
-from multiverse.engine.errors import (
+from multiverse import compiled
+
+compiled.install()  # (before any compiled module is imported: a newer source wins)
+
+from multiverse.engine.errors import (  # noqa: E402
     ContentError,
     IllegalChoice,
     MultiverseError,

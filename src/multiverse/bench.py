@@ -387,7 +387,9 @@ def measure_all(games: int = 200, repetitions: int = REPETITIONS) -> dict[str, A
         for mode in modes:
             ratios[mode] = {label: round_ratio(us[mode], us[f"openspiel:{label}"]) for label in peers}
     dofp = modes["dofp"]
-    return {**dofp, "modes": modes, "openspiel": spiel, "ratio_vs_openspiel": ratios}
+    from multiverse.compiled import compiled_modules
+    return {**dofp, "modes": modes, "openspiel": spiel, "ratio_vs_openspiel": ratios,
+            "compiled": compiled_modules()}
 
 
 ROWS = (
@@ -451,7 +453,8 @@ def main(json_out: bool = False, games: int = 200, repetitions: int = REPETITION
         console.print("OpenSpiel is not installed (pip install 'multiverse[bench]'): no peer row.",
                       markup=False)  # the brackets are the extra's name, not rich markup
     m = r["modes"]["dofp"]
-    console.print(f"Python {m['python']} ({m['implementation']}, {m['machine']}, {m['cpus']} CPUs).")
+    console.print(f"Python {m['python']} ({m['implementation']}, {m['machine']}, {m['cpus']} CPUs); "
+                  f"compiled hot modules: {len(r['compiled'])} (setup.py; MULTIVERSE_PURE=1: none).")
     return 0
 
 

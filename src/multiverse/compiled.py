@@ -1,0 +1,57 @@
+"""Compiled hot modules: `setup.py` compiles the Sentinels engine's hottest modules with
+Cython from their unchanged Python source (issue 9's speed bar). Their Python source still
+wins when it is newer than the compiled module (an edit not yet rebuilt with
+`pip install -e .`), or everywhere with MULTIVERSE_PURE=1."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from types import ModuleType
+
+HOT = (  # the modules setup.py compiles (as file paths there)
+    "multiverse.engine.state",
+    "multiverse.sentinels.damage",
+    "multiverse.sentinels.effects",
+    "multiverse.sentinels.select",
+    "multiverse.sentinels.triggers",
+    "multiverse.sentinels.turns",
+    "multiverse.sentinels.zones",
+)
+
+
+class SourceWhenNewer:
+    """A meta path finder for `modules`: the `.py` file when it is newer than the compiled
+    module beside it, or when `pure`; otherwise whatever the usual path finder finds."""
+
+    modules: frozenset[str] = frozenset(HOT)
+    pure: bool = os.environ.get("MULTIVERSE_PURE") == "1"
+
+    @classmethod
+    def find_spec(cls, name: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        if name not in cls.modules:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None or not spec.origin or spec.origin.endswith(".py"):
+            return spec
+        source = os.path.join(os.path.dirname(spec.origin), name.rpartition(".")[2] + ".py")
+        if os.path.exists(source) and (cls.pure or os.path.getmtime(source) > os.path.getmtime(spec.origin)):
+            return importlib.util.spec_from_file_location(name, source)
+        return spec
+
+
+def install() -> None:
+    """Put the finder first (once), before any hot module is imported."""
+    if SourceWhenNewer not in sys.meta_path:
+        sys.meta_path.insert(0, SourceWhenNewer)  # type: ignore[arg-type]
+
+
+def compiled_modules() -> list[str]:
+    """Which hot modules this process runs compiled (imported ones only)."""
+    return [m for m in HOT if m in sys.modules
+            and not (getattr(sys.modules[m], "__file__", "") or "").endswith(".py")]
