@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from types import ModuleType
 
-HOT = (  # the modules setup.py compiles (as file paths there)
+HOT = (  # the modules setup.py compiles
+    "multiverse.engine.decision",
     "multiverse.engine.state",
+    "multiverse.sentinels.state",
     "multiverse.sentinels.damage",
     "multiverse.sentinels.effects",
     "multiverse.sentinels.select",
