@@ -409,7 +409,7 @@ ROWS = (
 def main(json_out: bool = False, games: int = 200, repetitions: int = REPETITIONS) -> int:
     """Run the benchmark; print rich tables, or one JSON object with `json_out`."""
     if games < 1:
-        print("games must be at least 1", file=sys.stderr)
+        print("error: --games must be at least 1", file=sys.stderr)
         return 2
     r = measure_all(games, repetitions)
     if json_out:

@@ -96,3 +96,9 @@ def test_every_mode_has_a_ratio_to_every_openspiel_game_of_the_same_rounds(monke
         for label, ratio in ratios.items():  # one round: exactly ours ÷ theirs
             assert ratio == pytest.approx(doc["modes"][mode]["us_per_step_playout_loop"]
                                           / doc["openspiel"][label]["us_per_step"])
+
+
+def test_too_few_games_is_one_error_line(capsys):
+    assert bench.main(games=0) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["error: --games must be at least 1"]
