@@ -135,7 +135,6 @@ class Tables:
     copies: list[list[int] | None] = field(default_factory=list)  # a Limited card's namesakes
     by_name: dict[str, list[int]] = field(default_factory=dict)  # every card of a name
     rt_mods: list[tuple[tuple[CMod, ...], ...]] = field(default_factory=list)  # redirect, type
-    has_rt: list[bool] = field(default_factory=list)  # some face redirects or changes a type
     flip_fx: list[tuple[Ids, ...]] = field(default_factory=list)  # resolved on flipping to it
     restore_hp: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C11
     clear_tokens: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C14
@@ -284,7 +283,6 @@ class Tables:
         self.cmods.append(tuple(tuple(self._cmod(m) for m in f.modifiers) for f in faces))
         self.has_mods.append(any(self.cmods[-1]))
         self.rt_mods.append(tuple(tuple(m for m in ms if m[4] <= CHANGE_TYPE) for ms in self.cmods[-1]))
-        self.has_rt.append(any(self.rt_mods[-1]))
         self.has_enter.append(any(tr[0] == "enters_play" for ts in trig for tr in ts))
         self.cmod_if.append(tuple(tuple(m.only_if for m in f.modifiers) for f in faces))
         self.flip_fx.append(tuple(self.reg(f.on_flip) for f in faces))
