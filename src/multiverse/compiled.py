@@ -23,6 +23,12 @@ HOT = (  # the modules setup.py compiles
     "multiverse.sentinels.triggers",
     "multiverse.sentinels.turns",
     "multiverse.sentinels.zones",
+    "multiverse.sentinels.verbs",
+    "multiverse.sentinels.amounts",
+    "multiverse.sentinels.vocab.piles",
+    "multiverse.sentinels.vocab.choices",
+    "multiverse.sentinels.vocab.counters",
+    "multiverse.sentinels.vocab.targets",
 )
 
 

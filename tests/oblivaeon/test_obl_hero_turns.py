@@ -54,38 +54,51 @@ def _hero_turn(s, p: int) -> None:  # type: ignore[no-untyped-def]
 
 # ----- the zone move -----------------------------------------------------------------------
 @pytest.mark.rule("OBL-H1")
-def test_at_the_very_start_of_the_turn_a_hero_may_change_battle_zone(tmp_path: Path) -> None:
+def test_at_the_very_start_of_the_turn_a_hero_may_change_battle_zone_once(tmp_path: Path) -> None:
     s = game(tmp_path)
     d = s.decision()
     assert d.kind == "ob_zone_move" and d.seat == 0 and d.ids() == ["stay", "move"]
     assert s.phase == "start" and s.turn == 0
     s.apply("move")
     assert s.azone[0] == 1 and s.bz[s.char[0]] == 1
-    assert s.decision().kind == "ob_zone_move"  # and again, if the player wishes
+    # one optional move: the turn goes on at once (it is never offered again this turn)
+    assert s.decision().kind in ("ob_six", "play_phase")
+    assert s.azone[0] == 1
+    s = game(tmp_path / "b")
     s.apply("stay")
-    assert s.azone[0] == 1 and s.decision().kind in ("ob_six", "play_phase")
+    assert s.azone[0] == 0 and s.decision().kind in ("ob_six", "play_phase")
+
+
+@pytest.mark.rule("OBL-H1")
+def test_answering_move_every_time_still_ends_the_turn(tmp_path: Path) -> None:
+    """An agent that always picks "move" cannot hold a turn open (it did 5,000 times)."""
+    s = game(tmp_path)
+    moves = 0
+    for _ in range(500):
+        if s.result is not None or s.turn != 0 or s.round != 1:
+            break
+        d = s.decision()
+        if d.kind == "ob_zone_move":
+            moves += 1
+            s.apply("move")
+        else:
+            s.apply(d.options[-1].id)
+    assert moves == 1
 
 
 @pytest.mark.rule("OBL-C19")
-def test_a_hero_changes_zone_more_than_once_in_a_turn(tmp_path: Path) -> None:
-    s = game(tmp_path)
-    s.apply("move")
-    s.apply("move")
-    s.apply("move")
-    assert s.azone[0] == 1
-    s.apply("stay")
-    ev = [e.data["zone"] for e in s.take_events() if e.kind == "zone_move"]
-    assert ev == [1, 0, 1]
-    # and a card's text moves it again later that turn
+def test_card_text_moves_a_hero_again_after_the_start_of_turn_move(tmp_path: Path) -> None:
     alpha = hero("alpha", cards=[{"name": "Blink", "kind": "one-shot", "play": [
         {"verb": "move_to_zone", "zone": "other", "target": {"group": "this_hero"}}]}])
-    s = game(tmp_path / "b", pack_doc=pack(heroes=[alpha]))
+    s = game(tmp_path, pack_doc=pack(heroes=[alpha]))
     blink = hand_card(s, 0, "Blink")
-    s.apply("move")
-    s.apply("stay")
+    s.apply("move")  # the start-of-turn move (OBL-H1) ...
+    assert s.azone[0] == 1
     run_until(s, "play_phase")
-    s.apply(f"play:{blink}")
+    s.apply(f"play:{blink}")  # ... and card text moves the hero again in the same turn
     assert s.azone[0] == 0 and s.bz[s.char[0]] == 0
+    ev = [e.data["zone"] for e in s.take_events() if e.kind == "zone_move"]
+    assert ev == [1, 0]
 
 
 # ----- the six things ----------------------------------------------------------------------

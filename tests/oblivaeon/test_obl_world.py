@@ -448,9 +448,8 @@ def test_after_the_turn_the_player_sets_up_a_new_hero_and_may_change_zone(tmp_pa
     assert len(s.hand[0]) == 4 and len(s.deck[0]) == 36  # as at the start of a game
     d = s.decision()
     assert d.kind == "ob_zone_move" and d.seat == 0
-    s.apply("move")
+    s.apply("move")  # one move (OBL-H1), then the turn passes
     assert s.azone[0] == 1 and s.bz[c] == 1
-    s.apply("stay")
     assert s.turn == 1  # then beta's turn
     assert s.decision().kind == "ob_zone_move" and s.decision().seat == 1
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from multiverse.sentinels.effects import push_effect
 from multiverse.sentinels.oblivaeon import world
 from multiverse.sentinels.state import Z_DECK, Z_HAND, Z_PLAY, Z_REMOVED, SentinelsState
 from multiverse.sentinels.turns import play_from_hand
+from multiverse.sentinels.verbs import push_effect
 from multiverse.sentinels.zones import move
 
 from .support import (

@@ -348,3 +348,17 @@ def test_a_hero_target_is_a_character_or_a_hero_card_with_hp(tmp_path: Path) -> 
     ev = s.take_events()
     assert [d[1] for d in damage(s, ev)] == ["Alpha", "Beta", "Gamma", "Drone"]
     assert hp(s, "alpha", "Drone") == 2 and hp(s, "environment", "Sentinel Post") == 4
+
+
+def test_every_verb_of_the_schema_has_one_registered_rule_step() -> None:
+    """The dispatcher reads the verb tables only: every schema verb is registered there (the
+    damage verbs compile to their own precompiled head), and nothing else is."""
+    import typing
+
+    import multiverse.sentinels.oblivaeon.game  # noqa: F401  (registers the mode's verbs)
+    from multiverse.content.sentinels_schema import Verb
+    from multiverse.sentinels.verbs import registered
+
+    names = set(typing.get_args(Verb))
+    assert names - set(registered()) == {"damage", "drain"}
+    assert set(registered()) - names == set()

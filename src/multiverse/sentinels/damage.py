@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from multiverse.engine.decision import Option
+from multiverse.sentinels import amounts, triggers, verbs
 from multiverse.sentinels.select import in_group
 from multiverse.sentinels.state import LIVE_CMODS, LIVE_MODS, LIVE_RT, Z_HAND, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import (
@@ -34,7 +35,7 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
             return out + [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods]
         return out  # (kept: read, never changed)
     cards = (live.get(LIVE_MODS) if live is not None else None) or s.live_read(LIVE_MODS)
-    bz, holds, cif = s.bz, effects_mod.holds, t.cmod_if
+    bz, holds, cif = s.bz, amounts.holds, t.cmod_if
     if not t.mod_conds:  # zones only (OblivAeon): one comprehension
         out = [(m, c) for c in cards if bz[c] == zone for m in table[c][face[c]]]
         if s.mods:
@@ -349,7 +350,7 @@ def team_member_down(s: SentinelsState, h: int, cid: int, members: tuple[int, ..
     for c in s.play[h]:
         for on, _w, fx in t.triggers[c][s.face[c]]:
             if on == "team_down":
-                effects_mod.push_effect(s, fx, c, h, -1)
+                verbs.push_effect(s, fx, c, h, -1)
 
 
 @step("team_down")
@@ -432,7 +433,7 @@ def flip_card(s: SentinelsState, cid: int, face: int = -1) -> None:
         shown = f" ({label})" if label != t.name[cid] else ""
         s.emit("villain_flips" if cid == t.villain_character else "flipped",
                f"{s.name(cid)} flips!{shown}{hp}", card=cid, face=f)
-    effects_mod.push_effect(s, t.flip_fx[cid][f], cid, s.hero_of(cid), -1)
+    verbs.push_effect(s, t.flip_fx[cid][f], cid, s.hero_of(cid), -1)
     if cid in t.missions and f == 1:
         completed(s, cid)
 
@@ -450,6 +451,3 @@ def completed(s: SentinelsState, cid: int) -> None:
     if h < t.n_heroes and t.kind[cid][1] == 0:
         move(s, cid, Z_HAND, home=h)
 
-
-from multiverse.sentinels import effects as effects_mod  # noqa: E402  (circular: effects uses damage)
-from multiverse.sentinels import triggers  # noqa: E402

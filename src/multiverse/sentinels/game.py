@@ -6,7 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from multiverse.engine.save import state_from_json, state_to_json
-from multiverse.sentinels import damage, effects, turns  # noqa: F401
+from multiverse.sentinels import damage, effects, turns, vocab  # noqa: F401
 from multiverse.sentinels import setup as setup_mod
 from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.content import load_sentinels_content

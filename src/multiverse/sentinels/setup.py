@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from multiverse.engine.rng import splitmix_next
-from multiverse.sentinels.effects import push_effect
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_PLAY, Z_RESERVE, SentinelsState
 from multiverse.sentinels.tables import Tables
+from multiverse.sentinels.verbs import push_effect
 from multiverse.sentinels.zones import draw, put
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from multiverse.engine.decision import Option
-from multiverse.sentinels import effects as effects_mod
+from multiverse.sentinels import verbs as effects_mod
 from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.select import in_group, zone_of
 from multiverse.sentinels.state import LIVE_END, LIVE_ENTER, LIVE_START, Z_PLAY, SentinelsState, choice, step

@@ -8,10 +8,10 @@ from collections.abc import Callable
 from multiverse.engine.decision import Option
 from multiverse.sentinels.cardtext import ability_label, power_name
 from multiverse.sentinels.damage import blocked, heroes_lost
-from multiverse.sentinels.effects import push_effect
 from multiverse.sentinels.state import Z_BOX, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState, choice, push, step
 from multiverse.sentinels.tables import ONE_SHOT
 from multiverse.sentinels.triggers import fire_enters_play, fire_on_card, fire_turn
+from multiverse.sentinels.verbs import push_effect
 from multiverse.sentinels.zones import draw, limited_in_play, put, take, top_card
 
 

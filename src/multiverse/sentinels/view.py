@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from multiverse.sentinels.effects import DURATIONS
 from multiverse.sentinels.state import Z_REMOVED, SentinelsState
 from multiverse.sentinels.tables import KINDS
+from multiverse.sentinels.vocab.lasting import DURATIONS
 from multiverse.sentinels.zones import cards_under
 
 DURATION_NAMES = {code: name for name, code in DURATIONS.items()}

@@ -8,7 +8,6 @@ from typing import Any
 
 from multiverse.engine.decision import Option
 from multiverse.sentinels.cardtext import ability_label, card_label
-from multiverse.sentinels.effects import push_effect
 from multiverse.sentinels.oblivaeon.world import (
     devastation_check,
     move_hero,
@@ -20,6 +19,7 @@ from multiverse.sentinels.oblivaeon.world import (
 from multiverse.sentinels.state import Z_HAND, Z_PLAY, Z_UNDER, SentinelsState, choice, step
 from multiverse.sentinels.triggers import fire_enters_play
 from multiverse.sentinels.turns import heroes_lost
+from multiverse.sentinels.verbs import push_effect
 from multiverse.sentinels.zones import cards_under, move, put, take
 
 
@@ -142,11 +142,12 @@ def _zone_move_options(s: SentinelsState, f: tuple) -> tuple:
 
 @choice("ob_zone_move", _zone_move_options)
 def zone_move(s: SentinelsState, f: tuple, opt: Option) -> None:
-    """OBL-H1, C19: at the very start of the turn (or after setting up a new hero, OBL-I4)
-    the player may move the hero to the other zone, more than once."""
+    """OBL-H1: at the very start of the turn (or after setting up a new hero, OBL-I4) the
+    player may move the hero to the other zone: one optional move, offered once. Card text
+    may move the hero again later in the turn (OBL-C19, `move_to_zone`)."""
     p = f[1]
-    if opt.data["move"] and move_hero(s, p, 1 - s.azone[p]):
-        s.stack.append(f)
+    if opt.data["move"]:
+        move_hero(s, p, 1 - s.azone[p])
 
 
 def objectives(s: SentinelsState, p: int) -> list[int]:

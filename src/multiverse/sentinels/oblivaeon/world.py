@@ -5,8 +5,8 @@ environments destroyed (OBL-E1 … E4), Devastation (OBL-B2 … B4), the Scion R
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
-from multiverse.sentinels import effects as fx
 from multiverse.sentinels import triggers
+from multiverse.sentinels.amounts import count_here
 from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.damage import INCAPACITATE_HOOKS, blocked, deal_damage, incapacitate
 from multiverse.sentinels.oblivaeon.setup import ASIDE, GONE, set_up_hero
@@ -25,6 +25,8 @@ from multiverse.sentinels.state import (
 )
 from multiverse.sentinels.tables import DAMAGE_TYPES, ENVIRONMENT
 from multiverse.sentinels.turns import TURN_OVER_HOOKS, heroes_lost
+from multiverse.sentinels.verbs import applies, verb
+from multiverse.sentinels.vocab.counters import change_counter
 from multiverse.sentinels.zones import (
     REMOVED_HOOKS,
     cards_under,
@@ -124,7 +126,7 @@ def scion_removed(s: SentinelsState, c: int) -> None:
     """OBL-B3: whenever a Scion is removed from the game, remove 1 Devastation token."""
     t = s.T
     if c in t.scions:
-        fx.change_counter(s, "Devastation", -1)
+        change_counter(s, "Devastation", -1)
 
 
 REMOVED_HOOKS.append(lambda s, c: scion_removed(s, c) if s.T.dynamic else None)
@@ -133,13 +135,13 @@ REMOVED_HOOKS.append(lambda s, c: scion_removed(s, c) if s.T.dynamic else None)
 def devastation_check(s: SentinelsState, z: int) -> None:
     """OBL-B2: at the start of a villain turn, more Scions than heroes in the zone add 1
     Devastation token per Scion there."""
-    scions = fx.count_here(s, "scions", -1, zone_ref(z))
-    heroes = fx.count_here(s, "heroes", -1, zone_ref(z))
+    scions = count_here(s, "scions", -1, zone_ref(z))
+    heroes = count_here(s, "heroes", -1, zone_ref(z))
     if scions > heroes:
         if s.log is not None:
             s.emit("devastation", f"{zone_label(z)}{scions} Scions against {heroes} heroes: "
                    f"+{scions} Devastation", zone=z, count=scions)
-        fx.change_counter(s, "Devastation", scions)
+        change_counter(s, "Devastation", scions)
 
 
 def zone_ref(z: int) -> str:
@@ -247,7 +249,7 @@ def hero_incapacitated(s: SentinelsState, p: int) -> None:
     s.hand[p].clear()
     if s.user[d] >= 0:
         s.user[d] = -1
-    fx.change_counter(s, "Devastation", 1)  # OBL-B4
+    change_counter(s, "Devastation", 1)  # OBL-B4
 
 
 INCAPACITATE_HOOKS["oblivaeon"] = hero_incapacitated
@@ -381,48 +383,61 @@ def revive(s: SentinelsState, c: int) -> None:
 
 
 # ----- the mode's verbs -------------------------------------------------------------------
-def _v_move_oblivaeon(s: SentinelsState, sid: int, this: int, hero: int, other: int) -> None:
+@verb("move_oblivaeon", mode=True)
+def move_oblivaeon_verb(s: SentinelsState, sid: int, this: int, hero: int, other: int,
+                        n: int) -> None:
+    """OBL-C17: OblivAeon (and his Shield) move to the step's zone (default: the other)."""
     z = zone_of(s, s.T.steps[sid].zone, this)
     move_oblivaeon(s, z if z >= 0 else 1 - ob_zone(s))
 
 
-def _v_play_scion(s: SentinelsState, sid: int, this: int, hero: int, other: int) -> None:
+@verb("play_scion", mode=True)
+def play_scion_verb(s: SentinelsState, sid: int, this: int, hero: int, other: int,
+                    n: int) -> None:
+    """OBL-C5: the bottom Scion of the Reserve enters play in the step's zone, `amount`
+    times."""
     z = zone_of(s, s.T.steps[sid].zone, this)
-    for _ in range(fx.amount_of(s, sid, this)):
+    for _ in range(n):
         play_scion(s, z if z >= 0 else 0)
 
 
-def _v_game_over(s: SentinelsState, sid: int, this: int, hero: int, other: int) -> None:
+@verb("game_over", mode=True)
+def game_over_verb(s: SentinelsState, sid: int, this: int, hero: int, other: int,
+                   n: int) -> None:
+    """OBL-E1: an environment's Game Over destroys that environment, not the game."""
     o = s.home[this] if this >= 0 else -1
     if o >= 0 and s.T.okind[o] == ENVIRONMENT:
         environment_removed(s, o)
 
 
-def _v_remove_environment(s: SentinelsState, sid: int, this: int, hero: int, other: int) -> None:
+@verb("remove_environment", mode=True)
+def remove_environment_verb(s: SentinelsState, sid: int, this: int, hero: int, other: int,
+                            n: int) -> None:
+    """OBL-E2: the environment of the step's zone is removed from the game."""
     z = zone_of(s, s.T.steps[sid].zone, this)
     o = next((e for e in s.T.envs if s.azone[e] == z), -1)
     if o >= 0:
         environment_removed(s, o)
 
 
-for _name, _fn in (("move_oblivaeon", _v_move_oblivaeon), ("play_scion", _v_play_scion),
-                   ("game_over", _v_game_over), ("remove_environment", _v_remove_environment)):
-    fx.MODE_VERBS[_name] = _fn
-
-
-def _a_move(s: SentinelsState, sid: int, this: int, c: int) -> None:
+@applies("move_to_zone", mode=True)
+def move_to_zone(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: int) -> None:
+    """OBL-C17, C19: each selected card (a hero character: the hero) moves to the step's
+    zone (default: the other one)."""
     z = zone_of(s, s.T.steps[sid].zone, this)
     move_card(s, c, z if z >= 0 else 1 - s.bz[c])
 
 
-fx.MODE_APPLY.update(move_to_zone=_a_move, erase_hero=lambda s, sid, this, c: erase(s, c))
+@applies("erase_hero", mode=True)
+def erase_hero(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: int) -> None:
+    """OBL-C20: the selected hero is incapacitated and can never be played again."""
+    erase(s, c)
 
 
-def _v_revive(s: SentinelsState, sid: int, this: int, hero: int, other: int) -> None:
+@verb("revive_hero", mode=True)
+def revive_hero(s: SentinelsState, sid: int, this: int, hero: int, other: int, n: int) -> None:
+    """OBL-C22: an incapacitated hero of this zone returns (the players choose which)."""
     s.stack.append(("ob_revive", this))
-
-
-fx.MODE_VERBS["revive_hero"] = _v_revive
 
 
 def _revive_options(s: SentinelsState, f: tuple) -> tuple:

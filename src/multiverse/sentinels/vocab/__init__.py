@@ -1,0 +1,11 @@
+"""The Sentinels effect vocabulary, one module per thing a verb touches; importing this
+package registers every verb in `sentinels.verbs` (the dispatcher imports none of them).
+
+- `piles`: hands, decks, trashes, the reserve, cards under cards (SOTM-11, OBL-C5, HE3, HE4)
+- `targets`: HP, destruction, flips, the game's end (SOTM-9, SOTM-18)
+- `counters`: tokens on cards, named counters, hero tokens (OBL-ID1, OBL-HE2)
+- `choices`: conditions, "may", "one hero", extra plays and powers (SOTM-8, SOTM-10)
+- `lasting`: modifiers with a duration (SOTM-14)
+"""
+
+from multiverse.sentinels.vocab import choices, counters, lasting, piles, targets  # noqa: F401

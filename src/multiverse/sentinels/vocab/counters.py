@@ -1,0 +1,77 @@
+"""Verbs on tokens: tokens on a card, a named counter with its thresholds (OBL-ID1) and a
+hero's two-sided tokens (OBL-HE2)."""
+
+from __future__ import annotations
+
+from multiverse.engine.words import count
+from multiverse.sentinels.state import Z_PLAY, SentinelsState
+from multiverse.sentinels.verbs import push_effect, verb
+
+
+@verb("add_tokens")
+def add_tokens(s: SentinelsState, sid: int, this: int, hero: int, other: int, n: int) -> None:
+    """Put `amount` tokens on this card (in play), or on the named `counter`."""
+    st = s.T.steps[sid]
+    if st.counter is not None:
+        change_counter(s, st.counter, n)
+    elif s.zone[this] == Z_PLAY:
+        s.tok[this] += n
+
+
+@verb("remove_tokens")
+def remove_tokens(s: SentinelsState, sid: int, this: int, hero: int, other: int, n: int) -> None:
+    """Remove `amount` tokens from this card, or from the named `counter`."""
+    st = s.T.steps[sid]
+    if st.counter is not None:
+        change_counter(s, st.counter, -n)
+    else:
+        s.tok[this] = max(0, s.tok[this] - n)
+
+
+def change_counter(s: SentinelsState, name: str, delta: int) -> None:
+    """OBL-ID1: add (or remove) tokens of a named counter, kept within its bounds; each
+    threshold the value crosses fires its text (villain text), in the order crossed. A
+    counter this game lacks is left alone."""
+    t = s.T
+    i = t.counter_index.get(name, -1)
+    if i < 0:
+        return
+    old = s.ctr[i]
+    new = max(t.counter_min[i], min(t.counter_max[i], old + delta))
+    if new == old:
+        return
+    s.ctr[i] = new
+    if s.log is not None:
+        s.emit("counter", f"{name}: {old} → {new}", counter=name, old=old, value=new)
+    crossed = [(at, fx) for at, way, fx in t.thresholds[i]
+               if (way >= 0 and old < at <= new) or (way <= 0 and new <= at < old)]
+    crossed.sort(key=lambda x: x[0], reverse=new < old)
+    for _at, fx in reversed(crossed):  # the first crossed resolves first
+        push_effect(s, fx, t.villain_character, -1, -1)
+
+
+@verb("flip_hero_tokens")
+def flip_hero_tokens_verb(s: SentinelsState, sid: int, this: int, hero: int, other: int,
+                          n: int) -> None:
+    """OBL-HE2: flip `amount` of this hero's tokens from `side` to `to_side`."""
+    st = s.T.steps[sid]
+    flip_hero_tokens(s, hero, st.side, st.to_side, n)  # type: ignore[arg-type]
+
+
+def flip_hero_tokens(s: SentinelsState, hero: int, side: str, to_side: str, n: int) -> None:
+    """OBL-HE2: flip up to `n` of the hero's tokens showing `side` to `to_side`."""
+    if hero < 0:
+        return
+    sides = s.T.hero_tokens[s.T.hdeck[s.char[hero]]][0]
+    if side not in sides or to_side not in sides:
+        return
+    a, b = sides.index(side), sides.index(to_side)
+    toks = s.htok[hero]
+    k = 0
+    for i, x in enumerate(toks):
+        if x == a and k < n:
+            toks[i] = b
+            k += 1
+    if k and s.log is not None:
+        s.emit("tokens_flipped", f"{s.oname(hero)} flips {count(k, 'token')} {side} → {to_side}",
+               hero=hero, count=k, side=side, to_side=to_side)
