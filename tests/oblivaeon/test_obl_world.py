@@ -139,6 +139,7 @@ def test_oblivaeon_deals_each_target_there_20_irreducible_infernal_damage(tmp_pa
            e.data["irreducible"]) for e in s.take_events() if e.kind == "damage"]
     assert ev == [("OblivAeon", "Alpha", 20, "infernal", True),
                   ("OblivAeon", "Beta", 20, "infernal", True),
+                  ("OblivAeon", "OblivAeon", 20, "infernal", True),  # each target: him too
                   ("OblivAeon", "Scion One", 20, "infernal", True)]
     assert s.hp[s.char[0]] == 5 and s.hp[s.char[1]] == 1  # the reduction ignored
     assert s.zone[one] == Z_REMOVED and counter(s, "Devastation") == 4  # (OBL-B3)
@@ -527,7 +528,7 @@ def test_oblivaeon_cannot_be_removed_from_the_game(tmp_path: Path) -> None:
 def _revival(tmp_path: Path, usurped: bool):  # type: ignore[no-untyped-def]
     beta = hero("beta", cards=[{"name": "Rites", "kind": "one-shot", "play": [{"verb": "revive_hero"}]}])
     scions = [scion("Scion One"), scion("Scion Two"),
-              scion("Rainek Kel'Voss", sides=[{"name": "Usurper", "hp": 20}]), scion("Scion Four")]
+              scion("Rainek Kel'Voss", sides=[{"name": "Usurper", "hp": 20, "usurps": True}]), scion("Scion Four")]
     s = game(tmp_path, pack_doc=pack(heroes=[beta], scions=scions),
              scion_order=("Rainek Kel'Voss", "Scion Two", "Scion Four"))
     rainek = cid(s, "Rainek Kel'Voss", Z_PLAY)

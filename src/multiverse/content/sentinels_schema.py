@@ -219,6 +219,12 @@ class Side(Strict):
     power: Effect = Field(default_factory=list)
     triggers: list[Trigger] = Field(default_factory=list)
     modifiers: list[Modifier] = Field(default_factory=list)
+    at_zero_hp: Effect = Field(default_factory=list, description=(
+        "a Scion's face: what its panel says it does at 0 HP (or when destroyed), e.g. "
+        "`[{verb: flip, target: {group: this}}]`; empty: the Scion is removed from the game"))
+    usurps: bool = Field(False, description=(
+        "a Scion's face that takes OblivAeon's place (OBL-C22): while it is in play, "
+        "defeating OblivAeon's last form does not win the game"))
     text: str = ""
 
 
@@ -408,6 +414,13 @@ class SentinelsScion(Strict):
     triggers: list[Trigger] = Field(default_factory=list)
     modifiers: list[Modifier] = Field(default_factory=list)
     sides: list[Side] = Field(default_factory=list, max_length=3)
+    at_zero_hp: Effect = Field(default_factory=list, description=(
+        "what the panel says it does at 0 HP (or when destroyed), e.g. flip to another face: "
+        "`[{verb: flip, target: {group: this}}]`; empty: the Scion is removed from the game "
+        "(OBL-B3: 1 Devastation token removed)"))
+    usurps: bool = Field(False, description=(
+        "the panel's front takes OblivAeon's place (OBL-C22); a flipped face says it with "
+        "its own `usurps`"))
     panel_text: str = Field("", description="the panel's text, as the players read it")
     text: str = ""
 
@@ -544,6 +557,9 @@ def _all_steps(content: SentinelsContent) -> list[Step]:
             card(c)
     for sc in content.scions:
         card(sc)  # type: ignore[arg-type]
+        walk(sc.at_zero_hp)
+        for side in sc.sides:
+            walk(side.at_zero_hp)
     ob = content.oblivaeon
     if ob is not None:
         for tr in ob.triggers:

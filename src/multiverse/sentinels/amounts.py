@@ -79,7 +79,7 @@ def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
     if c.test == "form_is":
         return s.face[t.villain_character] == (c.face or 0)
     if c.test == "usurped":
-        return t.usurper >= 0 and s.zone[t.usurper] == Z_PLAY and s.face[t.usurper] != 0
+        return usurped(s)
     if c.test == "this_hero_hp_at_least":
         return hero >= 0 and s.hp[s.char[hero]] >= c.amount
     if c.test == "this_hp_at_least":
@@ -119,3 +119,9 @@ def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
     if c.test == "reserve_has_at_least":
         return len(s.reserve) >= c.amount
     return False
+
+
+def usurped(s: SentinelsState) -> bool:
+    """OBL-C22: a Scion showing a face that takes OblivAeon's place (`usurps`) is in play."""
+    zone, face = s.zone, s.face
+    return any(zone[c] == Z_PLAY and face[c] in faces for c, faces in s.T.usurp_faces.items())

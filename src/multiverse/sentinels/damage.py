@@ -320,10 +320,14 @@ def destroy(s: SentinelsState, cid: int) -> None:
         return
     if t.indestructible[cid]:
         return
-    if cid in t.scions:  # a Scion panel (a villain character card) leaves the game
-        if s.log is not None:
-            s.emit("destroyed", f"{s.name(cid)} is defeated", card=cid)
-        remove_from_game(s, cid)
+    if cid in t.scions:  # a Scion panel (a villain character card, OBL-C4)
+        zero = t.scion_zero.get(cid)
+        fx = zero[s.face[cid]] if zero is not None else ()
+        if fx:  # SOTM-18: the panel says what it does instead (flip to another face, …)
+            s.stack.append(("scion_down", cid))
+            verbs.push_effect(s, fx, cid, -1, -1)
+            return
+        scion_defeated(s, cid)
         return
     to_trash(s, cid)
     if s.log is not None:
@@ -331,6 +335,23 @@ def destroy(s: SentinelsState, cid: int) -> None:
     triggers.fire_on_card(s, "destroyed", cid, -1)
     if t.watchers:
         triggers.fire_watchers(s, "card_destroyed", cid)
+
+
+@step("scion_down")
+def scion_down(s: SentinelsState, f: tuple) -> None:
+    """After a Scion's 0-HP text has resolved: a Scion still a target at 0 HP or less (its
+    text did not save it) is defeated after all."""
+    cid = f[1]
+    if s.is_target(cid) and s.hp[cid] <= 0:
+        scion_defeated(s, cid)
+
+
+def scion_defeated(s: SentinelsState, cid: int) -> None:
+    """A defeated Scion leaves the game (the default where its panel says nothing else;
+    OBL-B3 removes 1 Devastation token as it goes)."""
+    if s.log is not None:
+        s.emit("destroyed", f"{s.name(cid)} is defeated", card=cid)
+    remove_from_game(s, cid)
 
 
 def team_member_down(s: SentinelsState, h: int, cid: int, members: tuple[int, ...]) -> None:
@@ -414,6 +435,11 @@ def villain_down(s: SentinelsState) -> None:
         flip_card(s, vc, s.face[vc] + 1)
         if s.hp[vc] <= 0:
             s.stack.append(("check_destroyed", vc))
+        return
+    if s.T.usurp_faces and amounts.usurped(s):  # OBL-C22: a Scion has taken his place
+        if s.log is not None:
+            s.emit("villain_defeated", f"{s.name(vc)} falls, but a usurper holds his power: "
+                   "defeat the usurper to win", card=vc)
         return
     s.end("win", f"{s.name(vc)} is defeated")
 

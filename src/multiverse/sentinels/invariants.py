@@ -4,6 +4,7 @@ check after every decision, and what `Mode.check_invariants` asserts."""
 from __future__ import annotations
 
 from multiverse.engine.invariants import check_decision
+from multiverse.sentinels.amounts import usurped
 from multiverse.sentinels.state import Z_DECK, Z_HAND, Z_PLAY, Z_RESERVE, Z_TRASH, Z_UNDER, SentinelsState
 
 LISTS = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
@@ -13,16 +14,20 @@ def check_invariants(s: SentinelsState) -> None:
     t = s.T
     n = t.n_heroes
     check_places(s)
-    assert all(s.zone[c] == Z_PLAY for c in (*t.character, t.villain_character))
+    for c in (*t.character, t.villain_character):
+        assert s.zone[c] == Z_PLAY, f"{t.name[c]}: a character card is always in play"
     for h in range(n):
         team = (t.character[h], *t.team.get(t.character[h], ()))  # OBL-C24: a team's members
         if s.incap[h]:
             assert [c for c in s.play[h]] == list(team), "an incapacitated hero has no cards in play"
-            assert not any(s.is_target(c) for c in team)
+            for c in team:
+                assert not s.is_target(c), f"{t.name[c]}: an incapacitated hero is no target"
         else:
             assert any(s.hp[c] > 0 and s.face[c] == 0 for c in team) or s.result is not None \
-                or ("team_down", h) in s.stack  # the last member fell: reactions first
-    assert len(s.htok) == n and all(x in (0, 1) for toks in s.htok for x in toks)
+                or ("team_down", h) in s.stack, (  # the last member fell: reactions first
+                    f"{t.name[team[0]]}: an active hero has a character card standing above 0 HP")
+    assert len(s.htok) == n and all(x in (0, 1) for toks in s.htok for x in toks), (
+        f"hero tokens: one list per hero, each token showing side 0 or 1 ({s.htok})")
     check_decision(s, n)
 
 
@@ -39,7 +44,7 @@ def check_places(s: SentinelsState) -> None:
                 assert c not in seen, f"{t.name[c]} ({c}) is in two places"
                 seen[c] = (z, o)
     under = s.under
-    assert len(under) % 2 == 0
+    assert len(under) % 2 == 0, "cards under cards: (card, holder) pairs"
     for i in range(0, len(under), 2):
         c, holder = under[i], under[i + 1]
         assert c not in seen, f"{t.name[c]} ({c}) is in two places"
@@ -56,7 +61,11 @@ def check_places(s: SentinelsState) -> None:
     for i, v in enumerate(s.ctr):  # OBL-ID1: counters within their bounds
         assert t.counter_min[i] <= v <= t.counter_max[i], f"{t.counter_names[i]} = {v}"
     in_play = [c for c in range(len(t.card)) if s.zone[c] == Z_PLAY]
-    assert sorted(s.inplay) == in_play and s.inplay == sorted(s.inplay, key=s.seq.__getitem__)
+    assert sorted(s.inplay) == in_play, (
+        f"the cards in play are not the cards listed in play areas: "
+        f"{[t.name[c] for c in set(in_play) ^ set(s.inplay)]}")
+    assert s.inplay == sorted(s.inplay, key=s.seq.__getitem__), (
+        "the cards in play are not in the order they entered play (SOTM-7)")
     if s.live is not None:  # the derived lists agree with what is in play
         kept, s.live = s.live, None
         for key, value in kept.items():
@@ -64,12 +73,15 @@ def check_places(s: SentinelsState) -> None:
         s.live = kept
     # HP within the maximum; nothing at 0 HP or less in play unless it is indestructible
     vc = t.villain_character
-    assert len(s.face) == len(t.card) and all(0 <= s.face[c] < t.n_faces[c] for c in range(len(t.card)))
+    assert len(s.face) == len(t.card), "one face per card"
+    for c in range(len(t.card)):
+        assert 0 <= s.face[c] < t.n_faces[c], f"{t.name[c]} shows face {s.face[c]} of {t.n_faces[c]}"
     for c in in_play:
         full = t.max_hp[c][s.face[c]]
         assert s.hp[c] <= full, f"{t.name[c]} has {s.hp[c]} > {full} HP"
         if s.is_target(c) and s.hp[c] <= 0 and not (c == vc and s.result == "win"):
-            assert t.card[c].indestructible, f"{t.name[c]} is at {s.hp[c]} HP in play"
+            assert t.card[c].indestructible or (c == vc and usurped(s)) \
+                or ("scion_down", c) in s.stack, f"{t.name[c]} is at {s.hp[c]} HP in play"
     for c in range(len(t.card)):
         if s.zone[c] != Z_PLAY:
-            assert s.hp[c] == 0 and s.tok[c] == 0
+            assert s.hp[c] == 0 and s.tok[c] == 0, f"{t.name[c]} has HP or tokens out of play"

@@ -153,7 +153,10 @@ class Tables:
     whose_owners: dict[str, frozenset[int]] = field(default_factory=dict)
     named_decks: dict[str, int] = field(default_factory=dict)  # "scion", "aeon_men", … → owner
     scions: frozenset[int] = frozenset()  # Scion panels (villain character cards, OBL-C4)
-    usurper: int = -1  # Rainek Kel'Voss's panel (OBL-C22), if in this game
+    # a Scion's faces: what each does at 0 HP (its panel's text; none: removed from the
+    # game) and which take OblivAeon's place (OBL-C22), by card
+    scion_zero: dict[int, tuple[Ids, ...]] = field(default_factory=dict)
+    usurp_faces: dict[int, frozenset[int]] = field(default_factory=dict)
     env_ids: tuple[str, ...] = ()  # environment ids by owner (OblivAeon: every one of the pack)
     shield_cards: dict[str, int] = field(default_factory=dict)  # Shield name → card
     bring_forth: dict[int, str] = field(default_factory=dict)  # Shield card → its Scion

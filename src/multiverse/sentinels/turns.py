@@ -274,11 +274,14 @@ def entry_zone(s: SentinelsState, c: int, z: int) -> int:
 def play_seed(s: SentinelsState, c: int) -> None:
     """OBL-HE3: a seed played from the environment deck resolves its "played from the
     environment deck" text (not its planting text); a one-shot seed then goes to the
-    environment trash, any other seed stays in play in the environment's area."""
+    environment trash; any other seed blooms into the play area of the hero whose card it is
+    (the designers' ruling: in that hero's battle zone), or stays in the environment's area
+    when no active hero plays that deck."""
     if s.T.kind[c][s.face[c]] == ONE_SHOT:
         s.stack.append(("to_trash", c))
     else:
-        put(s, c, Z_PLAY)
+        h = s.hero_of(c)
+        put(s, c, Z_PLAY, home=h if h >= 0 and not s.incap[h] else None)
     fire_on_card(s, "played_from_environment_deck", c, -1)
 
 

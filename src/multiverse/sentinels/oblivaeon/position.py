@@ -226,7 +226,7 @@ def _checked(s: SentinelsState, before: bool) -> None:
     try:
         check_invariants(s)
     except AssertionError as exc:
-        msg = str(exc) or "an invariant of the OblivAeon mode"
+        msg = str(exc) or "an unnamed invariant of the OblivAeon mode"
         if before and msg == "a game that is not over has a decision":
             return
         raise _err("top level", f"the position breaks an invariant: {msg}; {DOCS}") from None

@@ -101,8 +101,15 @@ def build_oblivaeon_tables(config: OblivaeonConfig, content: SentinelsContent) -
         t.scion_cards[sc.name] = t.add_card(sc_o, Card.model_construct(
             name=sc.name, kind="character", hp=sc.hp, keywords=kws, triggers=sc.triggers,
             modifiers=sc.modifiers, sides=sides, text=sc.panel_text or sc.text))
+        c = t.scion_cards[sc.name]
+        zero = (t.reg(sc.at_zero_hp), *(t.reg(sd.at_zero_hp) for sd in sc.sides))
+        if any(zero):  # SOTM-18 for Scions: what the panel says at 0 HP
+            t.scion_zero[c] = zero
+        usurp = frozenset(f for f, u in enumerate((sc.usurps, *(sd.usurps for sd in sc.sides)))
+                          if u)
+        if usurp:  # OBL-C22: the faces that take OblivAeon's place
+            t.usurp_faces[c] = usurp
     t.scions = frozenset(t.scion_cards.values())
-    t.usurper = t.scion_cards.get("Rainek Kel'Voss", -1)
     t.deck_cards[sc_o] = [t.add_card(sc_o, c) for c in ob.scion_deck for _ in range(c.copies)]
     t.deck_cards[am_o] = [t.add_card(am_o, c) for c in ob.aeon_men for _ in range(c.copies)]
     for o, eid in zip(t.envs, env_ids, strict=True):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.sentinels import triggers
-from multiverse.sentinels.amounts import count_here
+from multiverse.sentinels.amounts import count_here, usurped
 from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.damage import INCAPACITATE_HOOKS, blocked, deal_damage, incapacitate
 from multiverse.sentinels.oblivaeon.setup import ASIDE, GONE, set_up_hero
@@ -86,7 +86,9 @@ def move_oblivaeon(s: SentinelsState, z: int) -> None:
 def move_card(s: SentinelsState, c: int, z: int) -> None:
     """Move a card in play to zone `z`: a hero character moves its hero (OBL-C1); a card in
     a hero's play area moves only with its hero; OblivAeon moves with his Shield; any other
-    villain or environment card moves alone, indestructible or not (OBL-C17)."""
+    villain or environment card moves alone, indestructible or not (OBL-B1, C17). An
+    environment card moved so stays in play in the other zone, where its text then acts
+    (its turn texts fire in that zone's environment turn, docs/oblivaeon.md)."""
     t = s.T
     if s.zone[c] != Z_PLAY or z not in (0, 1):
         return
@@ -95,8 +97,7 @@ def move_card(s: SentinelsState, c: int, z: int) -> None:
         move_hero(s, h, z)
     elif c == t.villain_character:
         move_oblivaeon(s, z)
-    elif s.home[c] >= t.n_heroes and t.okind[s.home[c]] != ENVIRONMENT \
-            and not blocked(s, "cannot_be_moved", c):
+    elif s.home[c] >= t.n_heroes and not blocked(s, "cannot_be_moved", c):
         s.bz[c] = z
         if s.log is not None:
             s.emit("zone_move", f"{s.name(c)} moves to {zone_name(z)}", card=c, zone=z)
@@ -127,6 +128,16 @@ def scion_removed(s: SentinelsState, c: int) -> None:
     t = s.T
     if c in t.scions:
         change_counter(s, "Devastation", -1)
+        if c in t.usurp_faces and s.result is None and oblivaeon_fallen(s) and not usurped(s):
+            s.end("win", f"{s.name(c)}, who usurped OblivAeon's power, is defeated: "
+                  "OblivAeon falls with the usurper (OBL-C22)")
+
+
+def oblivaeon_fallen(s: SentinelsState) -> bool:
+    """OblivAeon's last form is at 0 HP or less: defeated, but a usurper held his power
+    (OBL-C22, `damage.villain_down`)."""
+    vc = s.T.villain_character
+    return s.face[vc] + 1 == s.T.n_faces[vc] and s.hp[vc] <= 0
 
 
 REMOVED_HOOKS.append(lambda s, c: scion_removed(s, c) if s.T.dynamic else None)
@@ -204,11 +215,11 @@ def new_environment(s: SentinelsState, f: tuple, opt: Option) -> None:
 @step("ob_inferno")
 def inferno(s: SentinelsState, f: tuple) -> None:
     """OBL-E4: OblivAeon deals each target in the zone 20 irreducible infernal damage, one
-    after another in play order (SOTM-16)."""
+    after another in play order (SOTM-16): each target, OblivAeon himself included (he has
+    just moved there, OBL-E3); an immunity his Shield gives him still applies (SOTM-15)."""
     z = f[1]
-    vc = s.T.villain_character
     s.stack.append(("check_loss",))
-    for c in reversed([c for c in s.inplay if s.bz[c] == z and s.is_target(c) and c != vc]):
+    for c in reversed([c for c in s.inplay if s.bz[c] == z and s.is_target(c)]):
         s.stack.append(("ob_infernal", c))
 
 
@@ -366,8 +377,7 @@ def revive(s: SentinelsState, c: int) -> None:
     rewards = [r for r in cards_under(s, c) if r in t.missions]
     for r in rewards:
         move(s, r, Z_HAND, home=p)
-    usurped = t.usurper >= 0 and s.zone[t.usurper] == Z_PLAY and s.face[t.usurper] != 0
-    if usurped and s.incap[p] and deck_available(s, t.hdeck[c]):
+    if usurped(s) and s.incap[p] and deck_available(s, t.hdeck[c]):
         take(s, c)
         s.zone[c] = Z_BOX
         set_up_hero(s, p, c)
