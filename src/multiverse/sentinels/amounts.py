@@ -12,14 +12,19 @@ from multiverse.sentinels.tables import DAMAGE_TYPES
 from multiverse.sentinels.zones import cards_under
 
 
-def amount_of(s: SentinelsState, sid: int, this: int = -1) -> int:
+def amount_of(s: SentinelsState, sid: int, this: int = -1, card: int = -1) -> int:
     """A step's amount; SOTM-3: "H", "H-1", "H+2" read H, fixed at the start of the game;
-    `amount_from`: a count read now (times `amount`)."""
+    `amount_from`: a count read now (times `amount`), from card `this`; a printed number
+    (`printed`) with the modifiers in force on the text of `this`, and a remembered result,
+    else of `card` (the selecting verbs pass their card only so: their other counts are
+    read without it, in the first battle zone)."""
     st = s.T.steps[sid]
     if st.amount_from is not None:
         if st.amount_from == "printed":  # a number another card's modifier may change
             n = st.amount if st.h_offset is None else max(0, s.T.n_heroes + st.h_offset)
-            return max(0, n + printed_delta(s, st, this))
+            return max(0, n + printed_delta(s, st, this if this >= 0 else card))
+        if st.memory is not None:  # read from what an earlier step remembered (`memory`)
+            return st.amount * count_of(s, st.amount_from, st, this if this >= 0 else card)
         return st.amount * count_of(s, st.amount_from, st, this)
     return st.amount if st.h_offset is None else max(0, s.T.n_heroes + st.h_offset)
 

@@ -116,7 +116,7 @@ def deck_step(s: SentinelsState, sid: int, this: int, hero: int, o: int) -> None
     """A verb acting on the deck of owner `o`."""
     st = s.T.steps[sid]
     v = st.verb
-    n = amount_of(s, sid, this)
+    n = amount_of(s, sid, card=this)
     if v == "play_top":  # with battle zones: into the zone of the text's card (OBL-B1)
         frame = ("play_top", o, s.bz[this]) if s.T.n_zones > 1 and this >= 0 else ("play_top", o)
         name = s.T.memo_steps.get(sid) if s.T.remembering else None
