@@ -262,3 +262,79 @@ def test_a_printed_modifier_names_the_steps_it_changes() -> None:
         Modifier.model_validate({"kind": "increase_printed"})
     with pytest.raises(ValidationError, match="'printed_verb' belongs"):
         Modifier.model_validate({"kind": "immune", "printed_verb": "damage"})
+
+
+# ----- the cookbook and the original hero ------------------------------------------------------
+def test_every_cookbook_card_of_choices_and_results_validates() -> None:
+    import re
+
+    import yaml
+
+    doc = (Path(__file__).parents[2] / "docs" / "sentinels-content.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Cookbook: choices and results"):]
+    section = section[:section.index("\n## ", 5)]
+    blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    assert len(blocks) == 12
+    for block in blocks:
+        Card.model_validate(yaml.safe_load(block))
+
+
+def _crossroads_words() -> set[str]:
+    from multiverse.content.sentinels_schema import _all_steps
+    from multiverse.sentinels.content import load_sentinels_content
+
+    content = load_sentinels_content()
+    h = next(x for x in content.heroes if x.id == "the-crossroads")
+    assert h.original and sum(c.copies for c in h.cards) == 40
+    one = content.model_copy(update={"heroes": [h], "villains": [], "environments": [],
+                                     "scions": [], "oblivaeon": None})
+    words: set[str] = set()
+    for st in _all_steps(one):  # type: ignore[arg-type]
+        words.add(st.verb)
+        words.update(k for k in ("remember", "if_done", "at_most", "play_area") if getattr(st, k))
+        if st.target.group == "remembered":
+            words.add("remembered")
+        if st.cond is not None:
+            words.add(st.cond.test)
+        if st.amount_from:
+            words.add(st.amount_from)
+    words.update(m.kind for c in h.cards for m in c.modifiers)
+    return words
+
+
+def test_crossroads_uses_every_word_of_choices_and_results() -> None:
+    assert _crossroads_words() >= {
+        "choose_one", "if_done", "remember", "remembered", "destroyed_this_way", "done_this_way",
+        "damage_dealt_this_way", "at_most", "play_area", "incapacitate", "increase_printed"}
+
+
+@pytest.mark.parametrize("mode_name", ["sentinels", "oblivaeon"])
+def test_a_random_game_with_crossroads_seated_ends_by_the_rules(mode_name: str) -> None:
+    import random
+
+    from multiverse import modes
+
+    mode = modes.get(mode_name)
+    for seed in range(2):
+        s = mode.new_game(mode.make_config("the-crossroads,luminary,lifeline"), seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(5000):
+            if s.result is not None:
+                break
+            mode.check_invariants(s)
+            s.apply(rnd.choice(s.decision().options).id)
+        assert s.result in ("win", "loss") and s.round < s.T.config.max_rounds
+
+
+@pytest.mark.rule("SOTM-17")
+def test_an_incapacitated_heros_card_in_another_play_area_leaves_play(tmp_path: Path) -> None:
+    post = {"name": "Post", "kind": "ongoing", "keywords": ["post"]}
+    plant = {"name": "Plant", "kind": "one-shot", "play": [
+        {"verb": "search", "keyword": "post", "to": "play", "play_area": "villain"}]}
+    s = load(tmp_path, _pos(["Plant"], deck=["Post", "Gem"]), heroes=[_alpha(plant, post, GEM)])
+    _play(s, "Plant")
+    s.apply(f"card:{card(s, 'Post', 'alpha', None)}")
+    from multiverse.sentinels.damage import incapacitate
+
+    incapacitate(s, 0)
+    assert names(s, "play", "villain") == ["The Overlord"] and "Post" in names(s, "trash", "alpha")

@@ -408,6 +408,10 @@ def incapacitate(s: SentinelsState, h: int) -> None:
         for c in list(s.play[h]):
             if s.T.hero_char[c] < 0:  # (a team's other character cards stay, OBL-C24)
                 to_trash(s, c)
+        if s.T.play_areas:  # its cards in other play areas (`play_area`) leave play too
+            for c in [c for c in s.inplay if s.home[c] != h and s.hero_of(c) == h
+                      and s.T.hero_char[c] < 0]:
+                to_trash(s, c)
     if s.T.watchers.get("hero_incapacitated"):
         triggers.fire_watchers(s, "hero_incapacitated", char)
 
