@@ -338,3 +338,18 @@ def test_an_incapacitated_heros_card_in_another_play_area_leaves_play(tmp_path: 
 
     incapacitate(s, 0)
     assert names(s, "play", "villain") == ["The Overlord"] and "Post" in names(s, "trash", "alpha")
+
+
+def test_a_misused_word_in_a_pack_names_the_file_and_the_place(tmp_path: Path) -> None:
+    from multiverse.engine.errors import ContentError
+    from multiverse.sentinels.content import validate_sentinels_path
+
+    from .support import write_pack
+
+    bad = {"name": "Bad Fork", "kind": "one-shot", "play": [
+        {"verb": "choose_one", "options": [{"label": "only", "steps": [{"verb": "draw"}]}]}]}
+    path = write_pack(tmp_path, heroes=[_alpha(bad)])
+    with pytest.raises(ContentError) as err:
+        validate_sentinels_path(path)
+    assert str(err.value) == (f"{path}: heroes[0].cards[0].play[0]: verb 'choose_one' needs "
+                              "'options': two or more `{label: ..., steps: [...]}`")
