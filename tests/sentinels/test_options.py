@@ -262,6 +262,8 @@ def test_a_printed_modifier_names_the_steps_it_changes() -> None:
         Modifier.model_validate({"kind": "increase_printed"})
     with pytest.raises(ValidationError, match="'printed_verb' belongs"):
         Modifier.model_validate({"kind": "immune", "printed_verb": "damage"})
+    with pytest.raises(ValidationError, match="applies_to 'remembered'"):
+        Modifier.model_validate({"kind": "immune", "applies_to": "remembered"})
 
 
 # ----- the cookbook and the original hero ------------------------------------------------------

@@ -178,6 +178,9 @@ class Modifier(Strict):
                              f"modifiers, not {self.kind!r}")
         if printed and self.printed_verb in ("may", "if", "choose_one", "forget", "modify"):
             raise ValueError(f"printed_verb {self.printed_verb!r} prints no number")
+        if self.applies_to == "remembered":
+            raise ValueError("applies_to 'remembered': a modifier is in force apart from any "
+                             "effect; name a group")
         return self
 
 
@@ -357,6 +360,13 @@ class Trigger(Strict):
         "card_destroyed / card_dealt_damage / card_removed: which other cards it watches "
         "(default: any in its zone)"))
     effect: Effect
+
+    @model_validator(mode="after")
+    def _watch(self) -> Trigger:
+        if self.watch is not None and self.watch.group == "remembered":
+            raise ValueError("watch group 'remembered': a watcher reacts apart from any "
+                             "effect; name a group")
+        return self
 
 
 class Side(Strict):
