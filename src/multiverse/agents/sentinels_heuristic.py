@@ -52,6 +52,12 @@ def _step_value(st: Any) -> float:
         return 1.5
     if v == "heroes_lose":
         return -100.0
+    if v == "choose_one":  # the best option, as the player will choose
+        return max(sum(_step_value(x) for x in b.steps) for b in st.options)
+    if v == "incapacitate":
+        return -30.0 if friend else 5.0
+    if v == "forget":  # (compiled: no game action)
+        return 0.0
     return 0.2
 
 

@@ -6,9 +6,9 @@ through triggers and change damage through modifiers. A content file never runs 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from multiverse.content.schema import card_name, unique_names
 
@@ -23,8 +23,8 @@ DamageType = Literal[
 # trigger; "villain_character" = the villain character card).
 Group = Literal[
     "this", "this_hero", "villain_character", "source", "hero", "villain", "environment",
-    "non_hero", "non_villain", "any", "hero_character", "other_hero",
-]
+    "non_hero", "non_villain", "any", "hero_character", "other_hero", "remembered",
+]  # "remembered": the cards an earlier step of the same effect remembered (`memory`)
 CardKind = Literal["one-shot", "ongoing", "equipment", "device", "target", "character"]
 Deck = Literal["this", "villain", "environment", "each_hero", "oblivaeon", "scion", "aeon_men",
                "mission"]
@@ -51,6 +51,16 @@ class Select(Strict):
     zone: ZoneRef = Field("this", description="OBL-B1: the battle zone it looks in")
     hp_at_most: int | None = Field(None, ge=0, le=200, description="only targets with this HP or less")
     characters: bool = Field(True, description="False: never a character card (hero, villain, Scion)")
+    memory: str | None = Field(None, min_length=1, max_length=40, description=(
+        "group `remembered`: the name an earlier step of the same effect remembered its "
+        "cards under (\"that target\", \"the card revealed this way\")"))
+
+    @model_validator(mode="after")
+    def _memory(self) -> Select:
+        if (self.group == "remembered") != (self.memory is not None):
+            raise ValueError("group 'remembered' and 'memory' go together: `{group: "
+                             "remembered, memory: NAME}` names what an earlier step remembered")
+        return self
 
 
 class Condition(Strict):
@@ -63,7 +73,7 @@ class Condition(Strict):
         "counter_at_least", "counter_at_most", "cards_under_this_at_least", "reserve_has_at_least",
         "form_is", "scions_here_at_least", "heroes_here_at_least", "more_scions_than_heroes_here",
         "usurped", "this_hp_at_most", "scions_here_at_most", "heroes_here_at_most",
-        "incapacitated_hero_here",
+        "incapacitated_hero_here", "destroyed_this_way", "done_this_way",
     ]
     amount: int = 1
     side: str | None = Field(None, description="token side name for hero tokens")
@@ -71,6 +81,18 @@ class Condition(Strict):
     face: int | None = Field(None, ge=0, le=9, description="this_face_is: the face's index")
     counter: str | None = Field(None, description="counter_at_least/at_most: a counter's name")
     zone: ZoneRef = Field("this", description="the battle zone a `…_here` test reads")
+    memory: str | None = Field(None, min_length=1, max_length=40, description=(
+        "destroyed_this_way / done_this_way: the name an earlier step remembered its result "
+        "under (\"if a target is destroyed this way\", \"if you do\")"))
+
+    @model_validator(mode="after")
+    def _memory(self) -> Condition:
+        if self.test.endswith("_this_way") and self.memory is None:
+            raise ValueError(f"condition {self.test!r} needs 'memory': the name an earlier "
+                             "step remembered its result under")
+        if self.memory is not None and not self.test.endswith("_this_way"):
+            raise ValueError(f"'memory' is read by the `…_this_way` tests, not {self.test!r}")
+        return self
 
 
 Verb = Literal[
@@ -114,7 +136,18 @@ Verb = Literal[
     "remove_environment",  # the environment of `zone` is removed from the game (OBL-E2)
     "revive_hero",  # an incapacitated hero of this zone returns (OBL-C22 in OblivAeon)
     "revive_team",  # every character card of this hero's team stands again at `amount` HP
+    "choose_one",  # the player chooses one of `options` (by its label); its steps resolve
+    "incapacitate",  # each selected hero is incapacitated now (SOTM-17), whatever its HP
+    "forget",  # (compiled, never written: where an effect's remembered results end)
 ]
+
+# steps whose result can be remembered (`remember`): the selecting verbs (the cards acted
+# on; damage: the amount dealt; destroy: what was destroyed), the cards discarded, played
+# from the top of a deck or revealed
+REMEMBERING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy", "flip",
+                         "remove_from_game", "put_under_this", "move_to_zone", "erase_hero",
+                         "incapacitate", "discard", "play_top", "reveal_top"})
+PLAYING = frozenset({"search", "reveal_top"})  # steps that may put a card into play
 
 
 class Modifier(Strict):
@@ -122,13 +155,40 @@ class Modifier(Strict):
 
     kind: Literal["increase_dealt", "reduce_dealt", "increase_taken", "reduce_taken",
                   "immune", "redirect_to_this", "change_type", "cannot_play_cards",
-                  "cannot_use_powers", "cannot_regain_hp", "cannot_be_moved"]
+                  "cannot_use_powers", "cannot_regain_hp", "cannot_be_moved",
+                  "increase_printed", "reduce_printed"]
     amount: int = Field(1, ge=0, le=20)
     applies_to: Group = Field("this", description="whose damage (dealt) or which targets (taken)")
     damage_type: DamageType | None = Field(None, description="only damage of this type / new type")
     only_if: Condition | None = Field(None, description="in force only while this holds")
     keyword: str | None = Field(None, description="only for sources (dealt) or targets (taken) "
                                 "with this keyword")
+    printed_verb: Verb | None = Field(None, description=(
+        "increase_printed / reduce_printed: the steps whose printed number changes (damage, "
+        "draw, heal, …) on the text of the cards `applies_to` selects, while in force"))
+
+    @model_validator(mode="after")
+    def _printed(self) -> Modifier:
+        printed = self.kind in ("increase_printed", "reduce_printed")
+        if printed and self.printed_verb is None:
+            raise ValueError(f"modifier {self.kind!r} needs 'printed_verb': which steps' "
+                             "number it changes (damage, draw, heal, …)")
+        if not printed and self.printed_verb is not None:
+            raise ValueError("'printed_verb' belongs to the increase_printed / reduce_printed "
+                             f"modifiers, not {self.kind!r}")
+        if printed and self.printed_verb in ("may", "if", "choose_one", "forget", "modify"):
+            raise ValueError(f"printed_verb {self.printed_verb!r} prints no number")
+        if self.applies_to == "remembered":
+            raise ValueError("applies_to 'remembered': a modifier is in force apart from any "
+                             "effect; name a group")
+        return self
+
+
+class Branch(Strict):
+    """One option of `choose_one`: its label (what the player picks) and its steps."""
+
+    label: str = Field(min_length=1, max_length=80)
+    steps: list[Step] = Field(min_length=1)
 
 
 class Step(Strict):
@@ -158,11 +218,29 @@ class Step(Strict):
     counter: str | None = Field(None, description="add_tokens/remove_tokens: a named counter")
     zone: ZoneRef = Field("this", description="move_to_zone, move_oblivaeon, play_scion: where")
     amount_from: Literal["tokens_on_this", "heroes_here", "scions_here", "counter",
-                         "cards_under_this"] | None = Field(
-        None, description="the amount is this count (times `amount`) when the step resolves")
+                         "cards_under_this", "damage_dealt_this_way", "remembered",
+                         "printed"] | None = Field(
+        None, description="the amount is this count (times `amount`) when the step resolves "
+        "(`…_this_way`, `remembered`: read from the `memory` an earlier step remembered)")
     source_select: Select | None = Field(None, description=(
         "damage: each card it selects deals the damage (\"each Scion deals …\")"))
     prompt: str = ""
+    options: list[Branch] = Field(default_factory=list, max_length=6, description=(
+        "choose_one: the effects to choose between (\"choose one: A, or B\")"))
+    remember: str | None = Field(None, min_length=1, max_length=40, description=(
+        "keep this step's result under a name for later steps of the same effect: the "
+        "cards it acted on, the damage it dealt, what it destroyed"))
+    memory: str | None = Field(None, min_length=1, max_length=40, description=(
+        "amount_from damage_dealt_this_way / remembered: the name it reads"))
+    if_done: str | None = Field(None, min_length=1, max_length=40, description=(
+        "may: \"if you do\": `then` follows only if the step of `do` that remembered this "
+        "name did something (a card discarded, damage dealt, a card destroyed)"))
+    at_most: int | None = Field(None, ge=0, le=40, description=(
+        "damage: no target is dealt more than this by the step (after modifiers)"))
+    play_area: Literal["villain", "environment", "chosen_hero", "another_hero"] | None = Field(
+        None, description=("search / reveal_top with `to: play`: the play area the card enters "
+                           "(chosen_hero: the players choose a hero; another_hero: not this "
+                           "text's hero)"))
 
     @model_validator(mode="before")
     @classmethod
@@ -182,10 +260,92 @@ class Step(Strict):
             raise ValueError("verb 'if' needs a 'cond'")
         if self.verb == "flip_hero_tokens" and (self.side is None or self.to_side is None):
             raise ValueError("verb 'flip_hero_tokens' needs 'side' and 'to_side'")
+        self._words()
         return self
 
+    def _words(self) -> None:
+        """Misuse of choose_one, remember, if_done, at_most, play_area, incapacitate."""
+        v = self.verb
+        if v == "forget":
+            raise ValueError("verb 'forget' is compiled, never written: a remembered result "
+                             "ends with its effect")
+        if v == "choose_one" and len(self.options) < 2:
+            raise ValueError("verb 'choose_one' needs 'options': two or more "
+                             "`{label: ..., steps: [...]}`")
+        if self.options and v != "choose_one":
+            raise ValueError(f"'options' belong to verb 'choose_one', not {v!r}")
+        if self.remember is not None:
+            if v not in REMEMBERING:
+                raise ValueError(f"'remember': a {v!r} step has no result to remember (these "
+                                 f"do: {', '.join(sorted(REMEMBERING))})")
+            if self.source_select is not None:
+                raise ValueError("'remember' with 'source_select': each source acts as its "
+                                 "own card; remember on a step with one source")
+        if (self.amount_from in ("damage_dealt_this_way", "remembered")) != (self.memory is not None):
+            raise ValueError("amount_from damage_dealt_this_way / remembered and 'memory' go "
+                             "together (the name an earlier step remembered)")
+        if self.amount_from == "printed":
+            raise ValueError("amount_from 'printed' is compiled, never written")
+        if self.if_done is not None:
+            if v != "may":
+                raise ValueError(f"'if_done' belongs to verb 'may', not {v!r}")
+            if self.if_done not in _remembered(self.do):
+                raise ValueError(f"'if_done': no step of 'do' remembers {self.if_done!r} "
+                                 f"(add `remember: {self.if_done}` to the cost in 'do')")
+        if self.at_most is not None and v not in ("damage", "drain"):
+            raise ValueError(f"'at_most' caps the damage of a damage step, not of {v!r}")
+        if self.play_area is not None and (v not in PLAYING or self.to != "play"):
+            raise ValueError("'play_area' says where a card put into play lands: a search "
+                             "or reveal_top step with `to: play`")
+        if v == "incapacitate" and self.target.group not in ("this_hero", "hero_character"):
+            raise ValueError("verb 'incapacitate' selects heroes: target group 'this_hero' "
+                             "or 'hero_character'")
 
-Effect = list[Step]
+
+def _substeps(st: Step) -> list[list[Step]]:
+    return [st.do, *(b.steps for b in st.options), st.then, st.otherwise]
+
+
+def _remembered(fx: list[Step]) -> set[str]:
+    """Every name the steps of `fx` (and their sub-steps) remember."""
+    out: set[str] = set()
+    for st in fx:
+        if st.remember is not None:
+            out.add(st.remember)
+        for sub in _substeps(st):
+            out |= _remembered(sub)
+    return out
+
+
+def _reads(st: Step) -> list[str]:
+    """The remembered names a step reads."""
+    return [x for x in (st.memory, st.target.memory, st.cond.memory if st.cond else None,
+                        st.source_select.memory if st.source_select else None) if x]
+
+
+def check_memory(fx: list[Step]) -> list[Step]:
+    """An effect reads a remembered result only after a step of the same effect remembers it
+    (an earlier step, or the step whose sub-steps read it)."""
+    seen: set[str] = set()
+
+    def walk(steps: list[Step]) -> None:
+        for st in steps:
+            for name in _reads(st):
+                if name not in seen:
+                    raise ValueError(f"step {st.verb!r} reads memory {name!r}, which no "
+                                     "earlier step of this effect remembers (`remember: "
+                                     f"{name}`)")
+            if st.remember is not None:
+                seen.add(st.remember)
+            for sub in _substeps(st):
+                walk(sub)
+
+    walk(fx)
+    return fx
+
+
+Effect = Annotated[list[Step], AfterValidator(check_memory)]
+Branch.model_rebuild()
 Step.model_rebuild()
 
 
@@ -200,6 +360,13 @@ class Trigger(Strict):
         "card_destroyed / card_dealt_damage / card_removed: which other cards it watches "
         "(default: any in its zone)"))
     effect: Effect
+
+    @model_validator(mode="after")
+    def _watch(self) -> Trigger:
+        if self.watch is not None and self.watch.group == "remembered":
+            raise ValueError("watch group 'remembered': a watcher reacts apart from any "
+                             "effect; name a group")
+        return self
 
 
 class Side(Strict):
@@ -524,6 +691,8 @@ def _all_steps(content: SentinelsContent) -> list[Step]:
             walk(st.then)
             walk(st.do)
             walk(st.otherwise)
+            for b in st.options:
+                walk(b.steps)
 
     def card(c: Card | Side) -> None:
         walk(getattr(c, "play", []))

@@ -5,16 +5,26 @@ text it is (OBL-B1: in that card's battle zone)."""
 from __future__ import annotations
 
 from multiverse.content.sentinels_schema import Condition, Step
+from multiverse.sentinels import memory
 from multiverse.sentinels.select import zone_of
 from multiverse.sentinels.state import Z_PLAY, SentinelsState
+from multiverse.sentinels.tables import DAMAGE_TYPES
 from multiverse.sentinels.zones import cards_under
 
 
-def amount_of(s: SentinelsState, sid: int, this: int = -1) -> int:
+def amount_of(s: SentinelsState, sid: int, this: int = -1, card: int = -1) -> int:
     """A step's amount; SOTM-3: "H", "H-1", "H+2" read H, fixed at the start of the game;
-    `amount_from`: a count read now (times `amount`)."""
+    `amount_from`: a count read now (times `amount`), from card `this`; a printed number
+    (`printed`) with the modifiers in force on the text of `this`, and a remembered result,
+    else of `card` (the selecting verbs pass their card only so: their other counts are
+    read without it, in the first battle zone)."""
     st = s.T.steps[sid]
     if st.amount_from is not None:
+        if st.amount_from == "printed":  # a number another card's modifier may change
+            n = st.amount if st.h_offset is None else max(0, s.T.n_heroes + st.h_offset)
+            return max(0, n + printed_delta(s, st, this if this >= 0 else card))
+        if st.memory is not None:  # read from what an earlier step remembered (`memory`)
+            return st.amount * count_of(s, st.amount_from, st, this if this >= 0 else card)
         return st.amount * count_of(s, st.amount_from, st, this)
     return st.amount if st.h_offset is None else max(0, s.T.n_heroes + st.h_offset)
 
@@ -30,8 +40,30 @@ def count_of(s: SentinelsState, what: str, st: Step, this: int) -> int:
         return count_here(s, "scions", this, st.zone)
     if what == "cards_under_this":
         return len(cards_under(s, this)) if this >= 0 else 0
+    if what == "damage_dealt_this_way":
+        return memory.total_dealt(s, st.memory, this)
+    if what == "remembered":
+        return memory.count_done(s, st.memory, this)
     i = s.T.counter_index.get(st.counter or "", -1)
     return s.ctr[i] if i >= 0 else 0
+
+
+def printed_delta(s: SentinelsState, st: Step, this: int) -> int:
+    """SOTM-14: the change the increase_printed / reduce_printed modifiers in force make to
+    the number printed on a step of card `this` (OBL-B1: those of its battle zone)."""
+    from multiverse.sentinels.damage import active_modifiers
+    from multiverse.sentinels.select import in_group
+
+    if this < 0:
+        return 0
+    t = s.T
+    key = f"printed:{st.verb}"
+    ty = DAMAGE_TYPES.index(st.type)
+    d = 0
+    for m, c in active_modifiers(s, s.bz[this] if t.n_zones > 1 else -1):
+        if m[0] == key and (m[3] < 0 or m[3] == ty) and in_group(s, m[2], this, c):
+            d += m[5]
+    return d
 
 
 def condition(s: SentinelsState, sid: int, this: int, hero: int) -> bool:
@@ -118,6 +150,10 @@ def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
         return this >= 0 and len(cards_under(s, this)) >= c.amount
     if c.test == "reserve_has_at_least":
         return len(s.reserve) >= c.amount
+    if c.test == "destroyed_this_way":
+        return memory.any_destroyed(s, c.memory, this)
+    if c.test == "done_this_way":
+        return memory.any_done(s, c.memory, this)
     return False
 
 

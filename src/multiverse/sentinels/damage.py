@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from multiverse.engine.decision import Option
-from multiverse.sentinels import amounts, triggers, verbs
+from multiverse.sentinels import amounts, memory, triggers, verbs
 from multiverse.sentinels.select import in_group
 from multiverse.sentinels.state import LIVE_CMODS, LIVE_MODS, LIVE_RT, Z_HAND, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import (
@@ -100,11 +100,12 @@ def blocked(s: SentinelsState, kind: str, cid: int) -> bool:
 
 
 def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irreducible: bool,
-                drain: int = -1, cross: bool = False) -> None:
+                drain: int = -1, cross: bool = False, via: int = -1, vthis: int = -1) -> None:
     """SOTM-14: redirection, type changes, then the increases and reductions (the players
     order them when both kinds apply), then immunity; every modifier is noted (the notes
     are narration: without a log, a `damage_final` frame, which resolves at once, carries
-    none; a `modify_damage` frame, which waits for the players, carries them all)."""
+    none; a `modify_damage` frame, which waits for the players, carries them all). `via`:
+    the step (of card `vthis`'s text) that caps the damage or remembers it (`memory`)."""
     t = s.T
     if s.result is not None or s.zone[tgt] != Z_PLAY or not t.max_hp[tgt][s.face[tgt]]:
         return  # no target (SOTM-9)
@@ -112,7 +113,7 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
         return  # OBL-B1: nothing reaches the other battle zone unless its text says so
     mods = active_modifiers(s, s.bz[tgt] if t.n_zones > 1 else -1)
     if not mods:  # nothing in force: straight to the damage
-        final_damage(s, src, tgt, amount, dtype, int(irreducible), drain, (), "")
+        final_damage(s, src, tgt, amount, dtype, int(irreducible), drain, (), "", via, vthis)
         return  # (resolved at once: the frame would be the next one popped)
     names, side, face = t.name, t.side, s.face
     notes: list[str] = []
@@ -162,10 +163,11 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
             if log:
                 notes.append(f"{'+' if d > 0 else '-'}{abs(d)} ({name})")
         final_damage(s, src, tgt, amount, dtype, int(irreducible), drain,
-                     tuple(notes) if log else (), immune)
+                     tuple(notes) if log else (), immune, via, vthis)
         return
-    s.stack.append(("modify_damage", src, tgt, amount, dtype, int(irreducible), drain,
-                    tuple(deltas), tuple(notes), immune))
+    frame = ("modify_damage", src, tgt, amount, dtype, int(irreducible), drain,
+             tuple(deltas), tuple(notes), immune)
+    s.stack.append(frame if via < 0 else (*frame, via, vthis))
 
 
 _APPLY_ALL = [Option("all", "apply", {"i": -1})]
@@ -207,7 +209,8 @@ def _mod_label(d: int, name: str) -> str:
 def apply_modifiers(s: SentinelsState, f: tuple, opt: Option) -> None:
     """SOTM-14 step 3: increases and reductions in the order the players choose; the
     amount never drops below 0 along the way, so the order can change the result."""
-    _, src, tgt, amount, dtype, irr, drain, deltas, notes, immune = f
+    _, src, tgt, amount, dtype, irr, drain, deltas, notes, immune = f[:10]
+    via = f[10:]  # (the step carrying the damage's result, and its card: `deal_damage`)
     i = opt.data["i"]
     if i < 0:
         applied = list(deltas)
@@ -219,9 +222,10 @@ def apply_modifiers(s: SentinelsState, f: tuple, opt: Option) -> None:
         amount = max(0, amount + d)
         notes = (*notes, f"{'+' if d > 0 else '-'}{abs(d)} ({name})")
     if rest:
-        s.stack.append(("modify_damage", src, tgt, amount, dtype, irr, drain, rest, notes, immune))
+        s.stack.append(("modify_damage", src, tgt, amount, dtype, irr, drain, rest, notes, immune,
+                        *via))
     else:
-        s.stack.append(("damage_final", src, tgt, amount, dtype, irr, drain, notes, immune))
+        s.stack.append(("damage_final", src, tgt, amount, dtype, irr, drain, notes, immune, *via))
 
 
 @step("damage_final")
@@ -231,15 +235,18 @@ def damage_final(s: SentinelsState, f: tuple) -> None:
 
 
 def final_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irr: int,
-                 drain: int, notes: tuple, immune: str) -> None:
+                 drain: int, notes: tuple, immune: str, via: int = -1, vthis: int = -1) -> None:
     """SOTM-14 step 4 and 5: immunity and prevention (SOTM-15: these stop irreducible damage
-    too); 0 or less is no damage and triggers nothing."""
+    too); 0 or less is no damage and triggers nothing. A step carrying its result (`via`)
+    caps the amount dealt and remembers it."""
     t = s.T
     if s.zone[tgt] != Z_PLAY or not t.max_hp[tgt][s.face[tgt]]:  # no longer a target
         return
     if immune:
         notes = (*notes, f"prevented: immune ({immune})")
         amount = 0
+    if via >= 0:
+        amount = memory.carried(s, via, vthis, tgt, amount)
     if amount <= 0:
         if s.log is not None:
             src_name = (f"Zone {s.bz[tgt] + 1}: " if s.T.n_zones > 1 else "") + (s.name(src) if src >= 0 else "Damage")
@@ -421,6 +428,10 @@ def incapacitate(s: SentinelsState, h: int) -> None:
     else:
         for c in list(s.play[h]):
             if s.T.hero_char[c] < 0:  # (a team's other character cards stay, OBL-C24)
+                to_trash(s, c)
+        if s.T.play_areas:  # its cards in other play areas (`play_area`) leave play too
+            for c in [c for c in s.inplay if s.home[c] != h and s.hero_of(c) == h
+                      and s.T.hero_char[c] < 0]:
                 to_trash(s, c)
     if s.T.watchers.get("hero_incapacitated"):
         triggers.fire_watchers(s, "hero_incapacitated", char)

@@ -10,6 +10,7 @@ from typing import Any
 
 from multiverse.content.sentinels_schema import Step
 from multiverse.engine.decision import Option
+from multiverse.sentinels import memory
 from multiverse.sentinels.amounts import amount_of
 from multiverse.sentinels.damage import deal_damage, heroes_lost
 from multiverse.sentinels.select import candidates, step_candidates
@@ -190,11 +191,18 @@ def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: i
         so, dtype, irreducible, cross, drain, n = head
         src = (this if so == 0 else c if so == 1 else t.villain_character if so == 2
                else s.char[hero] if hero >= 0 else this)  # "this_hero"
-        deal_damage(s, src, c, amount_of(s, sid) if n is None else n, dtype, irreducible,
+        deal_damage(s, src, c, amount_of(s, sid, card=this) if n is None else n, dtype, irreducible,
                     hero if drain and hero >= 0 else -1,
                     cross)  # OBL-B1: the text names another zone
         return
     v = t.steps[sid].verb
+    if t.remembering:  # a step remembering its result (`memory`): the card it acts on
+        name = t.memo_steps.get(sid)
+        if name is not None:
+            memory.note(s, name, this, c, v not in _LATE)
     fn = (MODE_APPLY.get(v) if t.dynamic else None) or APPLY.get(v)
     if fn is not None:
         fn(s, sid, this, hero, other, c)
+
+
+_LATE = frozenset({"damage", "drain", "destroy"})  # done only once dealt, or destroyed

@@ -4,6 +4,7 @@ battle zone of the card whose text it is unless the selector names another (OBL-
 from __future__ import annotations
 
 from multiverse.content.sentinels_schema import Select
+from multiverse.sentinels import memory
 from multiverse.sentinels.state import Z_PLAY, SentinelsState
 from multiverse.sentinels.tables import KINDS, SIDE_GROUPS
 
@@ -103,6 +104,7 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
             char = s.char if not t.team else hero_characters(s)
             return [c for c in pool if c in char and max_hp[c][face[c]]]
     out = []
+    mem = memory.cards(s, sel.memory, this) if group == "remembered" else None
     kw = sel.keyword.lower() if sel.keyword else None
     cards, keywords, kinds, missions = t.card, t.keywords, t.kind, t.missions
     k = KINDS.index(kind) if kind else -1
@@ -126,7 +128,8 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
             continue
         if kw and kw not in keywords[c][f]:
             continue
-        if (side[c][f] in want) if want is not None else in_group(s, group, c, this, other):
+        if (side[c][f] in want) if want is not None else (
+                c in mem if mem is not None else in_group(s, group, c, this, other)):
             out.append(c)
     return out
 

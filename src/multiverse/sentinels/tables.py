@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
+
 from multiverse.content.sentinels_schema import (
     Card,
     Modifier,
@@ -45,13 +47,15 @@ Trig = tuple[str, str, Ids]  # when, whose, effect
 def compile_mod(m: Modifier) -> CMod:
     """A modifier as a tuple; a keyword narrows its group: `"villain|scion"`."""
     group = f"{m.applies_to}|{m.keyword.lower()}" if m.keyword else m.applies_to
-    return (m.kind, m.amount, group, DAMAGE_TYPES.index(m.damage_type) if m.damage_type else -1,
+    kind = f"printed:{m.printed_verb}" if m.printed_verb is not None else m.kind
+    return (kind, m.amount, group, DAMAGE_TYPES.index(m.damage_type) if m.damage_type else -1,
             MOD_STEP.get(m.kind, OTHER), -m.amount if m.kind.startswith("reduce") else m.amount,
             SIDE_GROUPS.get(group))
 
 
 SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy", "flip",
-                       "remove_from_game", "put_under_this", "move_to_zone", "erase_hero"})
+                       "remove_from_game", "put_under_this", "move_to_zone", "erase_hero",
+                       "incapacitate"})
 FIXED_GROUPS = frozenset({"this", "this_hero", "villain_character", "source"})  # one card
 NO_HEROES = frozenset({"villain", "villain_character", "environment", "non_hero"})
 DAMAGE_SOURCES = {"this": 0, "target": 1, "villain_character": 2, "this_hero": 3}
@@ -80,8 +84,8 @@ def sel_sides(st: Step) -> tuple[int, ...] | None:
 def dmg_head(st: Step) -> tuple | None:
     """A damage or drain step as (source, damage type, irreducible, reaches another zone,
     drain, fixed amount or None)."""
-    if st.verb not in ("damage", "drain"):
-        return None
+    if st.verb not in ("damage", "drain") or st.remember is not None or st.at_most is not None:
+        return None  # (a step carrying a result resolves by its registered rule step)
     fixed = st.amount if st.amount_from is None and st.h_offset is None else None
     return (DAMAGE_SOURCES.get(st.source, 3), DAMAGE_TYPES.index(st.type), st.irreducible,
             st.target.zone != "this", st.verb == "drain", fixed)
@@ -199,12 +203,46 @@ class Tables:
     fx_head: list[tuple | None] = field(default_factory=list)
     dmg_head: list[tuple | None] = field(default_factory=list)
     sel_sides: list[tuple[int, ...] | None] = field(default_factory=list)
+    # words of choice and memory (`vocab.options`): choose_one's options by step, each as
+    # (its option, its steps); the steps that remember a result, by name; the compiled
+    # `forget` steps ending a top-level effect's memory, by name; steps whose printed number
+    # a modifier may change (`printed`: some modifier of the content does)
+    branches: dict[int, tuple[tuple[Option, Ids], ...]] = field(default_factory=dict)
+    memo_steps: dict[int, str] = field(default_factory=dict)
+    memo_end: dict[int, str] = field(default_factory=dict)
+    remembering: bool = False
+    printed: frozenset[str] | None = None  # the verbs some printed-number modifier changes
+    play_areas: bool = False  # some step puts a card into another play area
 
     def reg(self, effect: list[Step]) -> Ids:
-        """Give every step of an effect (and of its sub-effects) an int id."""
+        """Give every step of a top-level effect (and of its sub-effects) an int id; an
+        effect whose steps remember results ends with a `forget` step per name (`memory`)."""
+        ids = self._reg(effect)
+        names = _remembered_in(effect)
+        if not names:
+            return ids
+        ends = []
+        for name in names:
+            sid = len(self.steps)
+            self.steps.append(plain(Step.model_construct(verb="forget", remember=name)))
+            self.fx_head.append(None)
+            self.dmg_head.append(None)
+            self.sel_sides.append(None)
+            self.then.append(())
+            self.do.append(())
+            self.otherwise.append(())
+            self.memo_end[sid] = name
+            ends.append(sid)
+        return (*ids, *ends)
+
+    def _reg(self, effect: list[Step]) -> Ids:
+        if self.printed is None:
+            self.printed = printed_verbs(self.content)
         out = []
         for model in effect:
             st = plain(model)  # (a record: read field by field in the hottest loops)
+            if self.printed and st.verb in self.printed and st.amount_from is None:
+                st.__dict__["amount_from"] = "printed"  # read when it resolves (SOTM-14)
             sid = len(self.steps)
             self.steps.append(st)
             self.fx_head.append(fx_head(st))
@@ -213,9 +251,18 @@ class Tables:
             self.then.append(())
             self.do.append(())
             self.otherwise.append(())
-            self.then[sid] = self.reg(st.then)
-            self.do[sid] = self.reg(st.do)
-            self.otherwise[sid] = self.reg(st.otherwise)
+            self.then[sid] = self._reg(model.then)
+            self.do[sid] = self._reg(model.do)
+            self.otherwise[sid] = self._reg(model.otherwise)
+            if model.options:
+                self.branches[sid] = tuple(
+                    (Option(f"option:{i}", b.label, {"i": i}), self._reg(b.steps))
+                    for i, b in enumerate(model.options))
+            if model.remember is not None:
+                self.memo_steps[sid] = model.remember
+                self.remembering = True
+            if model.play_area is not None:
+                self.play_areas = True
             if st.modifier is not None:
                 self.step_cmod[sid] = self._cmod(st.modifier)
                 if st.modifier.only_if is not None:
@@ -292,6 +339,46 @@ class Tables:
         self.restore_hp.append(tuple(f.restore_hp for f in faces))
         self.clear_tokens.append(tuple(f.clear_tokens for f in faces))
         return cid
+
+
+def _remembered_in(effect: list[Step]) -> list[str]:
+    """The names the steps of an effect remember, in order, once each."""
+    out: list[str] = []
+
+    def walk(fx: list[Step]) -> None:
+        for st in fx:
+            if st.remember is not None and st.remember not in out:
+                out.append(st.remember)
+            for sub in (st.do, *(b.steps for b in st.options), st.then, st.otherwise):
+                walk(sub)
+    walk(effect)
+    return out
+
+
+def printed_verbs(content: object) -> frozenset[str]:
+    """The verbs whose printed numbers some modifier of the content changes (the
+    increase_printed / reduce_printed modifiers): read once per content pack."""
+    kept = _PRINTED.get(id(content))
+    if kept is not None and kept[0] is content:
+        return kept[1]
+    out: set[str] = set()
+
+    def walk(x: object) -> None:
+        if isinstance(x, Modifier):
+            if x.printed_verb is not None:
+                out.add(x.printed_verb)
+        elif isinstance(x, BaseModel):
+            for name in type(x).model_fields:
+                walk(getattr(x, name))
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(content)
+    _PRINTED[id(content)] = (content, frozenset(out))
+    return frozenset(out)
+
+
+_PRINTED: dict[int, tuple[object, frozenset[str]]] = {}
 
 
 def build_tables(config: SentinelsConfig, content: SentinelsContent) -> Tables:

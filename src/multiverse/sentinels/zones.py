@@ -142,7 +142,16 @@ def to_reserve(s: SentinelsState, cid: int, bottom: bool = False) -> None:
 
 def to_trash(s: SentinelsState, cid: int) -> None:
     """SOTM-11: a destroyed or discarded card goes to its owner's trash (a planted seed's
-    owner is now the environment, OBL-HE3)."""
+    owner is now the environment, OBL-HE3); a deck card in play in another play area than
+    its own (`play_area`) goes to its own deck's trash."""
+    t = s.T
+    if t.play_areas and s.zone[cid] == Z_PLAY:
+        o = t.owner[cid]
+        if o < 0 and t.hdeck[cid] >= 0 and not t.seed[cid]:
+            o = s.hero_of(cid)
+        if o >= 0 and o != s.home[cid] and t.okind[o] < 3 and not t.seed[cid]:
+            move(s, cid, Z_TRASH, home=o)
+            return
     move(s, cid, Z_TRASH)
 
 

@@ -6,6 +6,8 @@ package registers every verb in `sentinels.verbs` (the dispatcher imports none o
 - `counters`: tokens on cards, named counters, hero tokens (OBL-ID1, OBL-HE2)
 - `choices`: conditions, "may", "one hero", extra plays and powers (SOTM-8, SOTM-10)
 - `lasting`: modifiers with a duration (SOTM-14)
+- `options`: "choose one", "if you do", results remembered for later steps, damage caps,
+  a hero incapacitated outright, cards entering another play area (SOTM-8, SOTM-14, SOTM-17)
 """
 
-from multiverse.sentinels.vocab import choices, counters, lasting, piles, targets  # noqa: F401
+from multiverse.sentinels.vocab import choices, counters, lasting, options, piles, targets  # noqa: F401

@@ -40,7 +40,12 @@ def resolve_may(s: SentinelsState, f: tuple, opt: Option) -> None:
     """"One player may …; if they do, …": `do` then `then` only on yes."""
     _, sid, this, hero, other = f
     if opt.data["yes"]:
-        push_effect(s, s.T.do[sid] + s.T.then[sid], this, hero, other)
+        t = s.T
+        if t.steps[sid].if_done is not None:  # "if you do": `then` once the cost is paid
+            s.stack.append(("if_done", sid, this, hero, other))
+            push_effect(s, t.do[sid], this, hero, other)
+        else:
+            push_effect(s, t.do[sid] + t.then[sid], this, hero, other)
 
 
 @verb("each_player_may_draw")

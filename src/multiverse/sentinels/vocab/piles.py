@@ -4,6 +4,7 @@ card (SOTM-11; OBL-C5's reserve, OBL-HE3's seeds, OBL-HE4's arranged tops)."""
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
+from multiverse.sentinels import memory
 from multiverse.sentinels.amounts import amount_of, heroes_here
 from multiverse.sentinels.damage import destroy
 from multiverse.sentinels.select import zone_of
@@ -65,12 +66,13 @@ def draw_cards(s: SentinelsState, sid: int, this: int, hero: int, other: int, n:
 @verb("discard")
 def discard_cards(s: SentinelsState, sid: int, this: int, hero: int, other: int, n: int) -> None:
     """SOTM-11: this hero's player discards `amount` cards of their choice."""
-    if hero >= 0:
-        s.stack.append(("discard", hero, n))
+    if hero >= 0:  # (a step remembering what it discarded: its id and card, `memory`)
+        name = s.T.memo_steps.get(sid) if s.T.remembering else None
+        s.stack.append(("discard", hero, n) if name is None else ("discard", hero, n, name, this))
 
 
 def _discard_options(s: SentinelsState, f: tuple) -> tuple:
-    _, h, n = f
+    h, n = f[1], f[2]
     return (s.seat(h), f"{s.oname(h)} discards a card ({n} left)",
             [s.T.card_opt[c] for c in s.hand[h]])
 
@@ -78,10 +80,13 @@ def _discard_options(s: SentinelsState, f: tuple) -> tuple:
 @choice("discard", _discard_options)
 def resolve_discard(s: SentinelsState, f: tuple, opt: Option) -> None:
     """SOTM-11: discard from hand to the owner's trash."""
-    _, h, n = f
-    to_trash(s, opt.data["card"])
+    h, n = f[1], f[2]
+    c = opt.data["card"]
+    to_trash(s, c)
+    if len(f) > 3:  # remembered: the card discarded this way
+        memory.note(s, f[3], f[4], c, True)
     if n > 1:
-        s.stack.append(("discard", h, n - 1))
+        s.stack.append(("discard", h, n - 1, *f[3:]))
 
 
 # ----- decks ---------------------------------------------------------------------------
@@ -111,11 +116,14 @@ def deck_step(s: SentinelsState, sid: int, this: int, hero: int, o: int) -> None
     """A verb acting on the deck of owner `o`."""
     st = s.T.steps[sid]
     v = st.verb
-    n = amount_of(s, sid)
+    n = amount_of(s, sid, card=this)
     if v == "play_top":  # with battle zones: into the zone of the text's card (OBL-B1)
         frame = ("play_top", o, s.bz[this]) if s.T.n_zones > 1 and this >= 0 else ("play_top", o)
+        name = s.T.memo_steps.get(sid) if s.T.remembering else None
         for _ in range(n):
             s.stack.append(frame)
+            if name is not None:  # the card about to be played, remembered (`memory`)
+                s.stack.append(("memo_top", name, this, o))
     elif v == "reveal_top":
         reveal_top(s, sid, o, n, this)
     elif v == "search":  # each hero searches their own deck: that hero's player chooses
@@ -151,15 +159,19 @@ def reveal_top(s: SentinelsState, sid: int, o: int, n: int, this: int = -1) -> N
             return
         if s.log is not None:
             s.emit("reveal", f"{s.oname(o)} reveals {s.name(c)}", card=c)
+        if st.remember is not None:
+            memory.note(s, st.remember, this, c, True)
         if st.keyword is None or st.keyword.lower() in s.T.keywords[c][s.face[c]]:
-            send(s, c, st.to, o, this)
+            send(s, c, st.to, o, this, st.play_area)
         else:
             to_trash(s, c)
 
 
-def send(s: SentinelsState, c: int, to: str, o: int, this: int = -1) -> None:
-    """Put a found or revealed card where a step says: a hero's hand, into play, the bottom
-    of its deck, under this card (in play), removed from the game, else the trash."""
+def send(s: SentinelsState, c: int, to: str, o: int, this: int = -1,
+         area: str | None = None) -> None:
+    """Put a found or revealed card where a step says: a hero's hand, into play (in the
+    play area `area` names, `vocab.options.into_area`), the bottom of its deck, under this
+    card (in play), removed from the game, else the trash."""
     if to == "removed":
         remove_from_game(s, c)
     elif to == "under" and this >= 0 and s.zone[this] == Z_PLAY:
@@ -171,7 +183,11 @@ def send(s: SentinelsState, c: int, to: str, o: int, this: int = -1) -> None:
 
         take(s, c)
         s.zone[c] = Z_BOX
-        if s.T.card[c].seed and s.T.okind[s.home[c]] == 2:  # OBL-HE3: a planted seed blooms
+        if area is not None:
+            from multiverse.sentinels.vocab.options import into_area
+
+            into_area(s, c, area, this)
+        elif s.T.card[c].seed and s.T.okind[s.home[c]] == 2:  # OBL-HE3: a planted seed blooms
             play_seed(s, c)
         else:
             put_into_play(s, c, from_deck=True)
@@ -211,7 +227,7 @@ def resolve_search(s: SentinelsState, f: tuple, opt: Option) -> None:
     if c >= 0:  # the first copy of that name: the deck from the top, then the trash
         name = s.T.name[c]
         c = next(x for x in (*reversed(s.deck[o]), *reversed(s.trash[o])) if s.T.name[x] == name)
-        send(s, c, s.T.steps[sid].to, o, this)
+        send(s, c, s.T.steps[sid].to, o, this, s.T.steps[sid].play_area)
     s.shuffle(s.deck[o])
 
 
