@@ -6,6 +6,7 @@ package registers every verb in `sentinels.verbs` (the dispatcher imports none o
 - `counters`: tokens on cards, named counters, hero tokens (OBL-ID1, OBL-HE2)
 - `choices`: conditions, "may", "one hero", extra plays and powers (SOTM-8, SOTM-10)
 - `lasting`: modifiers with a duration (SOTM-14)
+- `moves`: moving cards between any two places (SOTM-8, SOTM-11)
 """
 
-from multiverse.sentinels.vocab import choices, counters, lasting, piles, targets  # noqa: F401
+from multiverse.sentinels.vocab import choices, counters, lasting, moves, piles, targets  # noqa: F401

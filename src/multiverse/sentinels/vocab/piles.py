@@ -80,6 +80,7 @@ def resolve_discard(s: SentinelsState, f: tuple, opt: Option) -> None:
     """SOTM-11: discard from hand to the owner's trash."""
     _, h, n = f
     to_trash(s, opt.data["card"])
+    s.turn_discarded += 1
     if n > 1:
         s.stack.append(("discard", h, n - 1))
 
@@ -153,8 +154,9 @@ def reveal_top(s: SentinelsState, sid: int, o: int, n: int, this: int = -1) -> N
             s.emit("reveal", f"{s.oname(o)} reveals {s.name(c)}", card=c)
         if st.keyword is None or st.keyword.lower() in s.T.keywords[c][s.face[c]]:
             send(s, c, st.to, o, this)
-        else:
+        else:  # SOTM-11: a revealed card put in the trash is discarded
             to_trash(s, c)
+            s.turn_discarded += 1
 
 
 def send(s: SentinelsState, c: int, to: str, o: int, this: int = -1) -> None:
