@@ -189,6 +189,8 @@ class Modifier(Strict):
         "the amount is this count (times `amount`), read when the damage is dealt"))
     counter: str | None = Field(None, description="amount_from counter: the counter's name")
     pile_of: PileOf = Field("this", description="amount_from cards_in_trash / cards_in_play: whose")
+    count_kind: CardKind | None = Field(None, description=(
+        "amount_from cards_in_play: only cards of this kind (\"your equipment\")"))
     h_offset: int | None = Field(None, ge=-5, le=10, description=(
         "SOTM-3: the amount is H plus this (fixed for the game)"))
 
@@ -621,11 +623,26 @@ class SentinelsContent(Strict):
         named: set[str] = set()
         for st in _all_steps(self):
             named.update(x for x in (st.counter, st.cond.counter if st.cond else None) if x)
+        named.update(m.counter for m in _models(self, Modifier) if m.counter)  # (steps' too)
         unknown = sorted(named - declared)
         if unknown:
             raise ValueError(f"unknown counter(s) {unknown}; the villains declare "
                              f"{sorted(declared) or 'none'}")
         return self
+
+
+def _models(obj: object, cls: type, out: list | None = None) -> list:
+    """Every model of class `cls` anywhere in `obj` (a model, or lists of them)."""
+    out = [] if out is None else out
+    if isinstance(obj, cls):
+        out.append(obj)
+    if isinstance(obj, BaseModel):
+        for name in type(obj).model_fields:
+            _models(getattr(obj, name), cls, out)
+    elif isinstance(obj, list):
+        for x in obj:
+            _models(x, cls, out)
+    return out
 
 
 def _all_steps(content: SentinelsContent) -> list[Step]:

@@ -68,8 +68,8 @@ class ModAmount:
         self.model = m
         self.only_if = m.only_if
         self.amount, self.amount_from, self.counter = m.amount, m.amount_from, m.counter
-        self.pile_of, self.zone = m.pile_of, "this"
-        self.keyword = self.kind = self.side = None  # (a modifier's keyword is its filter)
+        self.pile_of, self.zone, self.kind = m.pile_of, "this", m.count_kind
+        self.keyword = self.side = None  # (a modifier's keyword is its filter, not the count's)
 
     def cmod(self, n: int) -> CMod:
         """The modifier as a tuple with the amount `n` (the count times `amount`)."""
