@@ -175,3 +175,16 @@ def test_the_this_turn_facts_are_cloned_saved_and_loaded(tmp_path: Path) -> None
 def test_a_misused_count_is_an_error_naming_the_field(model, doc: dict, words: str) -> None:
     with pytest.raises(ValidationError, match=words):
         model.model_validate(doc)
+
+
+@pytest.mark.rule("SOTM-11")
+def test_a_damage_amount_counts_from_the_card_whose_text_it_is(tmp_path: Path) -> None:
+    """A damage step's count is read from its own card (it read none before: a Luminary
+    variant's "X damage, X the cards under this card" dealt 0)."""
+    alpha = _hero({"name": "Capacitor", "kind": "equipment", "power": [
+        dmg(1, VILLAIN, type="energy", amount_from="tokens_on_this")]})
+    s = load(tmp_path, {"heroes": [{"id": "alpha", "play": [{"name": "Capacitor", "tokens": 3}]},
+                                   "beta", "gamma"],
+                        "turn": {"whose": "alpha", "phase": "power"}}, heroes=[alpha], villain_=_villain())
+    s.apply(f"power:{card(s, 'Capacitor', 'alpha')}")
+    assert [d[2:4] for d in damage(s, s.take_events())] == [(3, "energy")]
