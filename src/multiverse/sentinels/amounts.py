@@ -124,9 +124,6 @@ def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
     """Does a condition hold now, read from card `this` (whose text it is)?"""
     t = s.T
     amount = c.amount if c.h_offset is None else max(0, t.n_heroes + c.h_offset)  # SOTM-3
-    if c.test in ("count_at_least", "count_at_most"):
-        n = count_of(s, c.count, c, this)  # type: ignore[arg-type]
-        return n >= amount if c.test == "count_at_least" else n <= amount
     if c.test == "scions_here_at_least":
         return count_here(s, "scions", this, c.zone) >= amount
     if c.test == "heroes_here_at_least":
@@ -186,5 +183,8 @@ def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
         return this >= 0 and len(cards_under(s, this)) >= amount
     if c.test == "reserve_has_at_least":
         return len(s.reserve) >= amount
+    if c.test in ("count_at_least", "count_at_most"):  # any count an amount reads
+        n = count_of(s, c.count, c, this)  # type: ignore[arg-type]
+        return n >= amount if c.test == "count_at_least" else n <= amount
     return False
 
