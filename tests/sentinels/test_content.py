@@ -21,7 +21,8 @@ from multiverse.sentinels.content import default_sentinels_pack, validate_sentin
 
 # The Hero Complexity Chart of the OblivAeon insert (seed 002, "Hero Complexity Chart").
 COMPLEXITY = {"luminary": 1, "the-harpy": 3, "akash-thriya": 3, "la-comodora": 2, "lifeline": 2}
-VOCABULARY_HEROES = {"the-crossroads"}  # original heroes using the vocabulary of issue 19
+# Original heroes made to use the words of issue 19 (appended after the five)
+VOCABULARY_HEROES = {"the-crossroads", "the-quartermaster", "sentry-tide"}
 
 
 @pytest.fixture(scope="module")
@@ -169,8 +170,9 @@ def test_the_harpy_keeps_five_tokens_and_her_cards_read_and_flip_them(pack):
     # her innate power reads them too
     assert any(st.verb == "if" and st.cond and st.cond.test == "hero_tokens_showing_at_least"
                for st in walk(harpy.power.effect))
-    # no other hero has tokens
-    assert all(h.tokens is None for h in pack.heroes if h.id != "the-harpy")
+    # no other of the five heroes has tokens
+    assert all(h.tokens is None for h in pack.heroes if h.id != "the-harpy"
+               and h.id not in VOCABULARY_HEROES)  # (the Quartermaster's stock tokens)
 
 
 @pytest.mark.rule("OBL-HE3")

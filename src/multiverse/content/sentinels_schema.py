@@ -38,6 +38,41 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+# What an amount (`amount_from`) or a `count_at_least/at_most` condition counts, read when it
+# resolves: tokens on this card; heroes or Scions in its battle zone; a named counter;
+# cards under this card; the cards in a trash, in this hero's hand, in a play area (of a
+# `kind`, with a `keyword`: "your ongoings"); the cards destroyed / discarded this turn;
+# this hero's tokens flipped this turn, or showing `side`.
+CountFrom = Literal[
+    "tokens_on_this", "heroes_here", "scions_here", "counter", "cards_under_this",
+    "cards_in_trash", "cards_in_hand", "cards_in_play", "destroyed_this_turn",
+    "discarded_this_turn", "tokens_flipped_this_turn", "hero_tokens_showing",
+]
+# a step's amount may also read what an earlier step of its effect remembered, and the
+# compiler's "printed" (a number another card's modifier may change)
+StepCount = Literal[
+    "tokens_on_this", "heroes_here", "scions_here", "counter", "cards_under_this",
+    "cards_in_trash", "cards_in_hand", "cards_in_play", "destroyed_this_turn",
+    "discarded_this_turn", "tokens_flipped_this_turn", "hero_tokens_showing",
+    "damage_dealt_this_way", "remembered", "printed",
+]
+# Whose pile a count or a move reads: "this" (this hero; for a villain or environment card,
+# its own deck's), the villain's, the environment's; "owner" (where a card goes): each
+# moved card's own owner.
+PileOf = Literal["this", "villain", "environment", "owner"]
+
+
+class Pile(Strict):
+    """A place cards are moved from or to (`move_cards`): a trash, a hand, the top (or
+    bottom) of a deck, under this card, into play (put into play: its play text does not
+    resolve; `played`: it is played, and its play text resolves, SOTM-8), removed."""
+
+    pile: Literal["trash", "hand", "deck", "deck_bottom", "under", "play", "played", "removed"]
+    of: PileOf | None = Field(None, description=(
+        "whose pile: from: default this hero's (this card's owner's); to: default each "
+        "card's own owner's (a hand is always its owner's)"))
+
+
 class Select(Strict):
     """A selector: which targets (or cards in play) an effect acts on (SOTM-16)."""
 
@@ -73,9 +108,16 @@ class Condition(Strict):
         "counter_at_least", "counter_at_most", "cards_under_this_at_least", "reserve_has_at_least",
         "form_is", "scions_here_at_least", "heroes_here_at_least", "more_scions_than_heroes_here",
         "usurped", "this_hp_at_most", "scions_here_at_most", "heroes_here_at_most",
-        "incapacitated_hero_here", "destroyed_this_way", "done_this_way",
+        "incapacitated_hero_here", "destroyed_this_way", "done_this_way", "count_at_least",
+        "count_at_most",
     ]
     amount: int = 1
+    h_offset: int | None = Field(None, ge=-5, le=10, description=(
+        "SOTM-3: the amount is H plus this (\"H or more\": 0, \"H-1\": -1)"))
+    count: CountFrom | None = Field(None, description="count_at_least/at_most: what is counted")
+    pile_of: PileOf = Field("this", description=(
+        "trash_has_at_least, and a count of cards_in_trash / cards_in_play: whose pile"))
+    kind: CardKind | None = Field(None, description="a count of cards_in_play: only this kind")
     side: str | None = Field(None, description="token side name for hero tokens")
     keyword: str | None = None
     face: int | None = Field(None, ge=0, le=9, description="this_face_is: the face's index")
@@ -93,6 +135,28 @@ class Condition(Strict):
         if self.memory is not None and not self.test.endswith("_this_way"):
             raise ValueError(f"'memory' is read by the `…_this_way` tests, not {self.test!r}")
         return self
+
+    @model_validator(mode="after")
+    def _count(self) -> Condition:
+        counting = self.test in ("count_at_least", "count_at_most")
+        if counting and self.count is None:
+            raise ValueError(f"test {self.test!r} needs 'count' (what is counted)")
+        if self.count is not None and not counting:
+            raise ValueError(f"'count' is read only by the tests count_at_least and "
+                             f"count_at_most, not {self.test!r}")
+        _count_needs(self.count, self.counter, self.side, "the condition")
+        if self.pile_of == "owner":
+            raise ValueError("pile_of: 'owner' names where a moved card goes; a count reads "
+                             "'this', 'villain' or 'environment'")
+        return self
+
+
+def _count_needs(what: str | None, counter: str | None, side: str | None, where: str) -> None:
+    """A count that reads a named counter or a token side needs it named."""
+    if what == "counter" and counter is None:
+        raise ValueError(f"{where} counts a counter: it needs 'counter' (the counter's name)")
+    if what == "hero_tokens_showing" and side is None:
+        raise ValueError(f"{where} counts hero tokens showing a side: it needs 'side'")
 
 
 Verb = Literal[
@@ -139,6 +203,7 @@ Verb = Literal[
     "choose_one",  # the player chooses one of `options` (by its label); its steps resolve
     "incapacitate",  # each selected hero is incapacitated now (SOTM-17), whatever its HP
     "forget",  # (compiled, never written: where an effect's remembered results end)
+    "move_cards",  # move `amount` cards `from_pile` → `to_pile` (`take`: who picks which)
 ]
 
 # steps whose result can be remembered (`remember`): the selecting verbs (the cards acted
@@ -167,6 +232,16 @@ class Modifier(Strict):
         "increase_printed / reduce_printed: the steps whose printed number changes (damage, "
         "draw, heal, …) on the text of the cards `applies_to` selects, while in force"))
 
+    amount_from: CountFrom | None = Field(None, description=(
+        "the amount is this count (times `amount`), read when the damage is dealt"))
+    counter: str | None = Field(None, description="amount_from counter: the counter's name")
+    pile_of: PileOf = Field("this", description="amount_from cards_in_trash / cards_in_play: whose")
+    count_kind: CardKind | None = Field(None, description=(
+        "amount_from cards_in_play: only cards of this kind (\"your equipment\")"))
+    h_offset: int | None = Field(None, ge=-5, le=10, description=(
+        "SOTM-3: the amount is H plus this (fixed for the game)"))
+
+
     @model_validator(mode="after")
     def _printed(self) -> Modifier:
         printed = self.kind in ("increase_printed", "reduce_printed")
@@ -181,6 +256,19 @@ class Modifier(Strict):
         if self.applies_to == "remembered":
             raise ValueError("applies_to 'remembered': a modifier is in force apart from any "
                              "effect; name a group")
+        return self
+
+    @model_validator(mode="after")
+    def _amount(self) -> Modifier:
+        if self.amount_from is not None and self.h_offset is not None:
+            raise ValueError("a modifier's amount is either `amount_from` or `h_offset`, not both")
+        if self.amount_from == "hero_tokens_showing":
+            raise ValueError("amount_from 'hero_tokens_showing' needs a side, which a modifier "
+                             "has not: use `if` with count_at_least, or a step's amount")
+        _count_needs(self.amount_from, self.counter, None, "the modifier")
+        if self.pile_of == "owner":
+            raise ValueError("pile_of: 'owner' names where a moved card goes; a count reads "
+                             "'this', 'villain' or 'environment'")
         return self
 
 
@@ -217,11 +305,22 @@ class Step(Strict):
                              description="flip: the face to show (0: the front); none: the next")
     counter: str | None = Field(None, description="add_tokens/remove_tokens: a named counter")
     zone: ZoneRef = Field("this", description="move_to_zone, move_oblivaeon, play_scion: where")
-    amount_from: Literal["tokens_on_this", "heroes_here", "scions_here", "counter",
-                         "cards_under_this", "damage_dealt_this_way", "remembered",
-                         "printed"] | None = Field(
+    amount_from: StepCount | None = Field(
         None, description="the amount is this count (times `amount`) when the step resolves "
         "(`…_this_way`, `remembered`: read from the `memory` an earlier step remembered)")
+    pile_of: PileOf = Field("this", description=(
+        "amount_from cards_in_trash / cards_in_play: whose pile (default this hero's)"))
+    kind: CardKind | None = Field(None, description=(
+        "move_cards: only cards of this kind; amount_from cards_in_play: only this kind"))
+    from_pile: Pile | None = Field(None, description="move_cards: where the cards are taken from")
+    to_pile: Pile | None = Field(None, description="move_cards: where they go")
+    take: Literal["choose", "up_to", "top", "all", "until"] = Field("choose", description=(
+        "move_cards: which cards: `amount` the player chooses (\"up_to\": they may stop "
+        "sooner), the top `amount` of the pile, all of them, or (a deck) reveal cards "
+        "until one with `keyword` / of `kind` is revealed"))
+    rest: Literal["trash", "deck", "deck_bottom", "shuffle"] = Field("trash", description=(
+        "move_cards take until: where the other revealed cards go (discarded, back on top "
+        "in the order revealed, on the bottom, or shuffled into the deck)"))
     source_select: Select | None = Field(None, description=(
         "damage: each card it selects deals the damage (\"each Scion deals …\")"))
     prompt: str = ""
@@ -260,6 +359,16 @@ class Step(Strict):
             raise ValueError("verb 'if' needs a 'cond'")
         if self.verb == "flip_hero_tokens" and (self.side is None or self.to_side is None):
             raise ValueError("verb 'flip_hero_tokens' needs 'side' and 'to_side'")
+        _count_needs(self.amount_from, self.counter, self.side, "the step's amount_from")
+        if self.pile_of == "owner":
+            raise ValueError("pile_of: 'owner' names where a moved card goes; a count reads "
+                             "'this', 'villain' or 'environment'")
+        if self.verb == "move_cards":
+            self._move_needs()
+        elif self.from_pile is not None or self.to_pile is not None or self.take != "choose" \
+                or self.rest != "trash":
+            raise ValueError(f"from_pile, to_pile, take and rest are read only by verb "
+                             f"'move_cards', not {self.verb!r}")
         self._words()
         return self
 
@@ -300,6 +409,37 @@ class Step(Strict):
         if v == "incapacitate" and self.target.group not in ("this_hero", "hero_character"):
             raise ValueError("verb 'incapacitate' selects heroes: target group 'this_hero' "
                              "or 'hero_character'")
+
+    def _move_needs(self) -> None:
+        """What `move_cards` needs: both piles, a source it can take from, a `take` that
+        fits the source."""
+        src, dst = self.from_pile, self.to_pile
+        if src is None or dst is None:
+            raise ValueError("verb 'move_cards' needs 'from_pile' and 'to_pile'")
+        if src.pile not in ("trash", "hand", "deck", "under"):
+            raise ValueError(f"move_cards from_pile: cards are taken from a trash, a hand, a "
+                             f"deck or under this card, not {src.pile!r}")
+        if src.of == "owner":
+            raise ValueError("move_cards from_pile.of: 'owner' names where a card goes; take "
+                             "from 'this', 'villain' or 'environment'")
+        if src.pile == "hand" and src.of not in (None, "this"):
+            raise ValueError("move_cards from_pile: only this hero's own hand ('of: this')")
+        if dst.pile == "hand" and dst.of not in (None, "owner"):
+            raise ValueError("move_cards to_pile: a card goes to its owner's hand (leave 'of' unset)")
+        if src.pile == dst.pile and src.pile in ("under", "hand") :
+            raise ValueError(f"move_cards: from_pile and to_pile are both {src.pile!r}")
+        if src.pile == "deck" and self.take not in ("top", "until"):
+            raise ValueError("move_cards from a deck takes 'top' or 'until' (to choose from a "
+                             "deck, use verb 'search')")
+        if self.take == "until" and (src.pile != "deck" or (self.keyword is None
+                                                             and self.kind is None)):
+            raise ValueError("move_cards take 'until' reveals a deck until a card with "
+                             "'keyword' or of 'kind': it needs from_pile deck and one of them")
+        if self.take == "top" and src.pile == "hand":
+            raise ValueError("move_cards: a hand has no top; take 'choose', 'up_to' or 'all'")
+        if self.rest != "trash" and self.take != "until":
+            raise ValueError("move_cards 'rest' is read only with take 'until'")
+
 
 
 def _substeps(st: Step) -> list[list[Step]]:
@@ -674,11 +814,26 @@ class SentinelsContent(Strict):
         named: set[str] = set()
         for st in _all_steps(self):
             named.update(x for x in (st.counter, st.cond.counter if st.cond else None) if x)
+        named.update(m.counter for m in _models(self, Modifier) if m.counter)  # (steps' too)
         unknown = sorted(named - declared)
         if unknown:
             raise ValueError(f"unknown counter(s) {unknown}; the villains declare "
                              f"{sorted(declared) or 'none'}")
         return self
+
+
+def _models(obj: object, cls: type, out: list | None = None) -> list:
+    """Every model of class `cls` anywhere in `obj` (a model, or lists of them)."""
+    out = [] if out is None else out
+    if isinstance(obj, cls):
+        out.append(obj)
+    if isinstance(obj, BaseModel):
+        for name in type(obj).model_fields:
+            _models(getattr(obj, name), cls, out)
+    elif isinstance(obj, list):
+        for x in obj:
+            _models(x, cls, out)
+    return out
 
 
 def _all_steps(content: SentinelsContent) -> list[Step]:

@@ -4,34 +4,36 @@ text it is (OBL-B1: in that card's battle zone)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from multiverse.content.sentinels_schema import Condition, Step
 from multiverse.sentinels import memory
 from multiverse.sentinels.select import zone_of
 from multiverse.sentinels.state import Z_PLAY, SentinelsState
-from multiverse.sentinels.tables import DAMAGE_TYPES
+from multiverse.sentinels.tables import CHARACTER, DAMAGE_TYPES, KINDS
 from multiverse.sentinels.zones import cards_under
 
 
-def amount_of(s: SentinelsState, sid: int, this: int = -1, card: int = -1) -> int:
+def amount_of(s: SentinelsState, sid: int, this: int = -1) -> int:
     """A step's amount; SOTM-3: "H", "H-1", "H+2" read H, fixed at the start of the game;
-    `amount_from`: a count read now (times `amount`), from card `this`; a printed number
-    (`printed`) with the modifiers in force on the text of `this`, and a remembered result,
-    else of `card` (the selecting verbs pass their card only so: their other counts are
-    read without it, in the first battle zone)."""
+    `amount_from`: a count read now (times `amount`) from card `this`, the card whose text it
+    is (OBL-B1: in its battle zone); a printed number (`printed`) with the modifiers in force
+    on the text of `this`."""
     st = s.T.steps[sid]
     if st.amount_from is not None:
         if st.amount_from == "printed":  # a number another card's modifier may change
             n = st.amount if st.h_offset is None else max(0, s.T.n_heroes + st.h_offset)
-            return max(0, n + printed_delta(s, st, this if this >= 0 else card))
-        if st.memory is not None:  # read from what an earlier step remembered (`memory`)
-            return st.amount * count_of(s, st.amount_from, st, this if this >= 0 else card)
+            return max(0, n + printed_delta(s, st, this))
         return st.amount * count_of(s, st.amount_from, st, this)
     return st.amount if st.h_offset is None else max(0, s.T.n_heroes + st.h_offset)
 
 
-def count_of(s: SentinelsState, what: str, st: Step, this: int) -> int:
-    """The count an amount reads: tokens on this card, heroes or Scions in its zone, a
-    counter's value, cards under this card."""
+def count_of(s: SentinelsState, what: str, st: Any, this: int) -> int:
+    """The count an amount reads (`st`: the step, condition or modifier naming it, for its
+    `zone`, `counter`, `pile_of`, `kind`, `keyword`, `side`): tokens on this card, heroes or
+    Scions in its zone, a counter's value, cards under this card; the cards in a trash, in
+    this hero's hand, in a play area; cards destroyed or discarded this turn (SOTM-11),
+    this hero's tokens flipped this turn or showing a side (OBL-HE2)."""
     if what == "tokens_on_this":
         return s.tok[this] if this >= 0 else 0
     if what == "heroes_here":
@@ -44,8 +46,63 @@ def count_of(s: SentinelsState, what: str, st: Step, this: int) -> int:
         return memory.total_dealt(s, st.memory, this)
     if what == "remembered":
         return memory.count_done(s, st.memory, this)
-    i = s.T.counter_index.get(st.counter or "", -1)
-    return s.ctr[i] if i >= 0 else 0
+    if what == "counter":
+        i = s.T.counter_index.get(st.counter or "", -1)
+        return s.ctr[i] if i >= 0 else 0
+    if what == "destroyed_this_turn":
+        return s.turn_destroyed
+    if what == "discarded_this_turn":
+        return s.turn_discarded
+    hero = s.hero_of(this) if this >= 0 else -1
+    if what == "cards_in_hand":
+        return len(s.hand[hero]) if hero >= 0 else 0
+    if what == "tokens_flipped_this_turn":
+        return s.turn_flipped[hero] if hero >= 0 else 0
+    if what == "hero_tokens_showing":
+        return tokens_showing(s, hero, st.side)
+    o = pile_of(s, st.pile_of, this)
+    if o < 0:
+        return 0
+    if what == "cards_in_trash":
+        return len(s.trash[o])
+    if what == "cards_in_play":  # the cards of that play area, never a character card
+        t, face = s.T, s.face
+        kind = -1 if st.kind is None else KINDS.index(st.kind)
+        kw = st.keyword.lower() if st.keyword else None
+        return sum(1 for c in s.play[o] if t.kind[c][face[c]] != CHARACTER
+                   and (kind < 0 or t.kind[c][face[c]] == kind)
+                   and (kw is None or kw in t.keywords[c][face[c]]))
+    return 0
+
+
+def pile_of(s: SentinelsState, of: str, this: int) -> int:
+    """Whose pile a count reads: "this" (the hero whose card it is; a villain or
+    environment card: its owner), the villain, the environment (of this card's battle
+    zone); -1: none."""
+    t = s.T
+    if of == "villain":
+        return t.villain
+    if of == "environment":
+        if len(t.envs) == 1:
+            return t.env
+        z = s.bz[this] if this >= 0 else 0
+        return next((o for o in t.envs if s.azone[o] == z), -1)
+    return s.owner_of(this) if this >= 0 else -1
+
+
+def tokens_showing(s: SentinelsState, hero: int, side: str | None) -> int:
+    """OBL-HE2: how many of the hero's tokens show `side` (0: no such tokens)."""
+    if hero < 0:
+        return 0
+    t = s.T
+    sides = t.hero_tokens[t.hdeck[s.char[hero]]][0] if s.char[hero] >= 0 else ()
+    return s.htok[hero].count(sides.index(side)) if side in sides else 0
+
+
+def modifier_amount(s: SentinelsState, m: Any, this: int) -> int:
+    """A modifier's amount read when the damage is dealt (`amount_from`: the count, times
+    `amount`, from the card whose modifier it is)."""
+    return m.amount * count_of(s, m.amount_from, m, this)
 
 
 def printed_delta(s: SentinelsState, st: Step, this: int) -> int:
@@ -94,14 +151,15 @@ def count_here(s: SentinelsState, what: str, this: int, ref: str = "this") -> in
 def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
     """Does a condition hold now, read from card `this` (whose text it is)?"""
     t = s.T
+    amount = c.amount if c.h_offset is None else max(0, t.n_heroes + c.h_offset)  # SOTM-3
     if c.test == "scions_here_at_least":
-        return count_here(s, "scions", this, c.zone) >= c.amount
+        return count_here(s, "scions", this, c.zone) >= amount
     if c.test == "heroes_here_at_least":
-        return count_here(s, "heroes", this, c.zone) >= c.amount
+        return count_here(s, "heroes", this, c.zone) >= amount
     if c.test == "scions_here_at_most":
-        return count_here(s, "scions", this, c.zone) <= c.amount
+        return count_here(s, "scions", this, c.zone) <= amount
     if c.test == "heroes_here_at_most":
-        return count_here(s, "heroes", this, c.zone) <= c.amount
+        return count_here(s, "heroes", this, c.zone) <= amount
     if c.test == "incapacitated_hero_here":
         z = zone_of(s, c.zone, this)
         return any(t.hero_char[x] >= 0 and s.face[x] != 0 and (z < 0 or s.bz[x] == z)
@@ -113,20 +171,20 @@ def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
     if c.test == "usurped":
         return usurped(s)
     if c.test == "this_hero_hp_at_least":
-        return hero >= 0 and s.hp[s.char[hero]] >= c.amount
+        return hero >= 0 and s.hp[s.char[hero]] >= amount
     if c.test == "this_hp_at_least":
-        return this >= 0 and s.hp[this] >= c.amount
+        return this >= 0 and s.hp[this] >= amount
     if c.test == "this_hp_at_most":
-        return this >= 0 and s.is_target(this) and s.hp[this] <= c.amount
+        return this >= 0 and s.is_target(this) and s.hp[this] <= amount
     if c.test == "tokens_on_this_at_least":
-        return this >= 0 and s.tok[this] >= c.amount
+        return this >= 0 and s.tok[this] >= amount
     if c.test == "hero_tokens_showing_at_least":
         sides = t.hero_tokens[t.hdeck[s.char[hero]]][0] if hero >= 0 else ()
         if c.side not in sides:
             return False
-        return s.htok[hero].count(sides.index(c.side)) >= c.amount
+        return s.htok[hero].count(sides.index(c.side)) >= amount
     if c.test == "cards_in_hand_at_least":
-        return hero >= 0 and len(s.hand[hero]) >= c.amount
+        return hero >= 0 and len(s.hand[hero]) >= amount
     if c.test == "villain_flipped":
         return s.face[t.villain_character] != 0
     if c.test == "this_face_is":
@@ -137,19 +195,25 @@ def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
         if t.n_zones > 1:  # OBL-B1: in the zone of the card whose text it is
             z, bz = zone_of(s, c.zone, this), s.bz
             return sum(1 for x in s.inplay if kw in t.keywords[x][face[x]]
-                       and (z < 0 or bz[x] == z)) >= c.amount
-        return sum(1 for x in s.inplay if kw in t.keywords[x][face[x]]) >= c.amount
+                       and (z < 0 or bz[x] == z)) >= amount
+        return sum(1 for x in s.inplay if kw in t.keywords[x][face[x]]) >= amount
     if c.test == "trash_has_at_least":
-        return hero >= 0 and len(s.trash[hero]) >= c.amount
+        if c.pile_of != "this":  # the villain's or the environment's trash
+            o = pile_of(s, c.pile_of, this)
+            return o >= 0 and len(s.trash[o]) >= amount
+        return hero >= 0 and len(s.trash[hero]) >= amount
     if c.test in ("counter_at_least", "counter_at_most"):  # a counter not in this game: false
         i = t.counter_index.get(c.counter or "", -1)
         if i < 0:
             return False
-        return s.ctr[i] >= c.amount if c.test == "counter_at_least" else s.ctr[i] <= c.amount
+        return s.ctr[i] >= amount if c.test == "counter_at_least" else s.ctr[i] <= amount
     if c.test == "cards_under_this_at_least":
-        return this >= 0 and len(cards_under(s, this)) >= c.amount
+        return this >= 0 and len(cards_under(s, this)) >= amount
     if c.test == "reserve_has_at_least":
-        return len(s.reserve) >= c.amount
+        return len(s.reserve) >= amount
+    if c.test in ("count_at_least", "count_at_most"):  # any count an amount reads
+        n = count_of(s, c.count, c, this)  # type: ignore[arg-type]
+        return n >= amount if c.test == "count_at_least" else n <= amount
     if c.test == "destroyed_this_way":
         return memory.any_destroyed(s, c.memory, this)
     if c.test == "done_this_way":

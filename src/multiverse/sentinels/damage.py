@@ -16,6 +16,7 @@ from multiverse.sentinels.tables import (
     REDIRECT,
     TAKEN,
     CMod,
+    ModAmount,
 )
 from multiverse.sentinels.zones import flip, move, remove_from_game, to_trash
 
@@ -49,13 +50,23 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
         if not ms or (zone >= 0 and bz[c] != zone):
             continue
         for m, cond in zip(ms, cif[c][f], strict=True):
-            if cond is None or holds(s, cond, c, s.hero_of(c)):
+            if cond is None:
+                out.append((m, c))
+            elif type(cond) is ModAmount:  # an amount read now (a count)
+                if cond.only_if is None or holds(s, cond.only_if, c, s.hero_of(c)):
+                    out.append((cond.cmod(amounts.modifier_amount(s, cond, c)), c))
+            elif holds(s, cond, c, s.hero_of(c)):
                 out.append((m, c))
     for sid, this, hero, _dur, _o in s.mods:
         if zone >= 0 and this >= 0 and bz[this] != zone:
             continue
         cond = t.step_if.get(sid)
-        if cond is None or holds(s, cond, this, hero):
+        if cond is None:
+            out.append((t.step_cmod[sid], this))
+        elif type(cond) is ModAmount:
+            if cond.only_if is None or holds(s, cond.only_if, this, hero):
+                out.append((cond.cmod(amounts.modifier_amount(s, cond, this)), this))
+        elif holds(s, cond, this, hero):
             out.append((t.step_cmod[sid], this))
     return out
 
@@ -327,6 +338,7 @@ def destroy(s: SentinelsState, cid: int) -> None:
         return
     if t.indestructible[cid]:
         return
+    s.turn_destroyed += 1  # ("this turn": a destroyed card, SOTM-11)
     if cid in t.scions:  # a Scion panel (a villain character card, OBL-C4)
         zero = t.scion_zero.get(cid)
         fx = zero[s.face[cid]] if zero is not None else ()

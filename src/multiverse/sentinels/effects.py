@@ -191,7 +191,7 @@ def apply_to(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: i
         so, dtype, irreducible, cross, drain, n = head
         src = (this if so == 0 else c if so == 1 else t.villain_character if so == 2
                else s.char[hero] if hero >= 0 else this)  # "this_hero"
-        deal_damage(s, src, c, amount_of(s, sid, card=this) if n is None else n, dtype, irreducible,
+        deal_damage(s, src, c, amount_of(s, sid, this) if n is None else n, dtype, irreducible,
                     hero if drain and hero >= 0 else -1,
                     cross)  # OBL-B1: the text names another zone
         return

@@ -58,6 +58,9 @@ def check_places(s: SentinelsState) -> None:
             assert seen.get(c) == (s.zone[c], s.home[c]), f"{t.name[c]}: zone {s.zone[c]} vs {seen.get(c)}"
         else:  # the box, or removed from the game: in no list
             assert c not in seen, f"{t.name[c]} is in zone {s.zone[c]} and in a list"
+    # "this turn" facts (state.TURN_FIELDS): counts, never below 0; one per player
+    assert s.turn_destroyed >= 0 and s.turn_discarded >= 0, "a this-turn count below 0"
+    assert len(s.turn_flipped) == t.n_heroes and min(s.turn_flipped, default=0) >= 0
     for i, v in enumerate(s.ctr):  # OBL-ID1: counters within their bounds
         assert t.counter_min[i] <= v <= t.counter_max[i], f"{t.counter_names[i]} = {v}"
     in_play = [c for c in range(len(t.card)) if s.zone[c] == Z_PLAY]

@@ -72,6 +72,8 @@ def blank_state(t: Tables, seed: int) -> SentinelsState:
     s.turn, s.phase, s.round = t.villain, "setup", 1
     s.played = s.powered = 0
     s.incap_used = 0
+    s.turn_destroyed = s.turn_discarded = 0  # "this turn" (state.TURN_FIELDS)
+    s.turn_flipped = [0] * t.n_heroes
     return s
 
 def deal_hands(s: SentinelsState, f: tuple) -> None:

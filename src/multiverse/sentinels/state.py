@@ -43,6 +43,18 @@ Z_DECK, Z_HAND, Z_TRASH, Z_PLAY, Z_BOX, Z_REMOVED, Z_UNDER, Z_RESERVE = range(8)
 ZONES = ("deck", "hand", "trash", "play", "box", "removed", "under", "reserve")
 
 
+# ----- "this turn": facts of the turn in progress, plain data (cloned, saved, hashed like
+# every field), set to TURN_START by `new_turn` as each turn starts (SOTM-4, SOTM-5), so a
+# card reads "this turn" from them. Another such fact: a field named `turn_…`, added here
+# (TURN_FIELDS, TURN_START), to `__slots__` and to `_SCALAR` or `_FLAT` below; `new_turn`,
+# `clone` and `setup.blank_state` read these tables.
+#   turn_destroyed  cards destroyed this turn (SOTM-11)
+#   turn_discarded  cards discarded this turn (SOTM-11: from a hand, a deck, or revealed)
+#   turn_flipped    per player: hero tokens flipped this turn (OBL-HE2)
+TURN_FIELDS = ("turn_destroyed", "turn_discarded", "turn_flipped")
+TURN_SCALARS = ("turn_destroyed", "turn_discarded")  # ints; the others: a list per player
+
+
 class SentinelsState(GameState):
     """A position of a Sentinels of the Multiverse game."""
 
@@ -73,6 +85,9 @@ class SentinelsState(GameState):
         "tok",
         "trash",
         "turn",
+        "turn_destroyed",
+        "turn_discarded",
+        "turn_flipped",
         "under",
         "user",
         "zone",
@@ -80,7 +95,8 @@ class SentinelsState(GameState):
 
     DATA = ("zone", "home", "deck", "hand", "trash", "play", "hp", "tok", "seq", "next_seq",
             "incap", "face", "htok", "mods", "turn", "phase", "round", "played", "powered",
-            "incap_used", "inplay", "ctr", "under", "reserve", "char", "user", "bz", "azone")
+            "incap_used", "inplay", "ctr", "under", "reserve", "char", "user", "bz", "azone",
+            *TURN_FIELDS)
     NESTED = frozenset({"deck", "hand", "trash", "play", "htok"})
     STEPS: ClassVar[dict[str, StepFn]] = {}
     CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
@@ -104,6 +120,8 @@ class SentinelsState(GameState):
         new.deck, new.hand = [x[:] for x in self.deck], [x[:] for x in self.hand]
         new.trash, new.play = [x[:] for x in self.trash], [x[:] for x in self.play]
         new.htok = [x[:] for x in self.htok]
+        new.turn_destroyed, new.turn_discarded = self.turn_destroyed, self.turn_discarded
+        new.turn_flipped = self.turn_flipped[:]
         new.live = self.live  # (filled, never changed: shared until either state changes)
         new.T = self.T
         new._decision = self._decision
@@ -193,6 +211,12 @@ class SentinelsState(GameState):
             out[name] = v
         return out
 
+    def new_turn(self) -> None:
+        """A turn starts: the "this turn" facts start again from none (SOTM-4, SOTM-5)."""
+        self.turn_destroyed = self.turn_discarded = 0
+        if any(self.turn_flipped):
+            self.turn_flipped = [0] * len(self.turn_flipped)
+
     # ----- queries ----------------------------------------------------------------
     def seat(self, owner: int) -> int:
         """Which seat decides for an owner: each hero's player; the players (the first
@@ -272,9 +296,9 @@ class SentinelsState(GameState):
 _NESTED = tuple(sorted(SentinelsState.NESTED))  # lists of lists of ints
 _TUPLES = frozenset({"stack", "mods"})  # lists of tuples (frames, modifiers): shared by clone
 _FLAT = ("zone", "home", "hp", "tok", "seq", "incap", "face", "inplay", "ctr", "under", "reserve",
-         "stack", "mods", "char", "user", "bz", "azone")  # lists of ints or of tuples
+         "stack", "mods", "char", "user", "bz", "azone", "turn_flipped")  # lists of ints or of tuples
 _SCALAR = ("rng", "result", "reason", "decisions", "next_seq", "turn", "phase", "round", "played",
-           "powered", "incap_used")
+           "powered", "incap_used", *TURN_SCALARS)
 _FIELDS = SentinelsState.CORE + SentinelsState.DATA
 _ALL_FIELDS = attrgetter(*_FIELDS)
 assert set(_SCALAR + _FLAT + _NESTED) == set(SentinelsState.CORE + SentinelsState.DATA), \
@@ -283,5 +307,5 @@ assert set(_SCALAR + _FLAT + _NESTED) == set(SentinelsState.CORE + SentinelsStat
 step, choice = rule_registry(SentinelsState)
 
 __all__ = ["LIVE_CMODS", "LIVE_END", "LIVE_ENTER", "LIVE_MODS", "LIVE_RT", "LIVE_START",
-           "Z_BOX", "Z_DECK", "Z_HAND", "Z_PLAY", "Z_REMOVED", "Z_RESERVE", "Z_TRASH", "Z_UNDER",
-           "SentinelsState", "choice", "push", "step"]
+           "TURN_FIELDS", "Z_BOX", "Z_DECK", "Z_HAND", "Z_PLAY", "Z_REMOVED", "Z_RESERVE",
+           "Z_TRASH", "Z_UNDER", "SentinelsState", "choice", "push", "step"]

@@ -44,13 +44,39 @@ SIDE_GROUPS = {"any": (0, 1, 2, 3), "hero": (0,), "villain": (1,), "environment"
 Trig = tuple[str, str, Ids]  # when, whose, effect
 
 
-def compile_mod(m: Modifier) -> CMod:
-    """A modifier as a tuple; a keyword narrows its group: `"villain|scion"`."""
+def compile_mod(m: Modifier, n_heroes: int = 0, amount: int | None = None) -> CMod:
+    """A modifier as a tuple; a keyword narrows its group: `"villain|scion"`. SOTM-3: an
+    `h_offset` amount is H plus it, fixed for the game; `amount`: one read now (a count,
+    `ModAmount`)."""
     group = f"{m.applies_to}|{m.keyword.lower()}" if m.keyword else m.applies_to
+    n = m.amount if amount is not None or m.h_offset is None else max(0, n_heroes + m.h_offset)
+    if amount is not None:
+        n = amount
     kind = f"printed:{m.printed_verb}" if m.printed_verb is not None else m.kind
-    return (kind, m.amount, group, DAMAGE_TYPES.index(m.damage_type) if m.damage_type else -1,
-            MOD_STEP.get(m.kind, OTHER), -m.amount if m.kind.startswith("reduce") else m.amount,
+    return (kind, n, group, DAMAGE_TYPES.index(m.damage_type) if m.damage_type else -1,
+            MOD_STEP.get(m.kind, OTHER), -n if m.kind.startswith("reduce") else n,
             SIDE_GROUPS.get(group))
+
+
+class ModAmount:
+    """A modifier whose amount is a count read when the damage is dealt (`amount_from`),
+    kept in a modifier's condition slot (`cmod_if`, `step_if`: read only for cards with
+    such slots, never for modifiers of a fixed amount), with its own condition, if any.
+    Its fields are those a count reads (`amounts.count_of`)."""
+
+    __slots__ = ("amount", "amount_from", "counter", "keyword", "kind", "model", "only_if",
+                 "pile_of", "side", "zone")
+
+    def __init__(self, m: Modifier) -> None:
+        self.model = m
+        self.only_if = m.only_if
+        self.amount, self.amount_from, self.counter = m.amount, m.amount_from, m.counter
+        self.pile_of, self.zone, self.kind = m.pile_of, "this", m.count_kind
+        self.keyword = self.side = None  # (a modifier's keyword is its filter, not the count's)
+
+    def cmod(self, n: int) -> CMod:
+        """The modifier as a tuple with the amount `n` (the count times `amount`)."""
+        return compile_mod(self.model, amount=n)
 
 
 SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy", "flip",
@@ -265,19 +291,21 @@ class Tables:
                 self.play_areas = True
             if st.modifier is not None:
                 self.step_cmod[sid] = self._cmod(st.modifier)
-                if st.modifier.only_if is not None:
+                if st.modifier.amount_from is not None:
+                    self.step_if[sid] = ModAmount(st.modifier)
+                elif st.modifier.only_if is not None:
                     self.step_if[sid] = st.modifier.only_if
             out.append(sid)
         return tuple(out)
 
     def _cmod(self, m: Modifier) -> CMod:
-        if m.only_if is not None:
-            self.mod_conds = True
+        if m.only_if is not None or m.amount_from is not None:  # (read by `active_modifiers`'
+            self.mod_conds = True  # slower path, which reads conditions and counts)
         if m.kind.startswith("cannot_"):
             self.blocks = True
         if m.kind in ("redirect_to_this", "change_type"):
             self.retargets = True
-        return compile_mod(m)
+        return compile_mod(m, self.n_heroes)
 
     def _trig(self, trs: list[Trigger]) -> tuple[Trig, ...]:
         return tuple((tr.when, tr.whose, self.reg(tr.effect)) for tr in trs)
@@ -334,7 +362,8 @@ class Tables:
         self.has_mods.append(any(self.cmods[-1]))
         self.rt_mods.append(tuple(tuple(m for m in ms if m[4] <= CHANGE_TYPE) for ms in self.cmods[-1]))
         self.has_enter.append(any(tr[0] == "enters_play" for ts in trig for tr in ts))
-        self.cmod_if.append(tuple(tuple(m.only_if for m in f.modifiers) for f in faces))
+        self.cmod_if.append(tuple(tuple(ModAmount(m) if m.amount_from is not None else m.only_if
+                                        for m in f.modifiers) for f in faces))
         self.flip_fx.append(tuple(self.reg(f.on_flip) for f in faces))
         self.restore_hp.append(tuple(f.restore_hp for f in faces))
         self.clear_tokens.append(tuple(f.clear_tokens for f in faces))

@@ -49,6 +49,7 @@ def _deck_turn(s: SentinelsState, o: int, label: str) -> None:
         return
     s.turn = o
     s.phase = "start"
+    s.new_turn()
     if s.log is not None:
         s.emit("turn", f"— {s.oname(o)}'s turn ({label}, round {s.round}) —", owner=o)
     push(s, ("play_top", o), ("turn_end", o))
@@ -123,6 +124,7 @@ def hero_turn(s: SentinelsState, f: tuple) -> None:
     s.turn = h
     s.phase = "start"
     s.played = s.powered = 0
+    s.new_turn()
     if s.log is not None:
         s.emit("turn", f"— {s.oname(h)}'s turn (round {s.round}) —", owner=h)
     if s.incap[h]:

@@ -46,6 +46,7 @@ def ob_round_end(s: SentinelsState, f: tuple) -> None:
 def _begin(s: SentinelsState, o: int, z: int, label: str) -> None:
     s.turn = o
     s.phase = "start"
+    s.new_turn()
     if s.log is not None:
         s.emit("turn", f"— {zone_label(z)}{label} (round {s.round}) —", owner=o, zone=z)
 
@@ -119,6 +120,7 @@ def ob_hero_turn(s: SentinelsState, f: tuple) -> None:
     s.turn = p
     s.phase = "start"
     s.played = s.powered = 0
+    s.new_turn()
     if s.log is not None:
         s.emit("turn", f"— {zone_label(s.azone[p])}{s.oname(p)}'s turn (round {s.round}) —",
                owner=p, zone=s.azone[p])

@@ -182,6 +182,11 @@ def environment_removed(s: SentinelsState, o: int) -> None:
             move(s, c, Z_TRASH, home=h)
         else:
             remove_from_game(s, c)
+    for c in range(len(t.card)):  # a card of another deck moved into its piles and
+        if s.home[c] == o and s.zone[c] == Z_BOX:  # resolving now goes back to its own
+            own = t.owner[c] if t.owner[c] >= 0 else s.hero_of(c)
+            if own >= 0:
+                s.home[c] = own
     s.azone[o] = GONE
     move_oblivaeon(s, z)
     if t.watchers:

@@ -8,6 +8,15 @@ package registers every verb in `sentinels.verbs` (the dispatcher imports none o
 - `lasting`: modifiers with a duration (SOTM-14)
 - `options`: "choose one", "if you do", results remembered for later steps, damage caps,
   a hero incapacitated outright, cards entering another play area (SOTM-8, SOTM-14, SOTM-17)
+- `moves`: moving cards between any two places (SOTM-8, SOTM-11)
 """
 
-from multiverse.sentinels.vocab import choices, counters, lasting, options, piles, targets  # noqa: F401
+from multiverse.sentinels.vocab import (  # noqa: F401
+    choices,
+    counters,
+    lasting,
+    moves,
+    options,
+    piles,
+    targets,
+)

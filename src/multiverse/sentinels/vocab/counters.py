@@ -72,6 +72,8 @@ def flip_hero_tokens(s: SentinelsState, hero: int, side: str, to_side: str, n: i
         if x == a and k < n:
             toks[i] = b
             k += 1
+    if k:
+        s.turn_flipped[hero] += k  # ("this turn": tokens flipped, OBL-HE2)
     if k and s.log is not None:
         s.emit("tokens_flipped", f"{s.oname(hero)} flips {count(k, 'token')} {side} → {to_side}",
                hero=hero, count=k, side=side, to_side=to_side)

@@ -105,7 +105,7 @@ def damage_carried(s: SentinelsState, sid: int, this: int, hero: int, other: int
     drain = st.verb == "drain" and hero >= 0
     from multiverse.sentinels.amounts import amount_of
 
-    deal_damage(s, src, c, amount_of(s, sid, card=this), DAMAGE_TYPES.index(st.type),
+    deal_damage(s, src, c, amount_of(s, sid, this), DAMAGE_TYPES.index(st.type),
                 st.irreducible, hero if drain else -1, st.target.zone != "this", sid, this)
 
 

@@ -83,6 +83,7 @@ def resolve_discard(s: SentinelsState, f: tuple, opt: Option) -> None:
     h, n = f[1], f[2]
     c = opt.data["card"]
     to_trash(s, c)
+    s.turn_discarded += 1
     if len(f) > 3:  # remembered: the card discarded this way
         memory.note(s, f[3], f[4], c, True)
     if n > 1:
@@ -116,7 +117,7 @@ def deck_step(s: SentinelsState, sid: int, this: int, hero: int, o: int) -> None
     """A verb acting on the deck of owner `o`."""
     st = s.T.steps[sid]
     v = st.verb
-    n = amount_of(s, sid, card=this)
+    n = amount_of(s, sid, this)
     if v == "play_top":  # with battle zones: into the zone of the text's card (OBL-B1)
         frame = ("play_top", o, s.bz[this]) if s.T.n_zones > 1 and this >= 0 else ("play_top", o)
         name = s.T.memo_steps.get(sid) if s.T.remembering else None
@@ -163,8 +164,9 @@ def reveal_top(s: SentinelsState, sid: int, o: int, n: int, this: int = -1) -> N
             memory.note(s, st.remember, this, c, True)
         if st.keyword is None or st.keyword.lower() in s.T.keywords[c][s.face[c]]:
             send(s, c, st.to, o, this, st.play_area)
-        else:
+        else:  # SOTM-11: a revealed card put in the trash is discarded
             to_trash(s, c)
+            s.turn_discarded += 1
 
 
 def send(s: SentinelsState, c: int, to: str, o: int, this: int = -1,

@@ -12,14 +12,14 @@ from multiverse.sentinels.verbs import applies, verb
 @applies("heal")
 def heal_selected(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: int) -> None:
     """SOTM-9: each selected target regains `amount` HP, never above its maximum."""
-    heal(s, c, amount_of(s, sid, card=this))
+    heal(s, c, amount_of(s, sid, this))
 
 
 @applies("lose_hp")
 def lose_hp(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: int) -> None:
     """Each selected target loses `amount` HP: not damage (no modifiers, no reactions);
     at 0 HP or less it is destroyed (SOTM-9)."""
-    n = amount_of(s, sid, card=this)
+    n = amount_of(s, sid, this)
     s.hp[c] -= n
     if s.log is not None:
         s.emit("lose_hp", f"{s.name(c)} loses {n} HP → {s.hp[c]}", target=c, amount=n,
