@@ -140,3 +140,25 @@ def test_a_broken_word_in_a_pack_is_one_line_without_the_solo_hint(tmp_path, db)
     assert "--solo" not in r.output  # (that hint is for a wrong count of heroes)
     r = run("play", "dofp", "--heroes", 6, "--auto", "--db", db)
     assert r.exit_code == 2 and "(or --solo: one player, three heroes)" in r.output
+
+
+def test_a_sentinels_pack_reports_its_cards_marked_unsupported(tmp_path):
+    """An owner encoding a real box marks what the words cannot carry; `--report` lists it
+    per deck (copies counted), OblivAeon's parts included, and a plain run says nothing."""
+    from multiverse.sentinels.content import load_sentinels_content
+
+    doc = load_sentinels_content().model_dump(mode="json", exclude_defaults=True)
+    hero = doc["heroes"][0]
+    hero["cards"][0]["unsupported"] = "the printed card also lets another player draw"
+    doc["oblivaeon"]["shields"][0]["unsupported"] = "its second task"
+    path = tmp_path / "box.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    r = run("content", "validate", path, "--report")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    copies = hero["cards"][0].get("copies", 1)
+    assert f"  {hero['id']}: {copies} of 40 ({hero['cards'][0]['name']})" in lines
+    shields = doc["oblivaeon"]["shields"]
+    assert f"  Shields: 1 of {len(shields)} ({shields[0]['name']})" in lines
+    assert f"  in all: {copies + 1} card(s)" in lines
+    assert "unsupported" not in run("content", "validate", path).output

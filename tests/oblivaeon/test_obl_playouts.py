@@ -142,3 +142,39 @@ def test_random_games_keep_the_invariants_and_the_zones_apart_slow(n: int, chunk
     size = SLOW_GAMES // CHUNKS
     results = run(n, size, first=1000 + chunk * size)
     assert sum(results.values()) == size
+
+
+# ----- issue 19: a pack that uses every word ------------------------------------------------
+WORD_HEROES = ("the-quartermaster", "the-crossroads", "sentry-tide")  # original: every new word
+WORD_GAMES = 300
+
+
+def run_words(n: int, games: int, first: int = 0) -> dict[str, int]:
+    """Random games seating the heroes whose cards use every word of issue 19 (the others
+    drawn at random) against the default Booklet, Shields and Missions (which use the
+    watching words): the invariants after every decision, the zones kept apart, and an end
+    by the rules, never the round limit."""
+    ids = [h.id for h in load_sentinels_content().heroes]
+    others = [h for h in ids if h not in WORD_HEROES]
+    results: dict[str, int] = {}
+    for g in range(first, first + games):
+        rnd = random.Random(g * 37 + n)
+        heroes = (*WORD_HEROES, *rnd.sample(others, n - len(WORD_HEROES)))
+        s = playout(tuple(rnd.sample(heroes, n)), seed=g)
+        assert "rounds" not in (s.reason or ""), (g, heroes, s.reason)
+        results[s.reason] = results.get(s.reason, 0) + 1
+    return results
+
+
+def test_random_games_with_every_word_keep_the_invariants() -> None:
+    results = run_words(3, 6)
+    assert sum(results.values()) == 6
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(2))
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_random_games_with_every_word_keep_the_invariants_slow(n: int, chunk: int) -> None:
+    size = WORD_GAMES // 2
+    results = run_words(n, size, first=5000 + chunk * size)
+    assert sum(results.values()) == size

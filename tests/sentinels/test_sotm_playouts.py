@@ -93,3 +93,40 @@ def test_random_playouts_keep_the_invariants_slow(n: int, tmp_path: Path) -> Non
 
 def test_the_default_pack_is_the_one_played() -> None:
     assert default_sentinels_pack().is_dir()
+
+
+# ----- issue 19: a pack that uses every word ------------------------------------------------
+WORD_HEROES = ("the-quartermaster", "the-crossroads", "sentry-tide")  # original: every new word
+WORD_GAMES = 300
+
+
+def run_words(n: int, games: int, first: int = 0) -> dict[str, int]:
+    """Random games seating the heroes whose cards use every word of issue 19 (all three at
+    3 heroes or more; the others drawn at random), each against a random villain and
+    environment: the invariants after every decision, and an end by the rules (never the
+    round limit)."""
+    c = load_sentinels_content()
+    others = [h.id for h in c.heroes if h.id not in WORD_HEROES]
+    results: dict[str, int] = {}
+    for g in range(first, first + games):
+        rnd = random.Random(g * 37 + n)
+        heroes = (*WORD_HEROES, *rnd.sample(others, n - len(WORD_HEROES)))
+        config = SentinelsConfig(heroes=tuple(rnd.sample(heroes, n)),
+                                 villain=rnd.choice(c.villains).id,
+                                 environment=rnd.choice(c.environments).id)
+        s = playout(config, seed=g)
+        assert "rounds" not in (s.reason or ""), (g, config.heroes, s.reason)
+        results[s.result] = results.get(s.result, 0) + 1
+    return results
+
+
+def test_random_games_with_every_word_keep_the_invariants() -> None:
+    results = run_words(3, 10)
+    assert sum(results.values()) == 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_random_games_with_every_word_keep_the_invariants_slow(n: int) -> None:
+    results = run_words(n, WORD_GAMES)
+    assert sum(results.values()) == WORD_GAMES

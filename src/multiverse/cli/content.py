@@ -128,10 +128,43 @@ def unsupported_report(content: UnitedContent) -> list[str]:
     return lines
 
 
+def sentinels_unsupported_report(content: Any) -> list[str]:
+    """What the engine does not simulate in a Sentinels pack: per deck, the cards (copies
+    counted) marked `unsupported`, with their names; then the OblivAeon mode's parts."""
+    lines = ["Cards marked unsupported (the engine resolves only their written steps):"]
+    total = 0
+
+    def deck(label: str, cards: list) -> None:
+        nonlocal total
+        marked = [c for c in cards if c.unsupported]
+        n = sum(getattr(c, "copies", 1) for c in marked)
+        total += n
+        names = f" ({', '.join(c.name for c in marked)})" if marked else ""
+        lines.append(f"  {label}: {n} of {sum(getattr(c, 'copies', 1) for c in cards)}{names}")
+
+    for h in content.heroes:
+        deck(h.id, h.cards)
+    for v in content.villains:
+        deck(v.id, [*v.cards, *v.reserve])
+    for e in content.environments:
+        deck(e.id, e.cards)
+    if content.scions:
+        deck("Scions", content.scions)
+    ob = content.oblivaeon
+    if ob is not None:
+        for label, cards in (("OblivAeon deck", ob.deck), ("Scion deck", ob.scion_deck),
+                             ("Aeon Men", ob.aeon_men), ("Shields", ob.shields),
+                             ("Missions", ob.missions)):
+            deck(label, cards)
+    lines.append(f"  in all: {total} card(s)")
+    return lines
+
+
 def validate_command(path: Path, game: str | None, out: Console, err: Console,
                      report: bool = False) -> int:
     """`content validate PATH`: exit 0 with a summary, or 1 with every problem. `report`
-    adds, for a Marvel United pack, the count of `unsupported` effects per hero."""
+    adds the count of cards marked `unsupported`: per hero for a Marvel United pack, per deck
+    for a Sentinels pack."""
     try:
         found, content, _how = validate_any(path, game)
     except ContentError as exc:
@@ -144,11 +177,9 @@ def validate_command(path: Path, game: str | None, out: Console, err: Console,
     label = "" if found == UNITED else f"{TITLES[found]} pack, "
     out.print(Text(f"{path}: valid ({label}{summary(found, content)})", style="green"))
     if report:
-        if found != UNITED:
-            err.print(Text("--report counts Marvel United effects marked unsupported; this is a "
-                           f"{TITLES[found]} pack", style="yellow"))
-            return 0
-        for line in unsupported_report(content):  # type: ignore[arg-type]
+        lines = (unsupported_report(content) if found == UNITED  # type: ignore[arg-type]
+                 else sentinels_unsupported_report(content))
+        for line in lines:
             out.print(Text(line))
     return 0
 

@@ -554,6 +554,9 @@ class Card(Strict):
     modifiers: list[Modifier] = Field(default_factory=list, description="while in play")
     sides: list[Side] = Field(default_factory=list, max_length=9,
                               description="the card's other faces (1, 2, …)")
+    unsupported: str | None = Field(None, min_length=1, max_length=300, description=(
+        "what of the printed card the engine does not simulate (its written steps resolve; "
+        "`content validate --report` lists it)"))
     text: str = ""
 
     _name = field_validator("name")(card_name)
@@ -729,6 +732,9 @@ class SentinelsScion(Strict):
         "the panel's front takes OblivAeon's place (OBL-C22); a flipped face says it with "
         "its own `usurps`"))
     panel_text: str = Field("", description="the panel's text, as the players read it")
+    unsupported: str | None = Field(None, min_length=1, max_length=300, description=(
+        "what of the printed card the engine does not simulate (its written steps resolve; "
+        "`content validate --report` lists it)"))
     text: str = ""
 
 
@@ -744,6 +750,9 @@ class Shield(Strict):
     triggers: list[Trigger] = Field(default_factory=list)
     modifiers: list[Modifier] = Field(default_factory=list)
     sides: list[Side] = Field(min_length=1, max_length=3, description="Phase 2 (and after)")
+    unsupported: str | None = Field(None, min_length=1, max_length=300, description=(
+        "what of the printed card the engine does not simulate (its written steps resolve; "
+        "`content validate --report` lists it)"))
     text: str = ""
 
 
@@ -761,6 +770,9 @@ class Mission(Strict):
     triggers: list[Trigger] = Field(default_factory=list)
     modifiers: list[Modifier] = Field(default_factory=list)
     reward: Side = Field(description="OBL-M2: the reward side (a hero card or a hero target)")
+    unsupported: str | None = Field(None, min_length=1, max_length=300, description=(
+        "what of the printed card the engine does not simulate (its written steps resolve; "
+        "`content validate --report` lists it)"))
     text: str = ""
 
 
