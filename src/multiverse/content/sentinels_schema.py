@@ -51,6 +51,20 @@ class Select(Strict):
     zone: ZoneRef = Field("this", description="OBL-B1: the battle zone it looks in")
     hp_at_most: int | None = Field(None, ge=0, le=200, description="only targets with this HP or less")
     characters: bool = Field(True, description="False: never a character card (hero, villain, Scion)")
+    other_than: Group | None = Field(None, description=(
+        "never a card of this group (\"each target other than the source\" / \"other than "
+        "the villain character\")"))
+
+    @model_validator(mode="after")
+    def _other_than(self) -> Select:
+        if self.other_than is not None and (self.other_than == self.group
+                                            or self.group in _ONE_CARD):
+            raise ValueError(f"other_than: {self.other_than!r} leaves nothing to choose from "
+                             f"group {self.group!r} (it names one card or the whole group)")
+        return self
+
+
+_ONE_CARD = frozenset({"this", "this_hero", "villain_character", "source"})
 
 
 class Condition(Strict):
@@ -63,7 +77,7 @@ class Condition(Strict):
         "counter_at_least", "counter_at_most", "cards_under_this_at_least", "reserve_has_at_least",
         "form_is", "scions_here_at_least", "heroes_here_at_least", "more_scions_than_heroes_here",
         "usurped", "this_hp_at_most", "scions_here_at_most", "heroes_here_at_most",
-        "incapacitated_hero_here",
+        "incapacitated_hero_here", "damage_taken_this_turn_at_least",
     ]
     amount: int = 1
     side: str | None = Field(None, description="token side name for hero tokens")
@@ -71,6 +85,16 @@ class Condition(Strict):
     face: int | None = Field(None, ge=0, le=9, description="this_face_is: the face's index")
     counter: str | None = Field(None, description="counter_at_least/at_most: a counter's name")
     zone: ZoneRef = Field("this", description="the battle zone a `…_here` test reads")
+    of: Select | None = Field(None, description=(
+        "damage_taken_this_turn_at_least: the cards it reads (true if one of them has been "
+        "dealt `amount` or more damage this turn; default: this card)"))
+
+    @model_validator(mode="after")
+    def _of(self) -> Condition:
+        if self.of is not None and self.test != "damage_taken_this_turn_at_least":
+            raise ValueError(f"of: only the test 'damage_taken_this_turn_at_least' reads it, "
+                             f"not {self.test!r}")
+        return self
 
 
 Verb = Literal[
@@ -114,6 +138,8 @@ Verb = Literal[
     "remove_environment",  # the environment of `zone` is removed from the game (OBL-E2)
     "revive_hero",  # an incapacitated hero of this zone returns (OBL-C22 in OblivAeon)
     "revive_team",  # every character card of this hero's team stands again at `amount` HP
+    "skip_phase",  # this hero skips the `phase` (play, power or draw) of their turn still to come
+    "flip_hero_tokens_chosen",  # flip `amount` of this hero's tokens, each to the side they choose
 ]
 
 
@@ -162,6 +188,8 @@ class Step(Strict):
         None, description="the amount is this count (times `amount`) when the step resolves")
     source_select: Select | None = Field(None, description=(
         "damage: each card it selects deals the damage (\"each Scion deals …\")"))
+    phase: Literal["play", "power", "draw"] | None = Field(None, description=(
+        "skip_phase: the phase of this hero's turn that is skipped"))
     prompt: str = ""
 
     @model_validator(mode="before")
@@ -182,6 +210,12 @@ class Step(Strict):
             raise ValueError("verb 'if' needs a 'cond'")
         if self.verb == "flip_hero_tokens" and (self.side is None or self.to_side is None):
             raise ValueError("verb 'flip_hero_tokens' needs 'side' and 'to_side'")
+        if (self.verb == "skip_phase") != (self.phase is not None):
+            raise ValueError("verb 'skip_phase' needs a 'phase'" if self.phase is None
+                             else f"phase: only the verb 'skip_phase' reads it, not {self.verb!r}")
+        if self.verb == "flip_hero_tokens_chosen" and (self.side or self.to_side):
+            raise ValueError("verb 'flip_hero_tokens_chosen' lets the player choose each side: "
+                             "no 'side' or 'to_side'")
         return self
 
 
@@ -189,17 +223,60 @@ Effect = list[Step]
 Step.model_rebuild()
 
 
+# The events a trigger's `by` reads (the damage's source, the card that destroyed it), those
+# whose `react_to` may name that source, the replacements a player may decline (`optional`)
+BY_EVENTS = frozenset({"dealt_damage", "card_dealt_damage", "would_be_dealt_damage", "destroyed",
+                       "card_destroyed"})
+SOURCE_EVENTS = frozenset({"card_dealt_damage", "would_be_dealt_damage", "card_destroyed"})
+REPLACEMENTS = frozenset({"would_draw", "would_be_dealt_damage"})
+
+
 class Trigger(Strict):
-    """A reaction: start/end of a turn, damage, destruction, entering play (SOTM-7)."""
+    """A reaction: start/end of a turn, damage, destruction, entering play (SOTM-7); a
+    replacement ("instead of drawing", "would be dealt damage: prevent it", SOTM-14/15); a
+    watcher of game events (a Mission completed, a hero entering a zone, a Scion entering
+    play, tokens flipped)."""
 
     when: Literal["start_of_turn", "end_of_turn", "dealt_damage", "destroyed", "enters_play",
                 "played_from_environment_deck", "deals_damage", "card_destroyed", "card_dealt_damage",
-                "card_removed", "hero_incapacitated", "environment_removed", "team_down"]
+                "card_removed", "hero_incapacitated", "environment_removed", "team_down",
+                "would_be_dealt_damage", "would_draw", "tokens_flipped", "mission_completed",
+                "hero_enters_zone", "scion_enters_play"]
     whose: Literal["owner", "villain", "environment", "any", "hero", "oblivaeon"] = "owner"
     watch: Select | None = Field(None, description=(
-        "card_destroyed / card_dealt_damage / card_removed: which other cards it watches "
-        "(default: any in its zone)"))
+        "card_destroyed / card_dealt_damage / card_removed / mission_completed / "
+        "hero_enters_zone / scion_enters_play: which other cards it watches (default: any in "
+        "its zone); would_be_dealt_damage: which targets it protects (default: this card)"))
+    by: Group | None = Field(None, description=(
+        "only damage dealt by a card of this group (dealt_damage, card_dealt_damage, "
+        "would_be_dealt_damage), or only a card destroyed by one (destroyed, card_destroyed): "
+        "\"destroyed by a hero card\", \"by OblivAeon\" (villain_character)"))
+    react_to: Literal["watched", "source"] = Field("watched", description=(
+        "what the effect's `source` group names: the watched card, or (\"source\") the "
+        "card that dealt the damage or destroyed it, so a reaction can hit back"))
+    once_per_turn: bool = Field(False, description="\"the first time … each turn\"")
+    your_turn: bool = Field(False, description=(
+        "\"during your turn\": only in the turn of this card's owner"))
+    optional: bool = Field(False, description=(
+        "would_draw / would_be_dealt_damage: the player may decline (\"you may … instead\")"))
     effect: Effect
+
+    @model_validator(mode="after")
+    def _options(self) -> Trigger:
+        w = self.when
+        if self.by is not None and w not in BY_EVENTS:
+            raise ValueError(f"by: a trigger on {w!r} has no damage source or destroying card "
+                             f"to read (only {sorted(BY_EVENTS)})")
+        if self.react_to == "source" and w not in SOURCE_EVENTS:
+            raise ValueError(f"react_to: 'source' is for {sorted(SOURCE_EVENTS)}; a trigger on "
+                             f"{w!r} already names its source, or has none")
+        if self.optional and w not in REPLACEMENTS:
+            raise ValueError(f"optional: only a replacement ({sorted(REPLACEMENTS)}) can be "
+                             f"declined; write `may` in the effect of a trigger on {w!r}")
+        if (self.once_per_turn or self.your_turn) and w in ("start_of_turn", "end_of_turn"):
+            raise ValueError(f"once_per_turn / your_turn: a trigger on {w!r} fires once a turn "
+                             "already, in the turn `whose` names")
+        return self
 
 
 class Side(Strict):

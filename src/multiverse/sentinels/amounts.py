@@ -5,7 +5,7 @@ text it is (OBL-B1: in that card's battle zone)."""
 from __future__ import annotations
 
 from multiverse.content.sentinels_schema import Condition, Step
-from multiverse.sentinels.select import zone_of
+from multiverse.sentinels.select import candidates, zone_of
 from multiverse.sentinels.state import Z_PLAY, SentinelsState
 from multiverse.sentinels.zones import cards_under
 
@@ -118,4 +118,17 @@ def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
         return this >= 0 and len(cards_under(s, this)) >= c.amount
     if c.test == "reserve_has_at_least":
         return len(s.reserve) >= c.amount
+    if c.test == "damage_taken_this_turn_at_least":  # "X has been dealt N or more damage this turn"
+        return damage_this_turn(s, c, this, hero) >= c.amount
     return False
+
+
+def damage_this_turn(s: SentinelsState, c: Condition, this: int, hero: int) -> int:
+    """The most damage dealt this turn to one of the cards the condition's `of` selects (in
+    play now; default: card `this`), read from the state's "this turn" facts."""
+    dealt = s.turn_dmg
+    if not dealt:
+        return 0
+    if c.of is None:
+        return dealt[this] if this >= 0 else 0
+    return max((dealt[x] for x in candidates(s, c.of, this, hero, -1)), default=0)

@@ -72,6 +72,8 @@ def blank_state(t: Tables, seed: int) -> SentinelsState:
     s.turn, s.phase, s.round = t.villain, "setup", 1
     s.played = s.powered = 0
     s.incap_used = 0
+    s.turn_fired = []  # "this turn" facts (state.py)
+    s.turn_dmg = [0] * n_cards if t.track_dmg else []
     return s
 
 def deal_hands(s: SentinelsState, f: tuple) -> None:

@@ -73,6 +73,8 @@ class SentinelsState(GameState):
         "tok",
         "trash",
         "turn",
+        "turn_dmg",
+        "turn_fired",
         "under",
         "user",
         "zone",
@@ -80,7 +82,15 @@ class SentinelsState(GameState):
 
     DATA = ("zone", "home", "deck", "hand", "trash", "play", "hp", "tok", "seq", "next_seq",
             "incap", "face", "htok", "mods", "turn", "phase", "round", "played", "powered",
-            "incap_used", "inplay", "ctr", "under", "reserve", "char", "user", "bz", "azone")
+            "incap_used", "inplay", "ctr", "under", "reserve", "char", "user", "bz", "azone",
+            # ----- "this turn" facts (sentinels.vocab.watchers): plain lists of ints, emptied
+            # by `turns.turn_start` at the start of every turn, cloned, saved and hashed with
+            # the rest; `invariants.check_places` checks them.
+            #   turn_fired: the triggers (the first step id of each effect) with
+            #     `once_per_turn` that have fired this turn ("the first time each turn")
+            #   turn_dmg: per card, the damage dealt to it this turn; [] when no condition of
+            #     the game reads it (T.track_dmg false: nothing kept, nothing copied)
+            "turn_fired", "turn_dmg")
     NESTED = frozenset({"deck", "hand", "trash", "play", "htok"})
     STEPS: ClassVar[dict[str, StepFn]] = {}
     CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
@@ -104,6 +114,7 @@ class SentinelsState(GameState):
         new.deck, new.hand = [x[:] for x in self.deck], [x[:] for x in self.hand]
         new.trash, new.play = [x[:] for x in self.trash], [x[:] for x in self.play]
         new.htok = [x[:] for x in self.htok]
+        new.turn_fired, new.turn_dmg = self.turn_fired[:], self.turn_dmg[:]
         new.live = self.live  # (filled, never changed: shared until either state changes)
         new.T = self.T
         new._decision = self._decision
@@ -272,7 +283,8 @@ class SentinelsState(GameState):
 _NESTED = tuple(sorted(SentinelsState.NESTED))  # lists of lists of ints
 _TUPLES = frozenset({"stack", "mods"})  # lists of tuples (frames, modifiers): shared by clone
 _FLAT = ("zone", "home", "hp", "tok", "seq", "incap", "face", "inplay", "ctr", "under", "reserve",
-         "stack", "mods", "char", "user", "bz", "azone")  # lists of ints or of tuples
+         "stack", "mods", "char", "user", "bz", "azone", "turn_fired",
+         "turn_dmg")  # lists of ints or of tuples
 _SCALAR = ("rng", "result", "reason", "decisions", "next_seq", "turn", "phase", "round", "played",
            "powered", "incap_used")
 _FIELDS = SentinelsState.CORE + SentinelsState.DATA

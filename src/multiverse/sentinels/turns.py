@@ -82,6 +82,10 @@ def turn_start(s: SentinelsState, f: tuple) -> None:
     o = f[1]
     if s.mods:
         s.mods = [m for m in s.mods if not (m[3] == 1 and m[4] == o)]
+    if s.turn_fired:  # a new turn: "this turn" facts start again (state.py)
+        s.turn_fired = []
+    if s.turn_dmg:
+        s.turn_dmg = [0] * len(s.turn_dmg)
     fire_turn(s, "start_of_turn", o, turn_zone(s, f))
 
 

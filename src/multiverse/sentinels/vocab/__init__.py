@@ -6,6 +6,15 @@ package registers every verb in `sentinels.verbs` (the dispatcher imports none o
 - `counters`: tokens on cards, named counters, hero tokens (OBL-ID1, OBL-HE2)
 - `choices`: conditions, "may", "one hero", extra plays and powers (SOTM-8, SOTM-10)
 - `lasting`: modifiers with a duration (SOTM-14)
+- `watchers`: phases skipped, tokens flipped to a chosen side, optional replacements
+  (SOTM-5, OBL-HE2, SOTM-14/15)
 """
 
-from multiverse.sentinels.vocab import choices, counters, lasting, piles, targets  # noqa: F401
+from multiverse.sentinels.vocab import (  # noqa: F401
+    choices,
+    counters,
+    lasting,
+    piles,
+    targets,
+    watchers,
+)
