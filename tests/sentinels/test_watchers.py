@@ -315,3 +315,44 @@ def test_a_misused_word_in_a_card_names_the_field() -> None:
         Card.model_validate({"name": "Bad", "kind": "ongoing", "triggers": [
             {"when": "end_of_turn", "your_turn": True, "effect": []}]})
     assert "triggers.0" in str(e.value) and "your_turn" in str(e.value)
+
+
+# ----- the original hero that carries every word ----------------------------------------
+WATCH_WHENS = {"would_be_dealt_damage", "would_draw", "tokens_flipped", "mission_completed",
+               "hero_enters_zone", "scion_enters_play"}
+
+
+def test_sentry_tide_uses_every_watch_word() -> None:
+    from multiverse.sentinels.content import default_sentinels_pack, validate_sentinels_path
+
+    pack = validate_sentinels_path(default_sentinels_pack())
+    tide = next(h for h in pack.heroes if h.id == "sentry-tide")
+    assert tide.original and sum(c.copies for c in tide.cards) == 40
+    trs = [tr for c in tide.cards for tr in c.triggers]
+    steps = [st for c in tide.cards for fx in (c.play, *(tr.effect for tr in c.triggers)) for st in fx]
+    steps += [d for st in steps for d in st.do]
+    assert {tr.when for tr in trs} >= WATCH_WHENS
+    assert all(any(getattr(tr, k) for tr in trs) for k in ("by", "once_per_turn", "your_turn", "optional"))
+    assert any(tr.react_to == "source" for tr in trs)
+    assert {"skip_phase", "flip_hero_tokens_chosen"} <= {st.verb for st in steps}
+    assert any(st.target.other_than for st in steps)
+    assert any(st.cond and st.cond.test == "damage_taken_this_turn_at_least" and st.cond.of for st in steps)
+
+
+@pytest.mark.parametrize("mode_name", ["sentinels", "oblivaeon"])
+def test_sentry_tide_plays_to_the_end_with_the_invariants(mode_name: str) -> None:
+    import random
+
+    from multiverse import modes
+
+    mode = modes.get(mode_name)
+    for seed in range(3):
+        s = mode.new_game(mode.make_config("sentry-tide,luminary,lifeline"), seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(6000):
+            d = s.decision()
+            if s.result is not None or d is None:
+                break
+            mode.check_invariants(s)
+            s.apply(rnd.choice(d.options).id)
+        assert s.result is not None and "round" not in s.reason
