@@ -356,3 +356,16 @@ def test_sentry_tide_plays_to_the_end_with_the_invariants(mode_name: str) -> Non
             mode.check_invariants(s)
             s.apply(rnd.choice(d.options).id)
         assert s.result is not None and "round" not in s.reason
+
+
+def test_the_cookbook_entries_validate_as_cards() -> None:
+    import re
+
+    import yaml
+
+    doc = (Path(__file__).parents[2] / "docs" / "sentinels-content.md").read_text(encoding="utf-8")
+    section = doc.split("## Cookbook: reactions, replacements and watchers", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    assert len(blocks) >= 14
+    for b in blocks:
+        Card.model_validate(yaml.safe_load(b))
