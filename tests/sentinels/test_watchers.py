@@ -82,6 +82,11 @@ def test_the_first_time_each_turn_fires_once_a_turn_and_again_next_turn(tmp_path
              heroes=[hero("alpha", cards=[tally])], villain_=villain(cards=[HEX]))
     t = card(s, "Tally", "alpha")
     assert s.tok[t] == 1 and hp(s, "beta") == 19  # three heroes hit, one token
+    assert s.turn_fired == [s.T.triggers[t][0][0][2][0]] and s.clone().turn_fired == s.turn_fired
+    back = SentinelsState.__new__(SentinelsState)
+    back.T = s.T
+    back.load_data(json.loads(json.dumps(s.data_dict())))
+    assert back.turn_fired == s.turn_fired and back.state_hash() == s.state_hash()
     assert s.turn == 0 and s.decision().kind == "play_phase"
     assert s.turn_fired == []  # alpha's turn has begun: the "this turn" facts start again
 
@@ -200,6 +205,10 @@ def test_an_optional_prevention_declined_lets_the_damage_through(tmp_path: Path)
     s = villain_turn(tmp_path, [shield], ["Guard"], [HEX], ["Hex"])
     d = s.decision()
     assert d.kind == "may_prevent" and d.ids() == ["prevent", "no"]
+    from multiverse.agents.sentinels_heuristic import option_scores
+
+    scores = option_scores(d, s)
+    assert scores["prevent"] > scores["no"]  # the heuristic agent prevents
     s.apply("no")
     assert hp(s, "alpha") == 19
     s.apply("prevent")  # beta's damage prevented; the heal (alpha, at 19) follows

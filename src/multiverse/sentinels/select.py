@@ -127,10 +127,10 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
             continue
         if kw and kw not in keywords[c][f]:
             continue
-        if other_than is not None and in_group(s, other_than, c, this, other):
-            continue  # "each target other than …"
         if (side[c][f] in want) if want is not None else in_group(s, group, c, this, other):
             out.append(c)
+    if other_than is not None:  # "each target other than …"
+        return [c for c in out if not in_group(s, other_than, c, this, other)]
     return out
 
 
