@@ -82,11 +82,6 @@ def test_the_first_time_each_turn_fires_once_a_turn_and_again_next_turn(tmp_path
              heroes=[hero("alpha", cards=[tally])], villain_=villain(cards=[HEX]))
     t = card(s, "Tally", "alpha")
     assert s.tok[t] == 1 and hp(s, "beta") == 19  # three heroes hit, one token
-    assert s.turn_fired == [s.T.triggers[t][0][0][2][0]] and s.clone().turn_fired == s.turn_fired
-    back = SentinelsState.__new__(SentinelsState)
-    back.T = s.T
-    back.load_data(json.loads(json.dumps(s.data_dict())))
-    assert back.turn_fired == s.turn_fired and back.state_hash() == s.state_hash()
     assert s.turn == 0 and s.decision().kind == "play_phase"
     assert s.turn_fired == []  # alpha's turn has begun: the "this turn" facts start again
 
@@ -100,6 +95,11 @@ def test_the_first_time_each_turn_counts_again_in_a_later_turn(tmp_path: Path) -
     play(s, "Scratch")
     t = card(s, "Tally", "alpha")
     assert s.tok[t] == 1 and hp(s, "alpha") == 19
+    assert s.turn_fired == [s.T.triggers[t][0][0][2][0]] and s.clone().turn_fired == s.turn_fired
+    back = SentinelsState.__new__(SentinelsState)
+    back.T = s.T
+    back.load_data(json.loads(json.dumps(s.data_dict())))
+    assert back.turn_fired == s.turn_fired and back.state_hash() == s.state_hash()
     s.stack.append(("turn_start", 0))  # a turn starts: the first time comes again
     s._decision = None
     s.advance()
