@@ -345,6 +345,7 @@ def test_sentry_tide_uses_every_watch_word() -> None:
     assert any(tr.react_to == "source" for tr in trs)
     assert {"skip_phase", "flip_hero_tokens_chosen"} <= {st.verb for st in steps}
     assert any(st.target.other_than for st in steps)
+    assert any(m.by for c in tide.cards for m in c.modifiers)
     assert any(st.cond and st.cond.test == "damage_taken_this_turn_at_least" and st.cond.of for st in steps)
 
 
@@ -375,6 +376,29 @@ def test_the_cookbook_entries_validate_as_cards() -> None:
     doc = (Path(__file__).parents[2] / "docs" / "sentinels-content.md").read_text(encoding="utf-8")
     section = doc.split("## Cookbook: reactions, replacements and watchers", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
-    assert len(blocks) >= 14
+    assert len(blocks) >= 15
     for b in blocks:
         Card.model_validate(yaml.safe_load(b))
+
+
+@pytest.mark.rule("SOTM-14")
+def test_a_modifier_reads_the_kind_of_the_damages_source(tmp_path: Path) -> None:
+    hood = {"name": "Storm Hood", "kind": "ongoing", "modifiers": [
+        {"kind": "immune", "applies_to": "hero", "by": "environment"}]}
+    gust = {"name": "Gust", "kind": "one-shot", "play": [dmg(2, EACH_HERO, source="this")]}
+    s = load(tmp_path, {"heroes": [{"id": "alpha", "play": ["Storm Hood"]}, "beta", "gamma"],
+                        "villain": {"deck": ["Lull"]}, "environment": {"deck": ["Gust"]},
+                        "turn": {"whose": "environment", "phase": "start"}},
+             heroes=[hero("alpha", cards=[hood])], environment_=environment([gust]))
+    assert [hp(s, h) for h in ("alpha", "beta", "gamma")] == [20, 20, 20]  # the environment's: none
+    assert "prevented: immune (Storm Hood)" in [m for e in s.take_events() if e.kind == "damage"
+                                               for m in e.data["modifiers"]]
+    s = villain_turn(tmp_path / "b", [hood], ["Storm Hood"], [HEX], ["Hex"])
+    assert [hp(s, h) for h in ("alpha", "beta", "gamma")] == [19, 19, 19]  # the villain's: dealt
+
+
+def test_a_modifier_that_cannot_read_a_source_refuses_by() -> None:
+    from multiverse.content.sentinels_schema import Modifier
+
+    with pytest.raises(ValidationError, match="by: a 'redirect_to_this' modifier"):
+        Modifier.model_validate({"kind": "redirect_to_this", "by": "villain"})

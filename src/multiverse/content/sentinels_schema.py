@@ -155,6 +155,16 @@ class Modifier(Strict):
     only_if: Condition | None = Field(None, description="in force only while this holds")
     keyword: str | None = Field(None, description="only for sources (dealt) or targets (taken) "
                                 "with this keyword")
+    by: Group | None = Field(None, description=(
+        "only damage dealt by a card of this group (\"damage dealt by environment cards\"): "
+        "for increases, reductions and immunity"))
+
+    @model_validator(mode="after")
+    def _by(self) -> Modifier:
+        if self.by is not None and not self.kind.startswith(("increase_", "reduce_", "immune")):
+            raise ValueError(f"by: a {self.kind!r} modifier does not read the damage's source "
+                             "(only increases, reductions and immunity)")
+        return self
 
 
 class Step(Strict):

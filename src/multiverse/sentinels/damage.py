@@ -118,7 +118,7 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
     notes: list[str] = []
     if t.retargets:  # redirection (the first card that takes it), then type changes
         redirected = False
-        for (_k, _n, group, ty, code, _d, _sd), c in retargeting(s, mods):
+        for (_k, _n, group, ty, code, _d, _sd, _by), c in retargeting(s, mods):
             if code == REDIRECT:
                 if not redirected and c != tgt and s.is_target(c) and in_group(s, group, tgt, c):
                     notes.insert(0, f"redirected to {names[c]}")
@@ -132,9 +132,11 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
     immune = ""
     src_side = side[src][face[src]] if src >= 0 else -1
     tgt_side = side[tgt][face[tgt]]
-    for (_k, _n, group, ty, code, d, sides), c in mods:
+    for (_k, _n, group, ty, code, d, sides, by), c in mods:
         if ty >= 0 and ty != dtype and code != CHANGE_TYPE:
             continue
+        if by is not None and (src < 0 or not in_group(s, by, src, c)):
+            continue  # only damage dealt by cards of that group
         if code == DEALT:
             if src < 0:
                 continue

@@ -34,8 +34,9 @@ OWNER_KINDS = ("hero", "villain", "environment", "mission")
 
 Ids = tuple[int, ...]
 # kind, amount, applies_to, damage type index (-1: any), its step of SOTM-14 (MOD_STEP), the
-# signed change to the amount, the sides its group is (None: read by `in_group`)
-CMod = tuple[str, int, str, int, int, int, "tuple[int, ...] | None"]
+# signed change to the amount, the sides its group is (None: read by `in_group`), the group
+# the damage's source must be in (None: any source)
+CMod = tuple[str, int, str, int, int, int, "tuple[int, ...] | None", "str | None"]
 REDIRECT, CHANGE_TYPE, DEALT, TAKEN, IMMUNE, OTHER = range(6)
 MOD_STEP = {"redirect_to_this": REDIRECT, "change_type": CHANGE_TYPE, "increase_dealt": DEALT,
             "reduce_dealt": DEALT, "increase_taken": TAKEN, "reduce_taken": TAKEN,
@@ -50,7 +51,7 @@ def compile_mod(m: Modifier) -> CMod:
     group = f"{m.applies_to}|{m.keyword.lower()}" if m.keyword else m.applies_to
     return (m.kind, m.amount, group, DAMAGE_TYPES.index(m.damage_type) if m.damage_type else -1,
             MOD_STEP.get(m.kind, OTHER), -m.amount if m.kind.startswith("reduce") else m.amount,
-            SIDE_GROUPS.get(group))
+            SIDE_GROUPS.get(group), m.by)
 
 
 SELECTING = frozenset({"damage", "heal", "lose_hp", "drain", "destroy", "flip",
