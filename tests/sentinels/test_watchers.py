@@ -402,3 +402,17 @@ def test_a_modifier_that_cannot_read_a_source_refuses_by() -> None:
 
     with pytest.raises(ValidationError, match="by: a 'redirect_to_this' modifier"):
         Modifier.model_validate({"kind": "redirect_to_this", "by": "villain"})
+
+
+def test_a_pack_with_a_misused_watch_word_names_the_file_and_the_place(tmp_path: Path) -> None:
+    from multiverse.engine.errors import ContentError
+    from multiverse.sentinels.content import validate_sentinels_path
+
+    from .support import write_pack
+
+    bad = ongoing("Bad Timing", {"when": "deals_damage", "by": "hero", "effect": []})
+    path = write_pack(tmp_path, heroes=[hero("alpha", cards=[bad])])
+    with pytest.raises(ContentError) as e:
+        validate_sentinels_path(path)
+    text = str(e.value)
+    assert "pack.yaml" in text and "triggers" in text and "by: a trigger on 'deals_damage'" in text
