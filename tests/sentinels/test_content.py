@@ -170,9 +170,10 @@ def test_the_harpy_keeps_five_tokens_and_her_cards_read_and_flip_them(pack):
     # her innate power reads them too
     assert any(st.verb == "if" and st.cond and st.cond.test == "hero_tokens_showing_at_least"
                for st in walk(harpy.power.effect))
-    # no other of the five heroes has tokens
+    # no other of the five heroes has tokens (the Quartermaster's stock and Sentry Tide's
+    # tide tokens are issue 19's original heroes)
     assert all(h.tokens is None for h in pack.heroes if h.id != "the-harpy"
-               and h.id not in VOCABULARY_HEROES)  # (the Quartermaster's stock tokens)
+               and h.id not in VOCABULARY_HEROES)
 
 
 @pytest.mark.rule("OBL-HE3")

@@ -111,6 +111,8 @@ def _scored(d: Decision, s: Any) -> list[tuple[float, str]]:
     if kind in ("may", "may_draw"):
         first = "yes" if "yes" in d.ids() else opts[0].id
         return [(1.0 if o.id == first else 0.0, o.id) for o in opts]
+    if kind == "may_prevent":  # "you may prevent that damage": prevent it
+        return [(1.0 if o.id == "prevent" else 0.0, o.id) for o in opts]
     if kind == "ob_zone_move":  # OblivAeon (OBL-H1): go where the Scions are
         return _zone_scores(d, s)
     if kind == "ob_six":  # OblivAeon (OBL-H2 … H7): take on an objective, regain a reward

@@ -90,12 +90,28 @@ class Select(Strict):
         "group `remembered`: the name an earlier step of the same effect remembered its "
         "cards under (\"that target\", \"the card revealed this way\")"))
 
+    other_than: Group | None = Field(None, description=(
+        "never a card of this group (\"each target other than the source\" / \"other than "
+        "the villain character\")"))
+
+
     @model_validator(mode="after")
     def _memory(self) -> Select:
         if (self.group == "remembered") != (self.memory is not None):
             raise ValueError("group 'remembered' and 'memory' go together: `{group: "
                              "remembered, memory: NAME}` names what an earlier step remembered")
         return self
+
+    @model_validator(mode="after")
+    def _other_than(self) -> Select:
+        if self.other_than is not None and (self.other_than == self.group
+                                            or self.group in _ONE_CARD):
+            raise ValueError(f"other_than: {self.other_than!r} leaves nothing to choose from "
+                             f"group {self.group!r} (it names one card or the whole group)")
+        return self
+
+
+_ONE_CARD = frozenset({"this", "this_hero", "villain_character", "source"})
 
 
 class Condition(Strict):
@@ -109,7 +125,7 @@ class Condition(Strict):
         "form_is", "scions_here_at_least", "heroes_here_at_least", "more_scions_than_heroes_here",
         "usurped", "this_hp_at_most", "scions_here_at_most", "heroes_here_at_most",
         "incapacitated_hero_here", "destroyed_this_way", "done_this_way", "count_at_least",
-        "count_at_most",
+        "count_at_most", "damage_taken_this_turn_at_least",
     ]
     amount: int = 1
     h_offset: int | None = Field(None, ge=-5, le=10, description=(
@@ -126,6 +142,11 @@ class Condition(Strict):
     memory: str | None = Field(None, min_length=1, max_length=40, description=(
         "destroyed_this_way / done_this_way: the name an earlier step remembered its result "
         "under (\"if a target is destroyed this way\", \"if you do\")"))
+
+    of: Select | None = Field(None, description=(
+        "damage_taken_this_turn_at_least: the cards it reads (true if one of them has been "
+        "dealt `amount` or more damage this turn; default: this card)"))
+
 
     @model_validator(mode="after")
     def _memory(self) -> Condition:
@@ -148,6 +169,13 @@ class Condition(Strict):
         if self.pile_of == "owner":
             raise ValueError("pile_of: 'owner' names where a moved card goes; a count reads "
                              "'this', 'villain' or 'environment'")
+        return self
+
+    @model_validator(mode="after")
+    def _of(self) -> Condition:
+        if self.of is not None and self.test != "damage_taken_this_turn_at_least":
+            raise ValueError(f"of: only the test 'damage_taken_this_turn_at_least' reads it, "
+                             f"not {self.test!r}")
         return self
 
 
@@ -204,6 +232,8 @@ Verb = Literal[
     "incapacitate",  # each selected hero is incapacitated now (SOTM-17), whatever its HP
     "forget",  # (compiled, never written: where an effect's remembered results end)
     "move_cards",  # move `amount` cards `from_pile` → `to_pile` (`take`: who picks which)
+    "skip_phase",  # this hero skips the `phase` (play, power or draw) of their turn still to come
+    "flip_hero_tokens_chosen",  # flip `amount` of this hero's tokens, each to the side they choose
 ]
 
 # steps whose result can be remembered (`remember`): the selecting verbs (the cards acted
@@ -240,6 +270,9 @@ class Modifier(Strict):
         "amount_from cards_in_play: only cards of this kind (\"your equipment\")"))
     h_offset: int | None = Field(None, ge=-5, le=10, description=(
         "SOTM-3: the amount is H plus this (fixed for the game)"))
+    by: Group | None = Field(None, description=(
+        "only damage dealt by a card of this group (\"damage dealt by environment cards\"): "
+        "for increases, reductions and immunity"))
 
 
     @model_validator(mode="after")
@@ -269,6 +302,13 @@ class Modifier(Strict):
         if self.pile_of == "owner":
             raise ValueError("pile_of: 'owner' names where a moved card goes; a count reads "
                              "'this', 'villain' or 'environment'")
+        return self
+
+    @model_validator(mode="after")
+    def _by(self) -> Modifier:
+        if self.by is not None and not self.kind.startswith(("increase_", "reduce_", "immune")):
+            raise ValueError(f"by: a {self.kind!r} modifier does not read the damage's source "
+                             "(only increases, reductions and immunity)")
         return self
 
 
@@ -323,6 +363,8 @@ class Step(Strict):
         "in the order revealed, on the bottom, or shuffled into the deck)"))
     source_select: Select | None = Field(None, description=(
         "damage: each card it selects deals the damage (\"each Scion deals …\")"))
+    phase: Literal["play", "power", "draw"] | None = Field(None, description=(
+        "skip_phase: the phase of this hero's turn that is skipped"))
     prompt: str = ""
     options: list[Branch] = Field(default_factory=list, max_length=6, description=(
         "choose_one: the effects to choose between (\"choose one: A, or B\")"))
@@ -370,6 +412,12 @@ class Step(Strict):
             raise ValueError(f"from_pile, to_pile, take and rest are read only by verb "
                              f"'move_cards', not {self.verb!r}")
         self._words()
+        if (self.verb == "skip_phase") != (self.phase is not None):
+            raise ValueError("verb 'skip_phase' needs a 'phase'" if self.phase is None
+                             else f"phase: only the verb 'skip_phase' reads it, not {self.verb!r}")
+        if self.verb == "flip_hero_tokens_chosen" and (self.side or self.to_side):
+            raise ValueError("verb 'flip_hero_tokens_chosen' lets the player choose each side: "
+                             "no 'side' or 'to_side'")
         return self
 
     def _words(self) -> None:
@@ -489,20 +537,59 @@ Branch.model_rebuild()
 Step.model_rebuild()
 
 
+# The events a trigger's `by` reads (the damage's source, the card that destroyed it), those
+# whose `react_to` may name that source, the replacements a player may decline (`optional`)
+BY_EVENTS = frozenset({"dealt_damage", "card_dealt_damage", "would_be_dealt_damage", "destroyed",
+                       "card_destroyed"})
+SOURCE_EVENTS = frozenset({"card_dealt_damage", "would_be_dealt_damage", "card_destroyed"})
+REPLACEMENTS = frozenset({"would_draw", "would_be_dealt_damage"})
+
+
 class Trigger(Strict):
-    """A reaction: start/end of a turn, damage, destruction, entering play (SOTM-7)."""
+    """A reaction: start/end of a turn, damage, destruction, entering play (SOTM-7); a
+    replacement ("instead of drawing", "would be dealt damage: prevent it", SOTM-14/15); a
+    watcher of game events (a Mission completed, a hero entering a zone, a Scion entering
+    play, tokens flipped)."""
 
     when: Literal["start_of_turn", "end_of_turn", "dealt_damage", "destroyed", "enters_play",
                 "played_from_environment_deck", "deals_damage", "card_destroyed", "card_dealt_damage",
-                "card_removed", "hero_incapacitated", "environment_removed", "team_down"]
+                "card_removed", "hero_incapacitated", "environment_removed", "team_down",
+                "would_be_dealt_damage", "would_draw", "tokens_flipped", "mission_completed",
+                "hero_enters_zone", "scion_enters_play"]
     whose: Literal["owner", "villain", "environment", "any", "hero", "oblivaeon"] = "owner"
     watch: Select | None = Field(None, description=(
-        "card_destroyed / card_dealt_damage / card_removed: which other cards it watches "
-        "(default: any in its zone)"))
+        "card_destroyed / card_dealt_damage / card_removed / mission_completed / "
+        "hero_enters_zone / scion_enters_play: which other cards it watches (default: any in "
+        "its zone); would_be_dealt_damage: which targets it protects (default: this card)"))
+    by: Group | None = Field(None, description=(
+        "only damage dealt by a card of this group (dealt_damage, card_dealt_damage, "
+        "would_be_dealt_damage), or only a card destroyed by one (destroyed, card_destroyed): "
+        "\"destroyed by a hero card\", \"by OblivAeon\" (villain_character)"))
+    react_to: Literal["watched", "source"] = Field("watched", description=(
+        "what the effect's `source` group names: the watched card, or (\"source\") the "
+        "card that dealt the damage or destroyed it, so a reaction can hit back"))
+    once_per_turn: bool = Field(False, description="\"the first time … each turn\"")
+    your_turn: bool = Field(False, description=(
+        "\"during your turn\": only in the turn of this card's owner"))
+    optional: bool = Field(False, description=(
+        "would_draw / would_be_dealt_damage: the player may decline (\"you may … instead\")"))
     effect: Effect
 
     @model_validator(mode="after")
-    def _watch(self) -> Trigger:
+    def _options(self) -> Trigger:
+        w = self.when
+        if self.by is not None and w not in BY_EVENTS:
+            raise ValueError(f"by: a trigger on {w!r} has no damage source or destroying card "
+                             f"to read (only {sorted(BY_EVENTS)})")
+        if self.react_to == "source" and w not in SOURCE_EVENTS:
+            raise ValueError(f"react_to: 'source' is for {sorted(SOURCE_EVENTS)}; a trigger on "
+                             f"{w!r} already names its source, or has none")
+        if self.optional and w not in REPLACEMENTS:
+            raise ValueError(f"optional: only a replacement ({sorted(REPLACEMENTS)}) can be "
+                             f"declined; write `may` in the effect of a trigger on {w!r}")
+        if (self.once_per_turn or self.your_turn) and w in ("start_of_turn", "end_of_turn"):
+            raise ValueError(f"once_per_turn / your_turn: a trigger on {w!r} fires once a turn "
+                             "already, in the turn `whose` names")
         if self.watch is not None and self.watch.group == "remembered":
             raise ValueError("watch group 'remembered': a watcher reacts apart from any "
                              "effect; name a group")

@@ -8,7 +8,7 @@ from typing import Any
 
 from multiverse.content.sentinels_schema import Condition, Step
 from multiverse.sentinels import memory
-from multiverse.sentinels.select import zone_of
+from multiverse.sentinels.select import candidates, zone_of
 from multiverse.sentinels.state import Z_PLAY, SentinelsState
 from multiverse.sentinels.tables import CHARACTER, DAMAGE_TYPES, KINDS
 from multiverse.sentinels.zones import cards_under
@@ -218,6 +218,8 @@ def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
         return memory.any_destroyed(s, c.memory, this)
     if c.test == "done_this_way":
         return memory.any_done(s, c.memory, this)
+    if c.test == "damage_taken_this_turn_at_least":  # "X has been dealt N or more damage this turn"
+        return damage_this_turn(s, c, this, hero) >= amount
     return False
 
 
@@ -225,3 +227,14 @@ def usurped(s: SentinelsState) -> bool:
     """OBL-C22: a Scion showing a face that takes OblivAeon's place (`usurps`) is in play."""
     zone, face = s.zone, s.face
     return any(zone[c] == Z_PLAY and face[c] in faces for c, faces in s.T.usurp_faces.items())
+
+
+def damage_this_turn(s: SentinelsState, c: Condition, this: int, hero: int) -> int:
+    """The most damage dealt this turn to one of the cards the condition's `of` selects (in
+    play now; default: card `this`), read from the state's "this turn" facts."""
+    dealt = s.turn_dmg
+    if not dealt:
+        return 0
+    if c.of is None:
+        return dealt[this] if this >= 0 else 0
+    return max((dealt[x] for x in candidates(s, c.of, this, hero, -1)), default=0)

@@ -130,7 +130,7 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
     notes: list[str] = []
     if t.retargets:  # redirection (the first card that takes it), then type changes
         redirected = False
-        for (_k, _n, group, ty, code, _d, _sd), c in retargeting(s, mods):
+        for (_k, _n, group, ty, code, _d, _sd, _by), c in retargeting(s, mods):
             if code == REDIRECT:
                 if not redirected and c != tgt and s.is_target(c) and in_group(s, group, tgt, c):
                     notes.insert(0, f"redirected to {names[c]}")
@@ -144,9 +144,11 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
     immune = ""
     src_side = side[src][face[src]] if src >= 0 else -1
     tgt_side = side[tgt][face[tgt]]
-    for (_k, _n, group, ty, code, d, sides), c in mods:
+    for (_k, _n, group, ty, code, d, sides, by), c in mods:
         if ty >= 0 and ty != dtype and code != CHANGE_TYPE:
             continue
+        if by is not None and (src < 0 or not in_group(s, by, src, c)):
+            continue  # only damage dealt by cards of that group
         if code == DEALT:
             if src < 0:
                 continue
@@ -246,16 +248,23 @@ def damage_final(s: SentinelsState, f: tuple) -> None:
 
 
 def final_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irr: int,
-                 drain: int, notes: tuple, immune: str, via: int = -1, vthis: int = -1) -> None:
+                 drain: int, notes: tuple, immune: str, via: int = -1, vthis: int = -1,
+                 declined: tuple = ()) -> None:
     """SOTM-14 step 4 and 5: immunity and prevention (SOTM-15: these stop irreducible damage
-    too); 0 or less is no damage and triggers nothing. A step carrying its result (`via`)
-    caps the amount dealt and remembers it."""
+    too: a card that "would be dealt damage" may have it prevented, `triggers.prevent_damage`;
+    `declined`: the optional preventions its players turned down); 0 or less is no damage
+    and triggers nothing. A step carrying its result (`via`) caps the amount dealt and
+    remembers it."""
     t = s.T
     if s.zone[tgt] != Z_PLAY or not t.max_hp[tgt][s.face[tgt]]:  # no longer a target
         return
     if immune:
         notes = (*notes, f"prevented: immune ({immune})")
         amount = 0
+    elif amount > 0 and t.watchers and t.watchers.get("would_be_dealt_damage") \
+            and triggers.prevent_damage(s, src, tgt, amount, (dtype, irr, drain, notes, via, vthis),
+                                        declined):
+        return
     if via >= 0:
         amount = memory.carried(s, via, vthis, tgt, amount)
     if amount <= 0:
@@ -267,6 +276,8 @@ def final_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int,
                    amount=0, type=kind, irreducible=bool(irr), modifiers=list(notes))
         return
     s.hp[tgt] -= amount
+    if t.track_dmg:  # "dealt N or more damage this turn" (state.py's "this turn" facts)
+        s.turn_dmg[tgt] += amount
     if s.log is not None:
         src_name = (f"Zone {s.bz[tgt] + 1}: " if s.T.n_zones > 1 else "") + (s.name(src) if src >= 0 else "Damage")
         kind = DAMAGE_TYPES[dtype]
@@ -283,9 +294,9 @@ def final_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int,
     if src >= 0 and table[src][face[src]]:
         triggers.fire_on_card(s, "deals_damage", src, tgt)
     if t.watchers and t.watchers.get("card_dealt_damage"):  # other cards watching this one be dealt damage
-        triggers.fire_watchers(s, "card_dealt_damage", tgt)
+        triggers.fire_watchers(s, "card_dealt_damage", tgt, src)
     if s.hp[tgt] <= 0:  # SOTM-9: destroyed at once, before any reaction (or choice) resolves
-        s.stack.append(("check_destroyed", tgt))
+        s.stack.append(("check_destroyed", tgt, src))
 
 
 @step("regain")
@@ -308,15 +319,18 @@ def heal(s: SentinelsState, cid: int, n: int) -> None:
 
 @step("check_destroyed")
 def check_destroyed(s: SentinelsState, f: tuple) -> None:
-    """SOTM-9: a target at 0 HP or less is destroyed unless indestructible."""
+    """SOTM-9: a target at 0 HP or less is destroyed unless indestructible (by the card
+    whose damage or text brought it there, when the frame names one)."""
     cid = f[1]
     if s.zone[cid] == Z_PLAY and s.hp[cid] <= 0:
-        destroy(s, cid)
+        destroy(s, cid, f[2] if len(f) > 2 else -1)
 
 
-def destroy(s: SentinelsState, cid: int) -> None:
+def destroy(s: SentinelsState, cid: int, by: int = -1) -> None:
     """SOTM-11: destroy a card in play; SOTM-10: indestructible cards survive; SOTM-17 a hero
-    character is incapacitated; SOTM-18 the villain character flips or is defeated."""
+    character is incapacitated; SOTM-18 the villain character flips or is defeated. `by`:
+    the card whose text or damage destroyed it (-1: none), which its `destroyed` reactions
+    and `card_destroyed` watchers read (`by`, `react_to: source`)."""
     t = s.T
     if s.zone[cid] != Z_PLAY:
         return
@@ -350,10 +364,10 @@ def destroy(s: SentinelsState, cid: int) -> None:
         return
     to_trash(s, cid)
     if s.log is not None:
-        s.emit("destroyed", f"{s.name(cid)} is destroyed", card=cid)
-    triggers.fire_on_card(s, "destroyed", cid, -1)
+        s.emit("destroyed", f"{s.name(cid)} is destroyed", card=cid, by=by)
+    triggers.fire_on_card(s, "destroyed", cid, by)
     if t.watchers:
-        triggers.fire_watchers(s, "card_destroyed", cid)
+        triggers.fire_watchers(s, "card_destroyed", cid, by)
 
 
 @step("scion_down")
@@ -499,4 +513,6 @@ def completed(s: SentinelsState, cid: int) -> None:
                card=cid)
     if h < t.n_heroes and t.kind[cid][1] == 0:
         move(s, cid, Z_HAND, home=h)
+    if t.watchers.get("mission_completed"):  # Shields and others watching Missions
+        triggers.fire_watchers(s, "mission_completed", cid)
 

@@ -61,6 +61,13 @@ def check_places(s: SentinelsState) -> None:
     # "this turn" facts (state.TURN_FIELDS): counts, never below 0; one per player
     assert s.turn_destroyed >= 0 and s.turn_discarded >= 0, "a this-turn count below 0"
     assert len(s.turn_flipped) == t.n_heroes and min(s.turn_flipped, default=0) >= 0
+    # "this turn" facts: a once-per-turn trigger fired at most once; damage per card, kept
+    # only when a condition reads it
+    assert len(set(s.turn_fired)) == len(s.turn_fired), "a once-per-turn trigger fired twice"
+    assert set(s.turn_fired) <= {fx[0] for fx, g in t.gates.items() if g[0]}, \
+        "turn_fired names a trigger that is not once per turn"
+    assert len(s.turn_dmg) == (len(t.card) if t.track_dmg else 0) and min(s.turn_dmg, default=0) >= 0, \
+        "turn_dmg: one count of damage per card, none below 0 (none kept when no condition reads it)"
     for i, v in enumerate(s.ctr):  # OBL-ID1: counters within their bounds
         assert t.counter_min[i] <= v <= t.counter_max[i], f"{t.counter_names[i]} = {v}"
     in_play = [c for c in range(len(t.card)) if s.zone[c] == Z_PLAY]

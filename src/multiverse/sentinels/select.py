@@ -94,8 +94,9 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
     max_hp, side, face = t.max_hp, t.side, s.face
     want = _SIDES.get(group)  # groups that are a set of sides: a fast test
     pool = s.inplay if z < 0 else [c for c in s.inplay if s.bz[c] == z]
+    other_than = sel.other_than
     if targets_only and not kind and not sel.keyword and not exclude and sel.characters \
-            and sel.hp_at_most is None:
+            and sel.hp_at_most is None and other_than is None:
         # the common selectors ("each hero target", "the non-hero target with the lowest HP",
         # "each hero character"): targets of some sides, or the heroes' character cards
         if want is not None:
@@ -131,6 +132,8 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
         if (side[c][f] in want) if want is not None else (
                 c in mem if mem is not None else in_group(s, group, c, this, other)):
             out.append(c)
+    if other_than is not None:  # "each target other than …"
+        return [c for c in out if not in_group(s, other_than, c, this, other)]
     return out
 
 

@@ -74,6 +74,8 @@ def blank_state(t: Tables, seed: int) -> SentinelsState:
     s.incap_used = 0
     s.turn_destroyed = s.turn_discarded = 0  # "this turn" (state.TURN_FIELDS)
     s.turn_flipped = [0] * t.n_heroes
+    s.turn_fired = []  # "this turn" facts (state.py)
+    s.turn_dmg = [0] * n_cards if t.track_dmg else []
     return s
 
 def deal_hands(s: SentinelsState, f: tuple) -> None:

@@ -51,7 +51,11 @@ ZONES = ("deck", "hand", "trash", "play", "box", "removed", "under", "reserve")
 #   turn_destroyed  cards destroyed this turn (SOTM-11)
 #   turn_discarded  cards discarded this turn (SOTM-11: from a hand, a deck, or revealed)
 #   turn_flipped    per player: hero tokens flipped this turn (OBL-HE2)
-TURN_FIELDS = ("turn_destroyed", "turn_discarded", "turn_flipped")
+#   turn_fired      the triggers (the first step id of each effect) with `once_per_turn`
+#                   that have fired this turn ("the first time each turn")
+#   turn_dmg        per card, the damage dealt to it this turn; [] when no condition of the
+#                   game reads it (T.track_dmg false: nothing kept, nothing copied)
+TURN_FIELDS = ("turn_destroyed", "turn_discarded", "turn_flipped", "turn_fired", "turn_dmg")
 TURN_SCALARS = ("turn_destroyed", "turn_discarded")  # ints; the others: a list per player
 
 
@@ -87,6 +91,8 @@ class SentinelsState(GameState):
         "turn",
         "turn_destroyed",
         "turn_discarded",
+        "turn_dmg",
+        "turn_fired",
         "turn_flipped",
         "under",
         "user",
@@ -122,6 +128,7 @@ class SentinelsState(GameState):
         new.htok = [x[:] for x in self.htok]
         new.turn_destroyed, new.turn_discarded = self.turn_destroyed, self.turn_discarded
         new.turn_flipped = self.turn_flipped[:]
+        new.turn_fired, new.turn_dmg = self.turn_fired[:], self.turn_dmg[:]
         new.live = self.live  # (filled, never changed: shared until either state changes)
         new.T = self.T
         new._decision = self._decision
@@ -216,6 +223,10 @@ class SentinelsState(GameState):
         self.turn_destroyed = self.turn_discarded = 0
         if any(self.turn_flipped):
             self.turn_flipped = [0] * len(self.turn_flipped)
+        if self.turn_fired:
+            self.turn_fired = []
+        if self.turn_dmg and any(self.turn_dmg):
+            self.turn_dmg = [0] * len(self.turn_dmg)
 
     # ----- queries ----------------------------------------------------------------
     def seat(self, owner: int) -> int:
@@ -296,7 +307,8 @@ class SentinelsState(GameState):
 _NESTED = tuple(sorted(SentinelsState.NESTED))  # lists of lists of ints
 _TUPLES = frozenset({"stack", "mods"})  # lists of tuples (frames, modifiers): shared by clone
 _FLAT = ("zone", "home", "hp", "tok", "seq", "incap", "face", "inplay", "ctr", "under", "reserve",
-         "stack", "mods", "char", "user", "bz", "azone", "turn_flipped")  # lists of ints or of tuples
+         "stack", "mods", "char", "user", "bz", "azone", "turn_flipped", "turn_fired",
+         "turn_dmg")  # lists of ints or of tuples
 _SCALAR = ("rng", "result", "reason", "decisions", "next_seq", "turn", "phase", "round", "played",
            "powered", "incap_used", *TURN_SCALARS)
 _FIELDS = SentinelsState.CORE + SentinelsState.DATA

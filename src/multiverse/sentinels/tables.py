@@ -27,14 +27,18 @@ DAMAGE_TYPES = ("cold", "energy", "fire", "infernal", "lightning", "melee", "pro
 ONE_SHOT, ONGOING, EQUIPMENT, DEVICE, TARGET, CHARACTER = range(6)
 KINDS = ("one-shot", "ongoing", "equipment", "device", "target", "character")
 WATCH_EVENTS = frozenset({"card_destroyed", "card_dealt_damage", "card_removed", "hero_incapacitated",
-                          "environment_removed"})
+                          "environment_removed", "would_be_dealt_damage", "would_draw",
+                          "tokens_flipped", "mission_completed", "hero_enters_zone",
+                          "scion_enters_play"})
+DAMAGE_THIS_TURN = "damage_taken_this_turn_at_least"
 HERO, VILLAIN, ENVIRONMENT, MISSION = range(4)  # kinds of owner (area) and sides of cards
 OWNER_KINDS = ("hero", "villain", "environment", "mission")
 
 Ids = tuple[int, ...]
 # kind, amount, applies_to, damage type index (-1: any), its step of SOTM-14 (MOD_STEP), the
-# signed change to the amount, the sides its group is (None: read by `in_group`)
-CMod = tuple[str, int, str, int, int, int, "tuple[int, ...] | None"]
+# signed change to the amount, the sides its group is (None: read by `in_group`), the group
+# the damage's source must be in (None: any source)
+CMod = tuple[str, int, str, int, int, int, "tuple[int, ...] | None", "str | None"]
 REDIRECT, CHANGE_TYPE, DEALT, TAKEN, IMMUNE, OTHER = range(6)
 MOD_STEP = {"redirect_to_this": REDIRECT, "change_type": CHANGE_TYPE, "increase_dealt": DEALT,
             "reduce_dealt": DEALT, "increase_taken": TAKEN, "reduce_taken": TAKEN,
@@ -55,7 +59,7 @@ def compile_mod(m: Modifier, n_heroes: int = 0, amount: int | None = None) -> CM
     kind = f"printed:{m.printed_verb}" if m.printed_verb is not None else m.kind
     return (kind, n, group, DAMAGE_TYPES.index(m.damage_type) if m.damage_type else -1,
             MOD_STEP.get(m.kind, OTHER), -n if m.kind.startswith("reduce") else n,
-            SIDE_GROUPS.get(group))
+            SIDE_GROUPS.get(group), m.by)
 
 
 class ModAmount:
@@ -102,7 +106,7 @@ def sel_sides(st: Step) -> tuple[int, ...] | None:
     nothing more (the common case, read without `candidates`' tests); else None."""
     sel = st.target
     if not sel.targets_only or sel.kind or sel.keyword or sel.exclude_this \
-            or not sel.characters or sel.hp_at_most is not None:
+            or not sel.characters or sel.hp_at_most is not None or sel.other_than is not None:
         return None
     return SIDE_GROUPS.get(sel.group)
 
@@ -177,6 +181,13 @@ class Tables:
     has_enter: list[bool] = field(default_factory=list)  # some face reacts to a card entering play
     watchers: dict[str, int] = field(default_factory=dict)  # event → cards that watch it
     watch: dict[tuple[int, int, Ids], Any] = field(default_factory=dict)  # (card, face, fx) → Select
+    # a trigger's options (sentinels.vocab.watchers), by its effect: (once per turn, only in
+    # its owner's turn, the group its source or destroyer is in); the effects whose `source`
+    # is the watched card's source; the replacements a player may decline
+    gates: dict[Ids, tuple[bool, bool, str | None]] = field(default_factory=dict)
+    react_src: set[Ids] = field(default_factory=set)
+    optional: set[Ids] = field(default_factory=set)
+    track_dmg: bool = False  # a condition reads the damage dealt this turn (`turn_dmg`)
     late_owner: int = -1  # whose turn texts resolve last (Aeon Men, OBL-C6)
     # whose turn a "villain", "environment" or "hero" turn text reads, when that never
     # changes (the base game): whose → the owners; others are read from the state
@@ -289,6 +300,8 @@ class Tables:
                 self.remembering = True
             if model.play_area is not None:
                 self.play_areas = True
+            if st.cond is not None and st.cond.test == DAMAGE_THIS_TURN:
+                self.track_dmg = True
             if st.modifier is not None:
                 self.step_cmod[sid] = self._cmod(st.modifier)
                 if st.modifier.amount_from is not None:
@@ -301,6 +314,8 @@ class Tables:
     def _cmod(self, m: Modifier) -> CMod:
         if m.only_if is not None or m.amount_from is not None:  # (read by `active_modifiers`'
             self.mod_conds = True  # slower path, which reads conditions and counts)
+        if m.only_if is not None and m.only_if.test == DAMAGE_THIS_TURN:
+            self.track_dmg = True
         if m.kind.startswith("cannot_"):
             self.blocks = True
         if m.kind in ("redirect_to_this", "change_type"):
@@ -357,6 +372,12 @@ class Tables:
                     self.watchers[when] = self.watchers.get(when, 0) + 1
                     if tr.watch is not None:
                         self.watch[(cid, fi, fx)] = tr.watch
+                if fx and (tr.once_per_turn or tr.your_turn or tr.by is not None):
+                    self.gates[fx] = (tr.once_per_turn, tr.your_turn, tr.by)
+                if fx and tr.react_to == "source":
+                    self.react_src.add(fx)
+                if fx and tr.optional:
+                    self.optional.add(fx)
         self.modifiers.append(tuple(tuple(f.modifiers) for f in faces))
         self.cmods.append(tuple(tuple(self._cmod(m) for m in f.modifiers) for f in faces))
         self.has_mods.append(any(self.cmods[-1]))

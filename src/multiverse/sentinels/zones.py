@@ -126,6 +126,7 @@ def remove_from_game(s: SentinelsState, cid: int) -> bool:
 
 
 REMOVED_HOOKS: list = []  # called with (state, card) when a card in play is removed
+DRAW_HOOKS: list = []  # (state, hero, draws left) → True: this draw is replaced (watchers)
 
 
 def to_reserve(s: SentinelsState, cid: int, bottom: bool = False) -> None:
@@ -173,10 +174,16 @@ def top_card(s: SentinelsState, o: int) -> int:
     return deck[-1]
 
 
-def draw(s: SentinelsState, h: int, n: int) -> int:
-    """Draw `n` cards (SOTM-6: an empty deck is refilled from the trash)."""
+def draw(s: SentinelsState, h: int, n: int, replace: bool = True) -> int:
+    """Draw `n` cards (SOTM-6: an empty deck is refilled from the trash). A card of the hero
+    that replaces a draw ("instead of drawing", `DRAW_HOOKS`) takes each draw it can, the
+    rest of the draws waiting after it (`replace`: False, no replacement; none at setup)."""
     k = 0
-    for _ in range(n):
+    hook = DRAW_HOOKS[0] if replace and DRAW_HOOKS and s.T.watchers.get("would_draw") \
+        and s.phase != "setup" else None
+    for i in range(n):
+        if hook is not None and hook(s, h, n - i):
+            break
         c = top_card(s, h)
         if c < 0:
             break

@@ -66,6 +66,8 @@ def move_hero(s: SentinelsState, p: int, z: int) -> bool:
                 s.bz[c] = z
     if s.log is not None:
         s.emit("zone_move", f"{s.oname(p)} moves to {zone_name(z)}", hero=p, zone=z)
+    if s.T.watchers.get("hero_enters_zone") and s.char[p] >= 0:  # cards watching it arrive
+        triggers.fire_watchers(s, "hero_enters_zone", s.char[p])
     return True
 
 
@@ -116,6 +118,8 @@ def play_scion(s: SentinelsState, z: int) -> int:
     if s.log is not None:
         s.emit("scion", f"{zone_label(z)}{s.name(c)} enters play from the Scion Reserve",
                card=c, zone=z)
+    if s.T.watchers.get("scion_enters_play"):  # cards watching for a new Scion
+        triggers.fire_watchers(s, "scion_enters_play", c)
     return c
 
 

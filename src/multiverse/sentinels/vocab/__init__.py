@@ -9,6 +9,8 @@ package registers every verb in `sentinels.verbs` (the dispatcher imports none o
 - `options`: "choose one", "if you do", results remembered for later steps, damage caps,
   a hero incapacitated outright, cards entering another play area (SOTM-8, SOTM-14, SOTM-17)
 - `moves`: moving cards between any two places (SOTM-8, SOTM-11)
+- `watchers`: phases skipped, tokens flipped to a chosen side, optional replacements
+  (SOTM-5, OBL-HE2, SOTM-14/15)
 """
 
 from multiverse.sentinels.vocab import (  # noqa: F401
@@ -19,4 +21,5 @@ from multiverse.sentinels.vocab import (  # noqa: F401
     options,
     piles,
     targets,
+    watchers,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from multiverse.engine.words import count
 from multiverse.sentinels.state import Z_PLAY, SentinelsState
+from multiverse.sentinels.triggers import fire_tokens_flipped
 from multiverse.sentinels.verbs import push_effect, verb
 
 
@@ -77,3 +78,5 @@ def flip_hero_tokens(s: SentinelsState, hero: int, side: str, to_side: str, n: i
     if k and s.log is not None:
         s.emit("tokens_flipped", f"{s.oname(hero)} flips {count(k, 'token')} {side} → {to_side}",
                hero=hero, count=k, side=side, to_side=to_side)
+    if k and s.T.watchers.get("tokens_flipped"):  # "when a token is flipped"
+        fire_tokens_flipped(s, hero)

@@ -299,15 +299,15 @@ def from_reserve(s: SentinelsState, f: tuple) -> None:
 # ----- cards in play leaving it ------------------------------------------------------------
 @verb("destroy_this")
 def destroy_this(s: SentinelsState, sid: int, this: int, hero: int, other: int, n: int) -> None:
-    """SOTM-11: destroy the card whose text it is."""
-    destroy(s, this)
+    """SOTM-11: destroy the card whose text it is (by itself)."""
+    destroy(s, this, this)
 
 
 @applies("destroy")
 def destroy_selected(s: SentinelsState, sid: int, this: int, hero: int, other: int,
                      c: int) -> None:
-    """SOTM-11: destroy each selected card in play."""
-    destroy(s, c)
+    """SOTM-11: destroy each selected card in play (by the card whose text it is)."""
+    destroy(s, c, this)
 
 
 @applies("remove_from_game")

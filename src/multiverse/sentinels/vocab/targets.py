@@ -25,7 +25,7 @@ def lose_hp(s: SentinelsState, sid: int, this: int, hero: int, other: int, c: in
         s.emit("lose_hp", f"{s.name(c)} loses {n} HP → {s.hp[c]}", target=c, amount=n,
                hp=s.hp[c])
     if s.hp[c] <= 0:
-        s.stack.append(("check_destroyed", c))
+        s.stack.append(("check_destroyed", c, this))
 
 
 @applies("flip")
