@@ -100,12 +100,11 @@ def test_the_first_time_each_turn_counts_again_in_a_later_turn(tmp_path: Path) -
     back.T = s.T
     back.load_data(json.loads(json.dumps(s.data_dict())))
     assert back.turn_fired == s.turn_fired and back.state_hash() == s.state_hash()
-    s.stack.append(("turn_start", 0))  # a turn starts: the first time comes again
+    s.stack.clear()  # alpha's next turn starts: the first time comes again
+    s.stack.append(("hero_turn", 0))
     s._decision = None
     s.advance()
-    s.stack.append(("play_now", 0, 1))
-    s._decision = None
-    s.advance()
+    assert s.turn_fired == [] and s.decision().kind == "play_phase"
     play(s, "Scratch")
     assert s.tok[t] == 2 and hp(s, "alpha") == 18
 
@@ -288,7 +287,8 @@ def test_a_condition_reads_the_damage_dealt_to_a_target_this_turn(tmp_path: Path
     back.T = s.T
     back.load_data(json.loads(json.dumps(s.data_dict())))
     assert back.turn_dmg == s.turn_dmg and back.key() == s.key() and back.state_hash() == s.state_hash()
-    s.stack.append(("turn_start", 1))
+    s.stack.clear()  # the next hero's turn starts
+    s.stack.append(("hero_turn", 1))
     s._decision = None
     s.advance()
     assert s.turn_dmg == [0] * len(s.T.card)
