@@ -1,15 +1,20 @@
-"""The shared random-playout loop for instruction counts (docs/performance.md, "Method"):
+"""The shared random-playout loop for instruction counts (docs/performance.md, "Method").
+Every game is set up first; only the decisions are counted:
 
-    PYTHONHASHSEED=0 setarch -R valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
-        python tools/cg.py MODE GAMES
+    PYTHONHASHSEED=0 setarch -R valgrind --tool=callgrind --instr-atstart=no \\
+        --callgrind-out-file=/dev/null python tools/cg.py MODE GAMES
 
-Count a 30-game and a 10-game run and divide the difference by the difference in decisions
-(printed last), so setup, imports and table building drop out."""
+Instrumentation starts (`callgrind_control -i on`) once the games are set up, so the
+count is the decisions' alone; divide it by the decisions printed last. Without valgrind it
+just plays the games."""
 
 from __future__ import annotations
 
 import gc
+import os
 import random
+import shutil
+import subprocess
 import sys
 
 from multiverse import modes
@@ -18,13 +23,18 @@ from multiverse import modes
 def main() -> None:
     name, games = sys.argv[1], int(sys.argv[2])
     mode = modes.get(name)
-    config = mode.make_config(None)
+    content = os.environ.get("CG_CONTENT")  # another pack (a copy of the default one, …)
+    config = mode.make_config(None, sets={"content": content} if content else None)
     rnd = random.Random(1)
-    mode.new_game(config, seed=0)  # tables built before the loop
+    states = [mode.new_game(config, seed=g) for g in range(games)]
+    for s in states:
+        s.decision()
     gc.disable()
+    if shutil.which("callgrind_control") and os.environ.get("CG_ON") == "1":
+        subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())],
+                       capture_output=True, check=False)
     steps = 0
-    for g in range(games):
-        s = mode.new_game(config, seed=g)
+    for s in states:
         while (d := s.decision()) is not None and steps < 10**7:
             s.apply(d.options[rnd.randrange(len(d.options))].id)
             steps += 1

@@ -28,7 +28,9 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
     t = s.T
     table, face = t.cmods, s.face
     live = s.live
-    if not t.mod_conds and (zone < 0 or t.n_zones == 1):
+    conds = t.mod_conds and (not t.cond_cards.isdisjoint(s.inplay) or bool(
+        s.mods and t.step_if and any(m[0] in t.step_if for m in s.mods)))
+    if not conds and (zone < 0 or t.n_zones == 1):
         out = live.get(LIVE_CMODS) if live is not None else None
         if out is None:
             out = s.live_read(LIVE_CMODS)
@@ -37,7 +39,7 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
         return out  # (kept: read, never changed)
     cards = (live.get(LIVE_MODS) if live is not None else None) or s.live_read(LIVE_MODS)
     bz, holds, cif = s.bz, amounts.holds, t.cmod_if
-    if not t.mod_conds:  # zones only (OblivAeon): one comprehension
+    if not conds:  # zones only (OblivAeon): one comprehension
         out = [(m, c) for c in cards if bz[c] == zone for m in table[c][face[c]]]
         if s.mods:
             out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods
@@ -261,7 +263,7 @@ def final_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int,
     if immune:
         notes = (*notes, f"prevented: immune ({immune})")
         amount = 0
-    elif amount > 0 and t.watchers and t.watchers.get("would_be_dealt_damage") \
+    elif amount > 0 and t.watchers and triggers.watching(s, "would_be_dealt_damage") \
             and triggers.prevent_damage(s, src, tgt, amount, (dtype, irr, drain, notes, via, vthis),
                                         declined):
         return
@@ -293,7 +295,7 @@ def final_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int,
         triggers.fire_on_card(s, "dealt_damage", tgt, src)
     if src >= 0 and table[src][face[src]]:
         triggers.fire_on_card(s, "deals_damage", src, tgt)
-    if t.watchers and t.watchers.get("card_dealt_damage"):  # other cards watching this one be dealt damage
+    if t.watchers and triggers.watching(s, "card_dealt_damage"):  # cards watching this one
         triggers.fire_watchers(s, "card_dealt_damage", tgt, src)
     if s.hp[tgt] <= 0:  # SOTM-9: destroyed at once, before any reaction (or choice) resolves
         s.stack.append(("check_destroyed", tgt, src))

@@ -180,6 +180,16 @@ class Tables:
     has_end: list[bool] = field(default_factory=list)  # some face has an end-of-turn text
     has_enter: list[bool] = field(default_factory=list)  # some face reacts to a card entering play
     watchers: dict[str, int] = field(default_factory=dict)  # event → cards that watch it
+    # event → the cards with a trigger on it (any face): a watcher's event is read only
+    # while one of them is in play, so a game whose box holds such cards pays nothing else
+    watch_cards: dict[str, frozenset[int]] = field(default_factory=dict)
+    # the cards whose modifiers change printed numbers, and the `modify` steps that do: a
+    # printed number is read with modifiers only while one of them is in force
+    printed_cards: frozenset[int] = frozenset()
+    printed_sids: frozenset[int] = frozenset()
+    # the cards with a modifier read with a condition or a count (`cmod_if`): the modifiers'
+    # slower path is taken only while one of them (or such a `modify` step) is in force
+    cond_cards: frozenset[int] = frozenset()
     watch: dict[tuple[int, int, Ids], Any] = field(default_factory=dict)  # (card, face, fx) → Select
     # a trigger's options (sentinels.vocab.watchers), by its effect: (once per turn, only in
     # its owner's turn, the group its source or destroyer is in); the effects whose `source`
@@ -272,6 +282,17 @@ class Tables:
             ends.append(sid)
         return (*ids, *ends)
 
+    def finish(self) -> None:
+        """After every card is added: in a game none of whose cards changes printed numbers
+        (no `increase_printed` / `reduce_printed` modifier on a card or a step), its steps
+        read their printed amounts directly again, as a game without the word does."""
+        if self.printed_cards or self.printed_sids:
+            return
+        for sid, st in enumerate(self.steps):
+            if st.amount_from == "printed":
+                st.__dict__["amount_from"] = None
+                self.fx_head[sid], self.dmg_head[sid] = fx_head(st), dmg_head(st)
+
     def _reg(self, effect: list[Step]) -> Ids:
         if self.printed is None:
             self.printed = printed_verbs(self.content)
@@ -304,6 +325,8 @@ class Tables:
                 self.track_dmg = True
             if st.modifier is not None:
                 self.step_cmod[sid] = self._cmod(st.modifier)
+                if st.modifier.printed_verb is not None:
+                    self.printed_sids = self.printed_sids | {sid}
                 if st.modifier.amount_from is not None:
                     self.step_if[sid] = ModAmount(st.modifier)
                 elif st.modifier.only_if is not None:
@@ -370,6 +393,7 @@ class Tables:
             for tr, (when, _w, fx) in zip(f.triggers, trig[fi], strict=True):
                 if when in WATCH_EVENTS:
                     self.watchers[when] = self.watchers.get(when, 0) + 1
+                    self.watch_cards[when] = self.watch_cards.get(when, frozenset()) | {cid}
                     if tr.watch is not None:
                         self.watch[(cid, fi, fx)] = tr.watch
                 if fx and (tr.once_per_turn or tr.your_turn or tr.by is not None):
@@ -380,11 +404,15 @@ class Tables:
                     self.optional.add(fx)
         self.modifiers.append(tuple(tuple(f.modifiers) for f in faces))
         self.cmods.append(tuple(tuple(self._cmod(m) for m in f.modifiers) for f in faces))
+        if any(m.printed_verb is not None for f in faces for m in f.modifiers):
+            self.printed_cards = self.printed_cards | {cid}
         self.has_mods.append(any(self.cmods[-1]))
         self.rt_mods.append(tuple(tuple(m for m in ms if m[4] <= CHANGE_TYPE) for ms in self.cmods[-1]))
         self.has_enter.append(any(tr[0] == "enters_play" for ts in trig for tr in ts))
         self.cmod_if.append(tuple(tuple(ModAmount(m) if m.amount_from is not None else m.only_if
                                         for m in f.modifiers) for f in faces))
+        if any(x is not None for per_face in self.cmod_if[-1] for x in per_face):
+            self.cond_cards = self.cond_cards | {cid}
         self.flip_fx.append(tuple(self.reg(f.on_flip) for f in faces))
         self.restore_hp.append(tuple(f.restore_hp for f in faces))
         self.clear_tokens.append(tuple(f.clear_tokens for f in faces))
@@ -466,6 +494,7 @@ def build_tables(config: SentinelsConfig, content: SentinelsContent) -> Tables:
     _counters(t, v.counters)
     t.whose_owners = {"villain": frozenset(t.villains), "environment": frozenset(t.envs),
                       "hero": frozenset(range(n))}
+    t.finish()
     return t
 
 

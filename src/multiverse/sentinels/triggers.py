@@ -99,7 +99,7 @@ def fire_watchers(s: SentinelsState, event: str, cid: int, src: int = -1) -> Non
     selector matches it, in its battle zone (OBL-B1), in play order. `other` is the watched
     card, or `src` (the damage's source, the destroying card) for `react_to: source`."""
     t = s.T
-    if not t.watchers.get(event):
+    if not watching(s, event):
         return
     frames: list[tuple] = []
     gates, react = t.gates, t.react_src
@@ -119,6 +119,13 @@ def fire_watchers(s: SentinelsState, event: str, cid: int, src: int = -1) -> Non
             other = src if react and fx in react else cid
             frames.extend(effects_mod.effect_frames(s, fx, c, s.hero_of(c), other))
     s.stack.extend(reversed(frames))
+
+
+def watching(s: SentinelsState, event: str) -> bool:
+    """Is a card with a trigger on `event` in play? (Cheap: the few cards of the game that
+    have one, `T.watch_cards`; in OblivAeon the box's hero decks hold many that are not.)"""
+    cards = s.T.watch_cards.get(event)
+    return cards is not None and not cards.isdisjoint(s.inplay)
 
 
 def watched(s: SentinelsState, sel: Any, cid: int, this: int) -> bool:
@@ -162,6 +169,8 @@ def fire_tokens_flipped(s: SentinelsState, hero: int) -> None:
     "owner", that hero's own cards; "hero" or "any", any hero's tokens), in play order;
     `other` is that hero's character card."""
     t = s.T
+    if not watching(s, "tokens_flipped"):
+        return
     frames: list[tuple] = []
     for c in s.inplay:
         for on, whose, fx in t.triggers[c][s.face[c]]:
@@ -175,6 +184,8 @@ def _replacer(s: SentinelsState, event: str, fits: Any, by: int, declined: tuple
     """The first card in play (in play order) with a replacement on `event` that `fits`
     and its options allow (not one the player declined): (card, effect), or (-1, ())."""
     t = s.T
+    if not watching(s, event):
+        return -1, ()
     for c in s.inplay:
         if c in declined:
             continue

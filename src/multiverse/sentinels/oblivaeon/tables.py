@@ -124,6 +124,7 @@ def build_oblivaeon_tables(config: OblivaeonConfig, content: SentinelsContent) -
             hp=m.hp, play=m.play, power=m.power, triggers=m.triggers, modifiers=m.modifiers,
             sides=[reward], text=m.text), sides=(obj_side, HERO)))
     t.missions = frozenset(t.deck_cards[t.mission])
+    t.finish()
     return t
 
 
