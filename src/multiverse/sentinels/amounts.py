@@ -79,15 +79,21 @@ def pile_of(s: SentinelsState, of: str, this: int) -> int:
     """Whose pile a count reads: "this" (the hero whose card it is; a villain or
     environment card: its owner), the villain, the environment (of this card's battle
     zone); -1: none."""
-    t = s.T
     if of == "villain":
-        return t.villain
+        return s.T.villain
     if of == "environment":
-        if len(t.envs) == 1:
-            return t.env
-        z = s.bz[this] if this >= 0 else 0
-        return next((o for o in t.envs if s.azone[o] == z), -1)
+        return zone_environment(s, this)
     return s.owner_of(this) if this >= 0 else -1
+
+
+def zone_environment(s: SentinelsState, this: int) -> int:
+    """OBL-B1: the environment of card `this`'s battle zone (the only one in a base game;
+    -1: none there now)."""
+    t = s.T
+    if len(t.envs) == 1:
+        return t.env
+    z = s.bz[this] if this >= 0 else 0
+    return next((o for o in t.envs if s.azone[o] == z), -1)
 
 
 def tokens_showing(s: SentinelsState, hero: int, side: str | None) -> int:

@@ -43,29 +43,29 @@ def _find(s: SentinelsState, name: str, this: int, make: bool) -> int:
 def note(s: SentinelsState, name: str, this: int, c: int, done: bool) -> None:
     """Remember card `c` as acted on by the step remembering `name` (`done`: it did
     something to it already)."""
-    i = _find(s, name, this, True)
-    if i < 0:
-        return
-    f = s.stack[i]
-    for j in range(3, len(f), _W):
-        if f[j] == c:
-            if done and not f[j + 2] & DONE:
-                s.stack[i] = (*f[:j + 2], f[j + 2] | DONE, *f[j + 3:])
-            return
-    s.stack[i] = (*f, c, 0, DONE if done else 0, s.seq[c], s.face[c])
+    _record(s, name, this, c, 0, done)
 
 
 def dealt(s: SentinelsState, name: str, this: int, c: int, n: int) -> None:
     """The step remembering `name` dealt `n` damage to card `c` (after modifiers)."""
+    _record(s, name, this, c, n, n > 0)
+
+
+def _record(s: SentinelsState, name: str, this: int, c: int, n: int, done: bool) -> None:
+    """Add `n` damage and (`done`) the "did something" flag to card `c`'s entry in the
+    memo frame of `name`, the entry made on first sight (the card's stay and face kept, to
+    tell later whether it was destroyed this way)."""
     i = _find(s, name, this, True)
     if i < 0:
         return
     f = s.stack[i]
+    flag = DONE if done else 0
     for j in range(3, len(f), _W):
         if f[j] == c:
-            s.stack[i] = (*f[:j + 1], f[j + 1] + n, f[j + 2] | (DONE if n > 0 else 0), *f[j + 3:])
+            if n or (flag and not f[j + 2] & DONE):
+                s.stack[i] = (*f[:j + 1], f[j + 1] + n, f[j + 2] | flag, *f[j + 3:])
             return
-    s.stack[i] = (*f, c, n, DONE if n > 0 else 0, s.seq[c], s.face[c])
+    s.stack[i] = (*f, c, n, flag, s.seq[c], s.face[c])
 
 
 def records(s: SentinelsState, name: str, this: int) -> list[tuple[int, ...]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.sentinels import memory
-from multiverse.sentinels.amounts import amount_of, heroes_here
+from multiverse.sentinels.amounts import amount_of, heroes_here, zone_environment
 from multiverse.sentinels.damage import destroy
 from multiverse.sentinels.select import zone_of
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, SentinelsState, choice, step
@@ -31,10 +31,7 @@ def deck_owner(s: SentinelsState, deck: str, this: int, hero: int) -> int:
     if deck == "villain":
         return t.villain
     if deck == "environment":
-        if len(t.envs) == 1:
-            return t.env
-        z = s.bz[this] if this >= 0 else 0
-        return next((o for o in t.envs if s.azone[o] == z), -1)
+        return zone_environment(s, this)
     named = t.named_decks.get(deck)
     if named is not None:
         return named
