@@ -64,19 +64,19 @@ HeroVerb = Literal[
     "flip_facedown",  # the previous Hero card of the Storyline (or `this_card`) is flipped facedown
     "move_tokens",  # up to the `tokens` (C/T) in your Location move to a Location `where` says
     "copy_effect",  # resolve the Special Effect of the previous Hero card (face up) as yours
-    # this turn, the Storyline, discards and a while off the board (`united.owner_turn`)
+    # this turn, the Storyline, discards and a while off the board (`united.vocab.turn`)
     "draw_discard",  # draw `amount`, then put `discard` cards (default 1) at the bottom of the deck
     "swap_storyline",  # this card and the previous Hero card of the Storyline trade places
     "swap_locations",  # two Locations (`where`: adjacent, the default, or any) trade places
     "attack_range",  # your Attacks may target enemies in adjacent Locations `until` (this turn)
     "extra_fill",  # each of your fills on a Threat fills `amount` more `until` (this turn)
     "vanish_with_henchman",  # you and the Henchman here leave the board until your next turn
-    # the owner's Villain words (united/owner_villain.py)
+    # the owner's Villain words (united/vocab/villain.py)
     "peek_master_plan",  # look at the top `amount` Master Plan cards (`reorder`: put them back in any order)
     "on_villain_move",  # `when` the Villain moves (into your Location), `steps` resolve, `amount` times, `until` then
     "redirect_villain_move",  # you decide the Villain's next `amount` Master Plan moves, `until` then
     "remove_tokens",  # remove up to `amount` of the Villain's extra tokens (`letter`) from your Location
-    # components beyond the cards (united/owner_components.py): companions and clones
+    # components beyond the cards (united/vocab/components.py): companions and clones
     "move_companion",  # your companion moves to a Location `where` says (adjacent: `amount` steps)
     "place_clone",  # put up to `amount` of your clones from your reserve at a Location `where` says
     "remove_clone",  # take up to `amount` of your clones off the board, back to your reserve
@@ -139,7 +139,7 @@ _WHO_VERBS = frozenset({"draw", "gain_token", "take_action", "move", "draw_until
 _UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam", "stop_villain_move",
                           "ignore_overflow", "extra_damage", "blank_master_plan",
                           "on_villain_move", "redirect_villain_move"})
-_UNTIL_VERBS |= {"attack_range", "extra_fill"}  # (united.owner_turn)
+_UNTIL_VERBS |= {"attack_range", "extra_fill"}  # (united.vocab.turn)
 Until = Literal["end_of_turn", "your_next_turn", "face_up"]
 _WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero", "companion",
                           "a_clone"},
@@ -250,7 +250,7 @@ class Effect(Strict):
         self._villain_words()
 
     def _villain_words(self) -> None:
-        """`reorder`, `when`, `steps` and `letter`: the owner's Villain words (united/owner_villain.py)."""
+        """`reorder`, `when`, `steps` and `letter`: the owner's Villain words (united/vocab/villain.py)."""
         v = self.verb
         if self.reorder and v != "peek_master_plan":
             raise ValueError(f"reorder: only 'peek_master_plan' reorders cards, not {v!r}")

@@ -6,6 +6,7 @@ from multiverse.engine.decision import Option
 from multiverse.united.cardtext import tokens_text
 from multiverse.united.protection import IGNORE_OVERFLOW, use_protection
 from multiverse.united.state import UnitedState, choice, step
+from multiverse.united.verbs import push_villain_effects
 
 RING = 6
 
@@ -74,6 +75,13 @@ def resolve_sentinel_direction(s: UnitedState, f: tuple, opt: Option) -> None:
     _move_sentinel(s, f[1], opt.data["location"], f[2])
 
 
+def move_hero(s: UnitedState, h: int, pos: int) -> None:
+    """Hero `h` is now in Location `pos` (MU-18 Move, or an effect's move)."""
+    s.hero_loc[h] = pos
+    if s.log is not None:
+        s.emit("hero_moves", f"{s.hero_name(h)} moves to {s.loc_name(pos)}", hero=h, to=pos)
+
+
 def is_full(s: UnitedState, pos: int) -> bool:
     """MU-12: no empty slot left in the Location."""
     return s.civ[pos] + s.thug[pos] + s.xtok[pos] >= s.T.loc_slots[s.locs[pos]]
@@ -110,8 +118,6 @@ def resolve_overflow(s: UnitedState, pos: int) -> None:
     if fx is None:
         raise_track(s, s.T.overflow_track, f"Overflow at {s.loc_name(pos)}")
     else:
-        from multiverse.united.effects import push_villain_effects
-
         push_villain_effects(s, fx, f"Overflow at {s.loc_name(pos)}", pos)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from multiverse.engine.words import count
 from multiverse.united.tables import FX, SYMBOLS, Tables
+from multiverse.united.verbs import describe
 
 TAGS = {  # what a Threat's named mechanic does (DFP-A7, DFP-D1)
     "sentinel_production": "Sentinel Production: each Production task heals the Sentinel 1 Health",
@@ -35,7 +36,7 @@ def move_text(t: Tables, move: tuple[str, int, str]) -> str:
 
 def verb_text(fx: FX) -> str:
     """One compiled effect step in the words of the card: `("draw", 1, …)` → "draw 1 card";
-    an owner's extra words (`united.owner_effects`) read as words around it ("you may pay
+    an owner's extra words (`united.effects`) read as words around it ("you may pay
     Heroic to draw 1 card for each Civilian rescued")."""
     text = _verb_words(*fx[:5])
     if len(fx) > 5 and fx[5]:
@@ -104,7 +105,7 @@ def _owner_words(fx: FX, text: str, x: dict) -> str:
         text = f"pay {symbols_text(x.pop('cost'))} to {text}"
     if x.pop("optional", None):
         text = f"you may {text}"
-    steps = x.pop("steps", None)  # a reaction's own steps (united.owner_villain)
+    steps = x.pop("steps", None)  # a reaction's own steps (united.vocab.villain)
     words = [f"{k.replace('_', ' ')} {str(v).replace('_', ' ')}" for k, v in x.items()]
     if words:  # (none left: every word above reads as words)
         text += f" ({'; '.join(words)})"
@@ -151,8 +152,6 @@ def _verb_words(verb: str, n: int, sym: int, civ: int, thug: int) -> str:
     if verb in ("gain_action", "take_action"):
         what = count(n, (SYMBOLS[sym].title() if sym >= 0 else "Wild") + " action")
         return f"gain {what} this turn" if verb == "gain_action" else f"take {what} now"
-    from multiverse.united.owner_effects import describe  # the owner's verbs, in words
-
     return describe((verb, n, sym))
 
 
@@ -254,7 +253,7 @@ def card_texts(t: Tables) -> dict[str, str]:
         out.setdefault(t.threat_name[th], threat_text(t, th))
     for li in range(len(t.loc_name)):
         out.setdefault(t.loc_name[li], location_text(t, li))
-    for k, name in enumerate(t.team_name):  # team cards (united/owner_components.py)
+    for k, name in enumerate(t.team_name):  # team cards (united/vocab/components.py)
         team = ", ".join(t.hero_names[h] for h in sorted(t.team_heroes[k]))
         out.setdefault(name, f"{name} — team card ({team}), once per round: {effect_text(t.team_fx[k])}")
     return out

@@ -65,7 +65,7 @@ def determinize(state: UnitedState, seat: int, rng: Shuffler) -> UnitedState:
         k = len(hand)
         det.hand[h] = pool[:k]
         det.deck[h] = pool[k:]
-    if det.mp_known:  # cards every player has seen keep their places (owner_villain)
+    if det.mp_known:  # cards every player has seen keep their places (vocab/villain.py)
         unseen = [i for i, c in enumerate(det.mp_deck) if c not in det.mp_known]
         cards = [det.mp_deck[i] for i in unseen]
         rng.shuffle(cards)

@@ -1,33 +1,21 @@
-"""The effect vocabulary at work: each verb of `content.schema` as a rule step."""
+"""The effect dispatcher: each verb of `content.schema` resolves by the rule step it
+registered in `united.verbs` (MU-17 Special Effects, MU-20 Location effects, MU-11 the
+Villain's texts). This module reads those tables only: it imports no verb module.
+
+A step written with the owner's words compiles with a 6th item, its extras (sorted
+`(key, value)` pairs), and its `hfx` frame carries them. The words are taken off one at a
+time, each by its own rule step, in the order a player reads them: "you may" (a choice to
+resolve or decline), the cost, the count, who, then the verb (docs/content.md, cookbook).
+"""
 
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
-from multiverse.engine.words import count
-from multiverse.united.board import RING, add_tokens, lower_track, raise_track
-from multiverse.united.damage import draw
-from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
-from multiverse.united.owner_effects import move_hero, owner_effect
-from multiverse.united.standard.missions import RESCUE, record
+from multiverse.united.cardtext import verb_text
+from multiverse.united.counts import board_count
 from multiverse.united.state import UnitedState, choice, step
-from multiverse.united.tables import FX, SYMBOLS
-
-
-def push_hero_effects(s: UnitedState, h: int, fx: tuple[FX, ...], source: str) -> None:
-    """Queue a hero's effect steps so the first one resolves first (a step with the owner's
-    words carries its extras as a 9th item)."""
-    for e in reversed(fx):
-        if len(e) == 5:
-            verb, amount, sym, civ, thug = e
-            s.stack.append(("hfx", h, verb, amount, sym, civ, thug, source))
-        else:
-            s.stack.append(("hfx", h, e[0], e[1], e[2], e[3], e[4], source, e[5]))
-
-
-def push_villain_effects(s: UnitedState, fx: tuple[FX, ...], source: str, here: int = -1) -> None:
-    """Queue villain steps; `here` is the Location of a Threat's text (-1: the Villain's)."""
-    for e in reversed(fx):
-        s.stack.append(("vfx", e[0], e[1], e[2], e[3], e[4], source, here))
+from multiverse.united.tables import ATTACK, HEROIC, MOVE, WILD
+from multiverse.united.verbs import NO_WORDS, VERBS, VILLAIN, push_hero_effects, push_villain_effects
 
 
 @step("hfx")
@@ -37,89 +25,7 @@ def hero_effect(s: UnitedState, f: tuple) -> None:
         owner_effect(s, f)
         return
     _, h, verb, n, sym, _civ, _thug, source = f
-    pos = s.hero_loc[h]
-    if verb == "draw":
-        k = draw(s, h, n)
-        if s.log is not None:
-            s.emit("draw", f"{s.hero_name(h)} draws {k}", hero=h, count=k)
-    elif verb == "gain_token":
-        s.tokens[h * 4 + sym] += n
-        if s.log is not None:
-            s.emit("token", f"{s.hero_name(h)} gains {count(n, SYMBOLS[sym].title() + ' token')}",
-                   hero=h, symbol=SYMBOLS[sym], count=n)
-    elif verb in ("deal_damage", "deal_damage_villain"):
-        if n > 0:
-            s.stack.append(("effect_damage", h, n, int(verb == "deal_damage_villain"), source))
-    elif verb == "rescue":
-        k = min(n, s.civ[pos])
-        s.civ[pos] -= k
-        record(s, RESCUE, k)
-        if s.log is not None:
-            s.emit("rescue", f"{s.hero_name(h)} rescues {count(k, 'Civilian')}", hero=h, count=k)
-    elif verb == "defeat_thugs":
-        if s.thug[pos]:
-            hit(s, h, {"enemy": "thug"}, n)
-    elif verb == "move_anywhere":
-        s.stack.append(("move_anywhere", h))
-    elif verb == "others_here_draw":
-        for o in s.heroes_at(pos):
-            if o != h:
-                draw(s, o, n)
-                if s.log is not None:
-                    s.emit("draw", f"{s.hero_name(o)} draws {n}", hero=o, count=n)
-    elif verb == "one_hero_draws":
-        s.stack.append(("one_hero_draws", h, n))
-    elif verb == "fill_threat":
-        for _ in range(n):
-            t = s.threat[pos]
-            if t < 0:
-                break
-            sym_left = next((i for i in range(3) if s.need[pos * 3 + i] > 0), 0 if wild_left(s, pos) else -1)
-            if sym_left < 0:  # a Henchman Threat has no symbols to fill
-                break
-            fill_threat(s, pos, sym_left, s.hero_name(h))
-
-
-def _effect_damage_options(s: UnitedState, f: tuple) -> tuple:
-    _, h, n, villains_only, source = f
-    return (s.seat(h), f"{source}: deal 1 damage ({n} left) to which enemy?",
-            enemies_at(s, s.hero_loc[h], bool(villains_only)))
-
-
-@choice("effect_damage", _effect_damage_options)
-def resolve_effect_damage(s: UnitedState, f: tuple, opt: Option) -> None:
-    """Effect damage is dealt 1 at a time to enemies of the players' choice."""
-    _, h, n, villains_only, source = f
-    if n > 1:
-        s.stack.append(("effect_damage", h, n - 1, villains_only, source))
-    hit(s, h, opt.data)
-
-
-def _move_anywhere_options(s: UnitedState, f: tuple) -> tuple:
-    h = f[1]
-    return (s.seat(h), f"{s.hero_name(h)} moves to any Location: where?",
-            [Option(f"to:{p}", s.loc_name(p), {"location": p})
-             for p in range(RING) if p != s.hero_loc[h]])
-
-
-@choice("move_anywhere", _move_anywhere_options)
-def resolve_move_anywhere(s: UnitedState, f: tuple, opt: Option) -> None:
-    move_hero(s, f[1], opt.data["location"])
-
-
-def _one_hero_options(s: UnitedState, f: tuple) -> tuple:
-    _, h, n = f
-    return (s.seat(h), f"Which hero draws {n}?",
-            [Option(f"hero:{o}", s.hero_name(o), {"hero": o})
-             for o in range(len(s.hand)) if s.in_play(o)])
-
-
-@choice("one_hero_draws", _one_hero_options)
-def resolve_one_hero_draws(s: UnitedState, f: tuple, opt: Option) -> None:
-    o = opt.data["hero"]
-    k = draw(s, o, f[2])
-    if s.log is not None:
-        s.emit("draw", f"{s.hero_name(o)} draws {k}", hero=o, count=k)
+    VERBS[verb](s, h, h, n, sym, NO_WORDS, source)  # type: ignore[arg-type]
 
 
 _NEEDS_VILLAIN = frozenset({"bam", "villain_recover_per_hero", "damage_heroes_here",
@@ -134,26 +40,146 @@ def villain_effect(s: UnitedState, f: tuple) -> None:
     _, verb, n, _sym, civ, thug, source, here = f
     if s.n_loc < 0 and ((verb in _NEEDS_VILLAIN and here < 0) or verb in _VILLAIN_ONLY):
         return  # no Villain on the board (DFP-S7 Nimrod set aside; DFP-A11 Sentinels aren't)
-    if here < 0:
-        here = s.n_loc
-    if verb == "raise_track":
-        raise_track(s, n, source)
-    elif verb == "lower_track":
-        lower_track(s, n, source)
-    elif verb == "bam":
-        s.stack.append(("bam",))
-    elif verb == "villain_recover_per_hero":
-        heal = n * sum(1 for o in s.out if not o)
-        old = s.n_hp
-        s.n_hp = min(s.T.nimrod_health, s.n_hp + heal)
-        if s.log is not None:
-            s.emit("nimrod_recovers", f"{s.T.villain_name} recovers {s.n_hp - old} Health → {s.n_hp}",
-                   amount=s.n_hp - old, health=s.n_hp)
-    elif verb == "damage_heroes_here":
-        for h in reversed(s.heroes_at(here)):
-            s.stack.append(("damage_hero", h, n, source))
-    elif verb == "add_tokens_here":
-        add_tokens(s, here, civ, thug)
+    VILLAIN[verb](s, n, civ, thug, source, s.n_loc if here < 0 else here)
 
 
-__all__ = ["move_hero", "push_hero_effects", "push_villain_effects"]
+# ----- the owner's words ----------------------------------------------------------------
+Extras = tuple  # sorted (key, value) pairs
+
+# verbs whose own choice offers the decline of "you may"
+_SELF_DECLINING = frozenset({"take_action", "choose_one"})
+
+
+def without(x: Extras, key: str) -> Extras:
+    """The extras less `key` (one word taken off, MU-17)."""
+    return tuple(p for p in x if p[0] != key)
+
+
+def with_extra(x: Extras, key: str, value: object) -> Extras:
+    """The extras with `key` set to `value`, kept sorted."""
+    return tuple(sorted((*without(x, key), (key, value))))
+
+
+def owner_effect(s: UnitedState, f: tuple) -> None:
+    """One step with the owner's words, for hero `h` (MU-17 Special Effects, MU-20)."""
+    _, h, verb, n, sym, civ, thug, source, x = f
+    d = dict(x)
+    if "optional" in d and (verb not in _SELF_DECLINING or "cost" in d):
+        if "cost" not in d or can_pay(s, h, d["cost"]):
+            s.stack.append(("may", (*f[:8], without(x, "optional"))))
+        return
+    if "cost" in d:
+        if not pay_cost(s, h, d["cost"]):
+            return  # the cost cannot be paid: the step does not resolve
+        x = without(x, "cost")
+    if "per" in d:
+        n *= board_count(s, h, d["per"])
+        x = without(x, "per")
+        if n <= 0:
+            return
+    if "who" in d:
+        for_whom(s, (*f[:3], n, *f[4:8], without(x, "who")), d["who"])
+        return
+    d["civ"], d["thug"] = civ, thug  # the step's C/T letters, for the verbs that read them
+    VERBS[verb](s, h, d.get("hero", h), n, sym, d, source)
+
+
+# ----- "you may" ----------------------------------------------------------------------------
+def step_words(inner: tuple) -> str:
+    """A waiting step (an `hfx` frame with its extras) in the card's words."""
+    return verb_text((*inner[2:7], inner[8]))
+
+
+def _may_options(s: UnitedState, f: tuple) -> tuple:
+    inner = f[1]
+    h, source = inner[1], inner[7]
+    what = step_words(inner)
+    return (s.seat(h), f"{s.hero_name(h)}: {source}: you may {what}",
+            [Option("resolve", f"Resolve: {what}", _YES), Option("decline", "Decline", _NO)])
+
+
+_YES, _NO = {"resolve": True}, {"resolve": False}
+
+
+@choice("may", _may_options)
+def resolve_may(s: UnitedState, f: tuple, opt: Option) -> None:
+    """"You may": the hero's player resolves the step or declines it."""
+    if opt.data["resolve"]:
+        s.stack.append(f[1])
+    elif s.log is not None:
+        s.emit("decline", f"{s.hero_name(f[1][1])} declines: {step_words(f[1])}", hero=f[1][1])
+
+
+# ----- costs --------------------------------------------------------------------------------
+def _pay(pool: list[int], tokens: list[int], h: int, cost: tuple[int, ...]) -> bool:
+    """Pay `cost` (counts of move/attack/heroic/wild) from this turn's symbols, then tokens
+    (MU-5 order: the symbol, a Wild symbol, a token, a Wild token); a Wild in a cost is paid
+    by any one symbol or token. False (lists partly spent) when it cannot be paid."""
+    for sym in (MOVE, ATTACK, HEROIC):
+        for _ in range(cost[sym]):
+            if pool[sym]:
+                pool[sym] -= 1
+            elif pool[WILD]:
+                pool[WILD] -= 1
+            elif tokens[h * 4 + sym]:
+                tokens[h * 4 + sym] -= 1
+            elif tokens[h * 4 + WILD]:
+                tokens[h * 4 + WILD] -= 1
+            else:
+                return False
+    for _ in range(cost[WILD]):
+        i = next((i for i in range(4) if pool[i]), -1)
+        if i >= 0:
+            pool[i] -= 1
+            continue
+        i = next((i for i in range(4) if tokens[h * 4 + i]), -1)
+        if i < 0:
+            return False
+        tokens[h * 4 + i] -= 1
+    return True
+
+
+def can_pay(s: UnitedState, h: int, cost: tuple[int, ...]) -> bool:
+    """Could hero `h` pay `cost` now (MU-17: this turn's symbols, then tokens)?"""
+    return _pay(s.pool[:], s.tokens[:], h, cost)
+
+
+def pay_cost(s: UnitedState, h: int, cost: tuple[int, ...]) -> bool:
+    """Pay a step's cost, or change nothing and return False when it cannot be paid."""
+    if not can_pay(s, h, cost):
+        return False
+    _pay(s.pool, s.tokens, h, cost)
+    return True
+
+
+# ----- who ----------------------------------------------------------------------------------
+def for_whom(s: UnitedState, f: tuple, who: str) -> None:
+    """The step acts for the hero(es) `who` names; a chosen hero is the player's pick."""
+    h, x = f[1], f[8]
+    if who in ("one_hero", "another_hero"):
+        s.stack.append(("pick_hero", f, int(who == "another_hero")))
+        return
+    pos = s.hero_loc[h]
+    heroes = [o for o in range(len(s.hand)) if s.in_play(o)] if who == "each_hero" else s.heroes_at(pos)
+    for o in reversed(heroes):
+        if o != h or who != "each_other_hero_here":
+            s.stack.append((*f[:8], with_extra(x, "hero", o)))
+
+
+def _pick_options(s: UnitedState, f: tuple) -> tuple:
+    inner, another = f[1], f[2]
+    h = inner[1]
+    return (s.seat(h), f"{inner[7]}: which hero? ({step_words(inner)})",
+            [Option(f"hero:{o}", s.hero_name(o), {"hero": o})
+             for o in range(len(s.hand)) if s.in_play(o) and not (another and o == h)])
+
+
+@choice("pick_hero", _pick_options)
+def resolve_pick_hero(s: UnitedState, f: tuple, opt: Option) -> None:
+    """"One hero" / "another hero": the step acts for the hero the player picks."""
+    inner = f[1]
+    s.stack.append((*inner[:8], with_extra(inner[8], "hero", opt.data["hero"])))
+
+
+__all__ = ["can_pay", "pay_cost", "push_hero_effects", "push_villain_effects", "step_words",
+           "with_extra", "without"]

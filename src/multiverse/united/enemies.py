@@ -6,9 +6,11 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.engine.words import article, count
 from multiverse.united.board import RING
+from multiverse.united.protection import henchman_away
 from multiverse.united.standard.missions import THREATS, THUGS, record, under_pressure, vulnerable
 from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SYMBOLS
+from multiverse.united.verbs import push_villain_effects
 
 _SENTINEL_IDS = ("sentinel:0", "sentinel:1", "sentinel:2")
 _NIMROD = {"enemy": "nimrod"}
@@ -40,8 +42,6 @@ def enemies_at(s: UnitedState, pos: int, villains_only: bool = False) -> list[Op
 
 
 def _henchman_away(s: UnitedState, pos: int) -> bool:
-    from multiverse.united.owner_turn import henchman_away  # the owner's vanish_with_henchman
-
     return henchman_away(s, pos)
 
 
@@ -143,8 +143,6 @@ def fill_threat(s: UnitedState, pos: int, sym: int, source: str) -> None:
 
 def clear_threat(s: UnitedState, pos: int) -> None:
     """MU-19: a cleared Threat uncovers the Location's effect and resolves its on-clear text."""
-    from multiverse.united.effects import push_villain_effects
-
     t = s.threat[pos]
     s.threat[pos] = -1
     s.hench[pos] = 0

@@ -5,14 +5,19 @@ from __future__ import annotations
 from multiverse.content.schema import LOCATION_VILLAIN_VERBS
 from multiverse.engine.decision import Option
 from multiverse.engine.words import article
-from multiverse.united.board import RING
+from multiverse.united.board import RING, move_hero
 from multiverse.united.cardtext import card_label, effect_text, special_effect_label
 from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
-from multiverse.united.effects import move_hero, push_hero_effects, push_villain_effects
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
-from multiverse.united.owner_components import team_options, use_team_card
-from multiverse.united.owner_turn import (
+from multiverse.united.protection import NEXT_TURN, attack_damage, expire
+from multiverse.united.standard.missions import RESCUE, record
+from multiverse.united.state import UnitedState, choice, push, step
+from multiverse.united.storyline import last_hero_cards, symbols_of
+from multiverse.united.tables import ATTACK, HEROIC, MOVE, SYMBOLS, WILD
+from multiverse.united.verbs import push_hero_effects, push_villain_effects
+from multiverse.united.vocab.components import team_options, use_team_card
+from multiverse.united.vocab.turn import (
     ATTACK_RANGE,
     bonus,
     come_back,
@@ -20,11 +25,6 @@ from multiverse.united.owner_turn import (
     ranged_attack,
     ranged_attack_options,
 )
-from multiverse.united.protection import NEXT_TURN, attack_damage, expire
-from multiverse.united.standard.missions import RESCUE, record
-from multiverse.united.state import UnitedState, choice, push, step
-from multiverse.united.storyline import last_hero_cards, symbols_of
-from multiverse.united.tables import ATTACK, HEROIC, MOVE, SYMBOLS, WILD
 
 
 @step("hero_turn")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from multiverse.engine.invariants import check_decision
 from multiverse.united.board import RING
 from multiverse.united.enemies import wild_left
-from multiverse.united.owner_components import check_components
-from multiverse.united.owner_turn import check_turn_effects
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, PHASE_VILLAIN, UnitedState
+from multiverse.united.vocab.components import check_components
+from multiverse.united.vocab.turn import check_turn_effects
 
 
 def check_invariants(s: UnitedState) -> None:

@@ -32,9 +32,9 @@ from multiverse.engine.positions import field_error as _err
 from multiverse.engine.positions import shown as _shown
 from multiverse.united.board import RING
 from multiverse.united.config import UnitedConfig
-from multiverse.united.owner_components import position_figures
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYM_INDEX, SYMBOLS, WILD
+from multiverse.united.vocab.components import position_figures
 
 STEPS = {
     "turn_start": [("hero_turn",)],
@@ -48,7 +48,7 @@ KNOWN = {
 }
 DFP_ONLY = ("phase", "sentinels", "nimrod", "pile")
 HERO_KEYS = {"id", "location", "hand", "deck", "tokens", "target", "ko", "eliminated",
-             "companion", "clones"}  # companion and clones: united/owner_components.py
+             "companion", "clones"}  # companion and clones: united/vocab/components.py
 LOCATION_KEYS = {"id", "civilians", "thugs", "threat", "filled", "henchman", "extra_tokens"}
 SENTINEL_KEYS = {"location", "health", "defeated"}
 VILLAIN_KEYS = {"location", "health"}
@@ -350,7 +350,7 @@ def _heroes(s: UnitedState, heroes: list[Any], used: set[int]) -> None:
             tg = spec["target"]
             s.target[h] = -1 if tg in (None, "none") else _index(tg, SENTINEL_IDS, f"{where}.target", "Sentinel")
             stated[h] = s.target[h]
-        if s.comp or s.T.clones or "companion" in spec or "clones" in spec:  # owner_components
+        if s.comp or s.T.clones or "companion" in spec or "clones" in spec:  # vocab/components.py
             position_figures(s, h, spec, where)
         s.ko[h] = int(_bool(spec.get("ko", False), f"{where}.ko"))
         s.out[h] = int(_bool(spec.get("eliminated", False), f"{where}.eliminated"))

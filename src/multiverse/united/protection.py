@@ -8,7 +8,7 @@ the card for `FACE_UP`). An empty list costs nothing: every hook first asks `if 
 
 from __future__ import annotations
 
-from multiverse.united.state import UnitedState
+from multiverse.united.state import AWAY, UnitedState
 from multiverse.united.storyline import last_hero_cards
 
 END_OF_TURN, NEXT_TURN, FACE_UP = 0, 1, 2
@@ -16,7 +16,7 @@ END_OF_TURN, NEXT_TURN, FACE_UP = 0, 1, 2
 CANCEL_BAM, STOP_MOVE, IGNORE_OVERFLOW = -2, -3, -4
 EXTRA_DAMAGE = -5  # not a protection but lasts like one: more damage per Attack
 BLANK_MASTER_PLAN = -6
-# this turn's Attack range and Heroic fills, and a hero off the board (`united.owner_turn`)
+# this turn's Attack range and Heroic fills, and a hero off the board (`united.vocab.turn`)
 ATTACK_RANGE, EXTRA_FILL = -20, -21  # AWAY (-22, from `state`): a hero off the board
 UNTIL = {"end_of_turn": END_OF_TURN, "your_next_turn": NEXT_TURN, "face_up": FACE_UP}
 
@@ -108,3 +108,9 @@ def expire(s: UnitedState, until: int, owner: int) -> None:
     s.protect = [x for i in range(0, len(p), 4)
                  if not (p[i + 2] == until and p[i + 3] == owner) and lasts(s, p[i + 2], p[i + 3])
                  for x in p[i: i + 4]]
+
+
+def henchman_away(s: UnitedState, pos: int) -> bool:
+    """The Henchman at `pos` is off the board (with the hero who took it away)."""
+    p = s.protect
+    return any(p[i] == AWAY and s.hero_loc[p[i + 3]] == pos for i in range(0, len(p), 4))

@@ -20,9 +20,9 @@ from rich.table import Table
 from rich.text import Text
 
 from multiverse.united.cardtext import card_label
-from multiverse.united.owner_components import figures_at, team_line
 from multiverse.united.state import UnitedState
 from multiverse.united.view import view
+from multiverse.united.vocab.components import figures_at, team_line
 
 RING_LAYOUT = ((0, 1, 2), (5, 4, 3))
 STORYLINE_SHOWN = 5

@@ -19,7 +19,7 @@ PHASE_VILLAIN = PHASE_NIMROD  # the standard game is always in the Villain phase
 AWAY = -22  # in `protect`: [AWAY, 1, NEXT_TURN, hero]: the hero (and a Henchman) is off the board
 # `comp`: each hero's companion's ring position (-1: none); `clone_at`: (hero, ring position)
 # pairs of the clones on the board; `team`: the round each team card was last used (0:
-# never). Each is empty in a game without them (united/owner_components.py).
+# never). Each is empty in a game without them (united/vocab/components.py).
 COMPONENT_FIELDS = ("comp", "clone_at", "team")
 
 
@@ -124,7 +124,7 @@ class UnitedState(GameState):
         if type(known) is not list or any(type(c) is not int or c not in self.mp_deck for c in known):
             raise SaveError(f"state JSON: 'mp_known' lists cards of the Master Plan deck, not {known!r}")
         self.mp_known = known[:]
-        # an owner's Villain's extra tokens per Location (owner_villain), all 0 without them
+        # an owner's Villain's extra tokens per Location (vocab/villain.py), all 0 without them
         x = data.get("xtok", [0] * 6)
         if type(x) is not list or len(x) != 6 or any(type(n) is not int or n < 0 for n in x):
             raise SaveError(f"state JSON: 'xtok' holds 6 counts (one per Location), not {x!r}")

@@ -38,7 +38,7 @@ def compile_move(move: int | str | VillainMove, loc_index: dict[str, int]) -> Mo
 # the owner's words a 6th item: its extras, sorted (key, value) pairs (`compile_extras`)
 FX = tuple
 
-# verbs that always take the owner's path (`united.owner_effects`), even with no extras
+# verbs that always take the owner's path (`united.effects`), even with no extras
 OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "draw_until",
                          "give_token", "ignore_damage", "prevent_damage", "cancel_bam",
                          "stop_villain_move", "ignore_overflow", "extra_damage",
@@ -184,7 +184,7 @@ class Tables:
     ko_track_per_analyzer: int = 1
     overflow_track: int = 1
     retreat_at: int = 4
-    # companions, clones and team cards (united/owner_components.py); empty: none in the game
+    # companions, clones and team cards (united/vocab/components.py); empty: none in the game
     companion_name: tuple[str, ...] = ()  # per hero, "" for none; () when no hero has one
     companion_start: tuple[int, ...] = ()  # per hero: ring position, -1 with the hero
     clones: tuple[int, ...] = ()  # per hero: clone figures; () when no hero has any

@@ -12,10 +12,6 @@ from typing import Any
 from multiverse.united.cardtext import card_text
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.enemies import wild_left
-from multiverse.united.owner_components import component_view
-from multiverse.united.owner_effects import describe
-from multiverse.united.owner_turn import KINDS as TURN_KINDS
-from multiverse.united.owner_villain import REACTION, REDIRECT_MOVE, known_view, lasting_view
 from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
@@ -27,6 +23,10 @@ from multiverse.united.protection import (
 from multiverse.united.standard.missions import MISSION_NAMES, completed, under_pressure, vulnerable
 from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
+from multiverse.united.verbs import describe
+from multiverse.united.vocab.components import component_view
+from multiverse.united.vocab.turn import KINDS as TURN_KINDS
+from multiverse.united.vocab.villain import REACTION, REDIRECT_MOVE, known_view, lasting_view
 
 MISSION_IDS = ("rescue-civilians", "defeat-thugs", "clear-threats")
 CHALLENGE_IDS = ("sentinel-i", "sentinel-ii", "sentinel-iii")
@@ -85,7 +85,7 @@ def _challenge(s: UnitedState) -> dict[str, Any] | None:
 _KINDS = {CANCEL_BAM: "cancel_bam", STOP_MOVE: "stop_villain_move",
           IGNORE_OVERFLOW: "ignore_overflow", EXTRA_DAMAGE: "extra_damage",
           BLANK_MASTER_PLAN: "blank_master_plan"}
-_KINDS.update(TURN_KINDS)  # attack_range, extra_fill, vanish_with_henchman (united.owner_turn)
+_KINDS.update(TURN_KINDS)  # attack_range, extra_fill, vanish_with_henchman (united.vocab.turn)
 _UNTIL_WORDS = ("end_of_turn", "your_next_turn", "face_up")
 
 

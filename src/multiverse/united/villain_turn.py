@@ -5,12 +5,17 @@ from __future__ import annotations
 from multiverse.united.board import RING, add_tokens
 from multiverse.united.cardtext import effect_text, master_plan_effects
 from multiverse.united.damage import deal_damage
-from multiverse.united.effects import push_villain_effects
-from multiverse.united.owner_turn import henchman_away
-from multiverse.united.owner_villain import add_extra, drawn, reactions_fire, redirected
-from multiverse.united.protection import BLANK_MASTER_PLAN, CANCEL_BAM, STOP_MOVE, use_protection
+from multiverse.united.protection import (
+    BLANK_MASTER_PLAN,
+    CANCEL_BAM,
+    STOP_MOVE,
+    henchman_away,
+    use_protection,
+)
 from multiverse.united.state import UnitedState, push, step
 from multiverse.united.tables import Move
+from multiverse.united.verbs import push_villain_effects
+from multiverse.united.vocab.villain import add_extra, drawn, redirected, villain_arrives
 
 
 @step("villain_turn")
@@ -110,18 +115,6 @@ def villain_move(s: UnitedState, f: tuple) -> None:
     if s.protect and redirected(s, move, dest):  # the owner's player decides where it goes
         return
     villain_arrives(s, dest)
-
-
-def villain_arrives(s: UnitedState, dest: int) -> None:
-    """The Villain ends a move in `dest`; MU-13: a Threat with a Location trigger there fires."""
-    s.n_loc = dest
-    if s.log is not None:
-        s.emit("villain_moves", f"{s.T.villain_name} moves to {s.loc_name(dest)}", to=dest)
-    if s.protect:  # the owner's reactions to the move resolve after the Threat's text
-        reactions_fire(s, dest)
-    th = s.threat[dest]
-    if th >= 0 and s.T.threat_arrive[th] and not (s.protect and henchman_away(s, dest)):
-        push_villain_effects(s, s.T.threat_arrive[th], s.T.threat_name[th], dest)
 
 
 @step("bam")

@@ -22,10 +22,10 @@ from multiverse.content.schema import Effect
 from multiverse.united.determinize import determinize
 from multiverse.united.enemies import enemies_at
 from multiverse.united.invariants import check_invariants
-from multiverse.united.owner_turn import check_turn_effects
 from multiverse.united.state import UnitedState
 from multiverse.united.storyline import last_hero_cards
 from multiverse.united.view import view
+from multiverse.united.vocab.turn import check_turn_effects
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "standard"))
 import standard_kit as std

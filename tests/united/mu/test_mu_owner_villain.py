@@ -17,9 +17,9 @@ from multiverse.engine.errors import SaveError
 from multiverse.united.determinize import determinize
 from multiverse.united.dofp.game import from_json, to_json
 from multiverse.united.invariants import check_dofp, check_invariants
-from multiverse.united.owner_villain import REDIRECT_MOVE
 from multiverse.united.state import UnitedState
 from multiverse.united.view import view
+from multiverse.united.vocab.villain import REDIRECT_MOVE
 
 Step = dict[str, Any]
 PLAN = ["Sweep the Avenues", "Escalation Cascade", "Cold Survey of the Ruins",

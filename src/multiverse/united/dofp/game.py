@@ -14,6 +14,7 @@ from multiverse.united import (  # noqa: F401  (registers the rule steps)
     effects,
     hero_turn,
     villain_turn,
+    vocab,
 )
 from multiverse.united.config import UnitedConfig
 from multiverse.united.dofp import challenge, nimrod, protocol, turn  # noqa: F401

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from multiverse.engine.rng import MASK, splitmix_next
 from multiverse.united.board import RING, opposite
-from multiverse.united.owner_components import setup_components
 from multiverse.united.standard.setup import standard_setup
 from multiverse.united.state import PHASE_SENTINELS, UnitedState
 from multiverse.united.tables import Tables
+from multiverse.united.vocab.components import setup_components
 
 
 def seed_state(seed: int) -> int:

@@ -1,5 +1,5 @@
 """The owner's lasting effects, area effects, the Villain and its Master Plan (MU-11), this
-turn's symbols and the Storyline (MU-17): Special Effect verbs of `united.owner_effects` (docs/content.md, cookbook).
+turn's symbols and the Storyline (MU-17): Special Effect verbs registered in `united.verbs` (docs/content.md, cookbook).
 
 Each verb takes (state, owner `h`, hero acted for `o`, amount, symbol, extras as a dict,
 source) like the verbs of `owner_effects`, which dispatches to them.
@@ -17,48 +17,58 @@ from multiverse.united.protection import (
     EXTRA_DAMAGE,
     IGNORE_OVERFLOW,
     STOP_MOVE,
+    henchman_away,
     protect_until,
 )
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.storyline import last_hero_cards
 from multiverse.united.tables import SYMBOLS
+from multiverse.united.verbs import phrases, push_hero_effects, verb
+from multiverse.united.vocab.villain import villain_arrives
 
 
 # ----- lasting effects: protections, the Villain held back, extra damage -----------------
+@verb("ignore_damage")
 def ignore_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """Hero `o` ignores all damage until the moment `until` names."""
     _protect(s, h, o, -1, d, source)
 
 
+@verb("prevent_damage")
 def prevent_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """The next `n` damage to hero `o` is prevented, until the moment `until` names."""
     if n > 0:
         _protect(s, h, o, n, d, source)
 
 
+@verb("cancel_bam")
 def cancel_bam(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-11: the next `n` BAM!s (the dashboard's and the Threats') do not happen."""
     if n > 0:
         _protect(s, h, CANCEL_BAM, n, d, source)
 
 
+@verb("stop_villain_move")
 def stop_villain_move(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-11: the Villain's next `n` Master Plan moves do not happen."""
     if n > 0:
         _protect(s, h, STOP_MOVE, n, d, source)
 
 
+@verb("ignore_overflow")
 def ignore_overflow(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-12: every Overflow is ignored until then (the tokens that do not fit are lost)."""
     _protect(s, h, IGNORE_OVERFLOW, -1, d, source)
 
 
+@verb("extra_damage")
 def extra_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """Each Attack of yours deals `n` more damage until then (default: this turn)."""
     if n > 0:
         _protect(s, h, EXTRA_DAMAGE, n, {"until": "end_of_turn", **d}, source)
 
 
+@verb("blank_master_plan")
 def blank_master_plan(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
                       source: str) -> None:
     """MU-11: the effect of the next `n` Master Plan cards does not resolve."""
@@ -82,6 +92,7 @@ def _protect(s: UnitedState, h: int, o: int, n: int, d: dict, source: str) -> No
 
 
 # ----- area effects -----------------------------------------------------------------------
+@verb("damage_each_enemy_here")
 def damage_each_enemy_here(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
                            source: str) -> None:
     """Every enemy in your Location takes `n` damage; every Thug there is defeated (MU-18)."""
@@ -90,11 +101,13 @@ def damage_each_enemy_here(s: UnitedState, h: int, o: int, n: int, sym: int, d: 
         hit(s, h, e.data, s.thug[pos] if e.data["enemy"] == "thug" else n, pos)
 
 
+@verb("take_damage")
 def take_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """Hero `o` takes `n` damage (MU-21), as from an enemy."""
     s.stack.append(("damage_hero", o, n, source))
 
 
+@verb("lose_civilians")
 def lose_civilians(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """Up to `n` Civilians in your Location are lost: off the board, not rescued."""
     pos = s.hero_loc[h]
@@ -104,6 +117,7 @@ def lose_civilians(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, so
         s.emit("civilians_lost", f"{count(k, 'Civilian')} lost in {s.loc_name(pos)}", location=pos, count=k)
 
 
+@verb("thugs_to_civilians")
 def thugs_to_civilians(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """Up to `n` Thugs in your Location become Civilians (not defeated: no Mission counts)."""
     pos = s.hero_loc[h]
@@ -115,15 +129,15 @@ def thugs_to_civilians(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict
                location=pos, count=k)
 
 
+@verb("clear_threat")
 def clear_threat_here(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-19: the Threat in your Location is cleared (usually with a `cost`)."""
-    from multiverse.united.owner_turn import henchman_away
-
     if s.threat[s.hero_loc[h]] >= 0 and not (s.protect and henchman_away(s, s.hero_loc[h])):
         clear_threat(s, s.hero_loc[h])  # (a Henchman off the board cannot be defeated)
 
 
 # ----- the Villain and its Master Plan ---------------------------------------------------
+@verb("delay_master_plan")
 def delay_master_plan(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
                       source: str) -> None:
     """MU-10: the top `n` Master Plan cards go to the bottom of the deck, in order, unseen."""
@@ -137,6 +151,7 @@ def delay_master_plan(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
                    f"{count(k, 'Master Plan card')} at the bottom of the deck", count=k)
 
 
+@verb("move_villain")
 def move_villain(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-17 moving the Villain (MU-11): the player moves it one Location either way."""
     if s.n_loc >= 0:  # no Villain on the board (DFP: the Sentinels are fought) moves nowhere
@@ -154,12 +169,11 @@ def _villain_options(s: UnitedState, f: tuple) -> tuple:
 def resolve_move_villain(s: UnitedState, f: tuple, opt: Option) -> None:
     """The Villain moves where the hero's player says; MU-13: a Threat with a Location
     trigger fires as it arrives."""
-    from multiverse.united.villain_turn import villain_arrives
-
     villain_arrives(s, opt.data["location"])
 
 
 # ----- this turn's symbols and the Storyline ----------------------------------------------
+@verb("convert_symbols")
 def convert_symbols(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-17: this turn's unused `sym` symbols count as `to` symbols."""
     to = d["to"]
@@ -171,6 +185,7 @@ def convert_symbols(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, s
                    f"{SYMBOLS[to].title()}", hero=h)
 
 
+@verb("double_symbols")
 def double_symbols(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-17: this turn's unused `sym` symbols (every kind with no `symbol`) are doubled."""
     for k in range(4) if sym < 0 else (sym,):
@@ -179,6 +194,7 @@ def double_symbols(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, so
         s.emit("symbols", f"{s.hero_name(h)}'s symbols are doubled", hero=h)
 
 
+@verb("flip_facedown")
 def flip_facedown(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """The previous Hero card of the Storyline (or this card) is flipped facedown: it gives
     no symbols and shows no Special Effect from now on (DFP-A13)."""
@@ -191,11 +207,10 @@ def flip_facedown(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sou
         s.emit("flip_facedown", f"{s.hero_name(h)} flips {s.T.card_name[c]} facedown", card=c, hero=h)
 
 
+@verb("copy_effect")
 def copy_effect(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """The Special Effect of the previous Hero card of the Storyline (face up: a facedown
     card shows none) resolves for you; its own `copy_effect` steps do not (no endless copy)."""
-    from multiverse.united.effects import push_hero_effects
-
     cards = last_hero_cards(s, 2)
     if len(cards) < 2 or cards[1] < 0:
         return
@@ -209,6 +224,7 @@ def copy_effect(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sourc
 
 
 # ----- tokens between Locations -------------------------------------------------------------
+@verb("move_tokens")
 def move_tokens(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """Up to `civ` Civilians and `thug` Thugs of your Location move to another Location."""
     civ, thug = d["civ"], d["thug"]
@@ -240,3 +256,26 @@ def resolve_move_tokens(s: UnitedState, f: tuple, opt: Option) -> None:
     if s.log is not None:
         s.emit("tokens_moved", f"{count(c, 'Civilian')}, {count(t, 'Thug')} move from "
                f"{s.loc_name(pos)} to {s.loc_name(p)}", origin=pos, to=p, civilians=c, thugs=t)
+
+
+phrases({
+    "ignore_damage": lambda n: "ignore all damage",
+    "prevent_damage": lambda n: f"prevent {n} damage",
+    "cancel_bam": lambda n: f"cancel {count(n, 'BAM!', 'BAM!s')}",
+    "stop_villain_move": lambda n: "stop the Villain's move",
+    "ignore_overflow": lambda n: "ignore Overflow",
+    "extra_damage": lambda n: f"deal {n} more damage with each Attack",
+    "damage_each_enemy_here": lambda n: f"deal {n} damage to every enemy here",
+    "take_damage": lambda n: f"take {n} damage",
+    "lose_civilians": lambda n: f"lose {count(n, 'Civilian')} here",
+    "thugs_to_civilians": lambda n: f"turn {count(n, 'Thug')} into Civilians",
+    "clear_threat": lambda n: "clear the Threat here",
+    "delay_master_plan": lambda n: f"put the top {count(n, 'Master Plan card')} at the bottom",
+    "blank_master_plan": lambda n: "ignore the next Master Plan effect",
+    "move_villain": lambda n: "move the Villain",
+    "convert_symbols": lambda n: "count symbols as another kind",
+    "double_symbols": lambda n: "double your symbols",
+    "flip_facedown": lambda n: "flip a Storyline card facedown",
+    "move_tokens": lambda n: "move tokens to another Location",
+    "copy_effect": lambda n: "copy the previous Hero card's effect",
+})

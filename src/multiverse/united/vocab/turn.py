@@ -1,9 +1,9 @@
 """This turn's actions, the Storyline, discards and "a while off the board": Special Effect
-verbs of `united.owner_effects` (docs/content.md, cookbook, "This turn, the Storyline,
+verbs registered in `united.verbs` (docs/content.md, cookbook, "This turn, the Storyline,
 discards and a while off the board").
 
 Each verb takes (state, owner `h`, hero acted for `o`, amount, symbol, extras as a dict,
-source) like the verbs of `owner_effects`, which dispatches to them. The lasting ones keep
+source) like every hero verb (`united.verbs`). The lasting ones keep
 4 ints in `s.protect` like the protections (`ATTACK_RANGE`, `EXTRA_FILL`, `AWAY`), so they
 are cloned, hashed, saved and checked with them.
 """
@@ -25,17 +25,19 @@ from multiverse.united.protection import (
     FACE_UP,
     NEXT_TURN,
     attack_damage,
+    henchman_away,
     protect,
     protect_until,
 )
-from multiverse.united.standard.missions import RESCUE
 from multiverse.united.state import AWAY, UnitedState, choice
 from multiverse.united.storyline import last_hero_cards
+from multiverse.united.verbs import phrases, verb
 
 KINDS = {ATTACK_RANGE: "attack_range", EXTRA_FILL: "extra_fill", AWAY: "vanish_with_henchman"}
 
 
 # ----- draw, then discard -------------------------------------------------------------------
+@verb("draw_discard")
 def draw_discard(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-17 "draw, then discard": hero `o` draws `n`, then puts `discard` cards of their
     choice (default 1) at the bottom of their deck, as damage does (MU-21: Marvel United
@@ -75,6 +77,7 @@ def resolve_discard(s: UnitedState, f: tuple, opt: Option) -> None:
 
 
 # ----- the Storyline and the ring -----------------------------------------------------------
+@verb("swap_storyline")
 def swap_storyline(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-17: the card just played and the previous Hero card of the Storyline trade places
     (Master Plan cards between them stay): the next Hero card played is next to the previous
@@ -92,6 +95,7 @@ def swap_storyline(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, so
                f"{b} is now the last Hero card", hero=h)
 
 
+@verb("swap_locations")
 def swap_locations(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-1: two Locations trade places on the ring with everything on them: your Location
     and a neighbour (`where: adjacent`, the default) or any two (`where: any`)."""
@@ -141,12 +145,14 @@ def resolve_swap_locations(s: UnitedState, f: tuple, opt: Option) -> None:
 
 
 # ----- this turn's Attacks and Heroics --------------------------------------------------------
+@verb("attack_range")
 def attack_range(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-18: until then (default: the end of this turn) your Attack actions may target
     enemies in the Locations adjacent to yours too."""
     _last(s, h, ATTACK_RANGE, 1, d, source, "Attacks reach the adjacent Locations")
 
 
+@verb("extra_fill")
 def extra_fill(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-18/MU-19: until then (default: the end of this turn) each of your actions that
     fills a symbol on a Threat fills `n` more."""
@@ -208,16 +214,8 @@ def more_fills(s: UnitedState, h: int, pos: int, sym: int) -> None:
         fill_threat(s, pos, k, s.hero_name(h))
 
 
-# ----- counts ---------------------------------------------------------------------------------
-def turn_count(s: UnitedState, what: str) -> int:
-    """MU-9 counts: `per: civilians_rescued` (the Rescue Civilians Mission's count; 0 with no Missions) and
-    `per: heroes_in_game` (heroes not eliminated: a KO'd hero is still in the game)."""
-    if what == "civilians_rescued":
-        return s.progress[RESCUE] if s.T.mission_need else 0
-    return sum(1 for x in s.out if not x)
-
-
 # ----- a while off the board ------------------------------------------------------------------
+@verb("vanish_with_henchman")
 def vanish_with_henchman(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
                          source: str) -> None:
     """MU-17: you and the Henchman in your Location leave the board until the start of your
@@ -231,12 +229,6 @@ def vanish_with_henchman(s: UnitedState, h: int, o: int, n: int, sym: int, d: di
     if s.log is not None:
         s.emit("vanish", f"{s.hero_name(h)} and {s.T.threat_henchman[s.threat[pos]]} leave the "
                f"board until {s.hero_name(h)}'s next turn ({source})", hero=h, location=pos)
-
-
-def henchman_away(s: UnitedState, pos: int) -> bool:
-    """The Henchman at `pos` is off the board (with the hero who took it away)."""
-    p = s.protect
-    return any(p[i] == AWAY and s.hero_loc[p[i + 3]] == pos for i in range(0, len(p), 4))
 
 
 def come_back(s: UnitedState, h: int) -> None:
@@ -268,3 +260,13 @@ def check_turn_effects(s: UnitedState) -> None:
     assert len(s.seen) == len(set(s.seen)), s.seen
     for c in s.seen:
         assert c in s.deck[s.T.card_owner[c]], f"seen card {c} is not in its deck"
+
+
+phrases({
+    "draw_discard": lambda n: f"draw {count(n, 'card')}, then discard 1",
+    "swap_storyline": lambda n: "swap this card with the previous Hero card",
+    "swap_locations": lambda n: "swap your Location with an adjacent one",
+    "attack_range": lambda n: "your Attacks also reach the adjacent Locations",
+    "extra_fill": lambda n: f"fill {count(n, 'more symbol')} with each fill",
+    "vanish_with_henchman": lambda n: "leave the board with the Henchman here until your next turn",
+})

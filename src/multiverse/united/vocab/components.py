@@ -22,7 +22,10 @@ from multiverse.engine.decision import Option
 from multiverse.engine.positions import as_int, as_list, field_error
 from multiverse.engine.words import count
 from multiverse.united.board import RING
+from multiverse.united.cardtext import effect_text
+from multiverse.united.counts import clones_of, has_companion, reserve
 from multiverse.united.state import UnitedState, choice
+from multiverse.united.verbs import phrases, push_hero_effects, verb
 
 # ----- setup, positions, invariants -----------------------------------------------------
 
@@ -75,39 +78,8 @@ def check_components(s: UnitedState) -> None:
     assert len(s.team) == len(t.team_name) and all(0 <= r <= s.round for r in s.team)
 
 
-# ----- what the board holds -------------------------------------------------------------
-def clones_of(s: UnitedState, h: int) -> list[int]:
-    """The ring positions of hero `h`'s clones on the board (one entry per clone)."""
-    c = s.clone_at
-    return [c[i + 1] for i in range(0, len(c), 2) if c[i] == h]
-
-
-def reserve(s: UnitedState, h: int) -> int:
-    """Hero `h`'s clones off the board."""
-    return (s.T.clones[h] if s.T.clones else 0) - len(clones_of(s, h))
-
-
-def has_companion(s: UnitedState, h: int) -> bool:
-    return bool(s.comp) and s.comp[h] >= 0
-
-
-def component_count(s: UnitedState, h: int, what: str) -> int:
-    """`per: companion_here` (1 if your companion is in your Location) and `per:
-    clones_in_play` (your clones on the board)."""
-    if what == "companion_here":
-        return int(has_companion(s, h) and s.comp[h] == s.hero_loc[h])
-    return len(clones_of(s, h))
-
-
-def component_locations(s: UnitedState, h: int, where: str) -> list[int]:
-    """MU-18 at your companion's Location (`companion`) or at a Location holding one of your
-    clones (`a_clone`)."""
-    if where == "companion":
-        return [s.comp[h]] if has_companion(s, h) else []
-    return sorted(set(clones_of(s, h)))
-
-
 # ----- the verbs ------------------------------------------------------------------------
+@verb("move_companion")
 def move_companion(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-17: your companion moves: `amount` steps to an adjacent Location (it may stop after
     the first), or once to any Location, or to your Location (`where`)."""
@@ -148,6 +120,7 @@ def resolve_move_companion(s: UnitedState, f: tuple, opt: Option) -> None:
         s.stack.append(("move_companion", h, where, n - 1, source, 1))
 
 
+@verb("place_clone")
 def place_clone(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-17: up to `amount` of your clones come from your reserve to a Location `where`
     says (`here` by default); with none in reserve nothing happens."""
@@ -186,6 +159,7 @@ def resolve_place_clone(s: UnitedState, f: tuple, opt: Option) -> None:
         s.stack.append(("place_clone", h, where, n - 1, source))
 
 
+@verb("remove_clone")
 def remove_clone(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-17: up to `amount` of your clones leave the board, back to your reserve (the
     player picks which)."""
@@ -216,21 +190,17 @@ def resolve_remove_clone(s: UnitedState, f: tuple, opt: Option) -> None:
         s.stack.append(("remove_clone", h, n - 1, source))
 
 
-COMPONENT_VERBS = {"move_companion": move_companion, "place_clone": place_clone,
-                   "remove_clone": remove_clone}
-COMPONENT_PHRASES = {
+phrases({
     "move_companion": lambda n: "move your companion" + (f" {n} Locations" if n > 1 else ""),
     "place_clone": lambda n: f"place {count(n, 'clone')}",
     "remove_clone": lambda n: f"remove {count(n, 'clone')}",
-}
+})
 
 
 # ----- team cards -----------------------------------------------------------------------
 def team_options(s: UnitedState, h: int) -> list[Option]:
     """MU-18: the team cards hero `h` may use now, a free choice among their actions: of
     their team, not used yet this round."""
-    from multiverse.united.cardtext import effect_text
-
     t = s.T
     return [Option(f"team:{k}", f"Use the team card {t.team_name[k]}: {effect_text(t.team_fx[k])}",
                    {"action": "team", "team": k})
@@ -240,8 +210,6 @@ def team_options(s: UnitedState, h: int) -> list[Option]:
 def use_team_card(s: UnitedState, h: int, k: int) -> None:
     """MU-17/MU-18: a team card's effect resolves for hero `h`, as part of their turn; it
     is used for this round (until every hero has had a turn)."""
-    from multiverse.united.effects import push_hero_effects
-
     t = s.T
     s.team[k] = s.round
     if s.log is not None:
@@ -253,8 +221,6 @@ def use_team_card(s: UnitedState, h: int, k: int) -> None:
 def component_view(s: UnitedState) -> dict[str, Any]:
     """The view's companions, clones and team cards (absent when the game has none): all of
     it is on the table for everyone to see."""
-    from multiverse.united.cardtext import effect_text
-
     t = s.T
     out: dict[str, Any] = {}
     if s.comp:

@@ -1,6 +1,6 @@
 """The owner's words on the Villain and its Master Plan (MU-10, MU-11; MU-17 Special
 Effects): peek at (and reorder) the Master Plan, react to the Villain's move, redirect it
-(docs/content.md, cookbook). `owner_effects` dispatches to these verbs; `villain_turn` calls
+(docs/content.md, cookbook). `united.effects` dispatches to these verbs; `villain_turn` calls
 `reactions_fire` and `redirected` as the Villain moves.
 
 Lasting ones are kept in `s.protect` like the other lasting effects (4 ints: kind, uses
@@ -16,17 +16,19 @@ until drawn: the view shows them and determinization keeps them in place.
 
 A Villain's third token kind (`extra_token`, e.g. Bombs) is counted per Location in
 `s.xtok`: placed by `add_extra` after a group's Civilians and Thugs (MU-12), removed by
-`remove_tokens`, counted by `per: B_here` (`owner_effects.board_count`).
+`remove_tokens`, counted by `per: B_here` (`united.counts.board_count`).
 """
 
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.engine.words import count
-from multiverse.united.board import RING
-from multiverse.united.protection import FACE_UP, lasts, protect_until
+from multiverse.united.board import RING, resolve_overflow
+from multiverse.united.cardtext import effect_text
+from multiverse.united.protection import FACE_UP, henchman_away, lasts, protect_until
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.tables import FX, Move, Tables
+from multiverse.united.verbs import phrases, push_hero_effects, push_villain_effects, verb
 
 REDIRECT_MOVE = -50  # far from protection.py's kinds (-2 …), which other verbs extend
 REACTION = -100  # reaction kinds are REACTION - (2 * k + when), all below it
@@ -41,6 +43,7 @@ def owner_of(s: UnitedState, until: int, ref: int) -> int:
 
 
 # ----- peek at the Master Plan --------------------------------------------------------------
+@verb("peek_master_plan")
 def peek_master_plan(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
                      source: str) -> None:
     """MU-10/MU-17: look at the top `n` Master Plan cards; they are known to every player
@@ -130,6 +133,7 @@ def reaction_steps(t: Tables) -> list[tuple[tuple[FX, ...], str]]:
     return out
 
 
+@verb("on_villain_move")
 def on_villain_move(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
                     source: str) -> None:
     """MU-11/MU-17: until then, each time the Villain moves (`any_move`) or moves into your
@@ -148,8 +152,6 @@ def on_villain_move(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
 def reactions_fire(s: UnitedState, dest: int) -> None:
     """The Villain has moved to `dest`: every lasting reaction that watches such a move
     resolves its steps for its owner (in the order they were made), one use each."""
-    from multiverse.united.effects import push_hero_effects
-
     p = s.protect
     fire: list[tuple[int, int]] = []
     keep: list[int] = []
@@ -177,6 +179,7 @@ def reactions_fire(s: UnitedState, dest: int) -> None:
 
 
 # ----- redirect the Villain's move ----------------------------------------------------------
+@verb("redirect_villain_move")
 def redirect_villain_move(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
                           source: str) -> None:
     """MU-11: until then, the Villain's next `n` Master Plan moves are decided by you: it
@@ -228,8 +231,6 @@ def _redirect_options(s: UnitedState, f: tuple) -> tuple:
 @choice("redirect_move", _redirect_options)
 def resolve_redirect_move(s: UnitedState, f: tuple, opt: Option) -> None:
     """MU-11: the Villain moves where the hero's player chose (a Threat's arrival fires)."""
-    from multiverse.united.villain_turn import villain_arrives
-
     if s.log is not None:
         s.emit("villain_redirected", f"{s.hero_name(f[1])} redirects {s.T.villain_name}",
                hero=f[1])
@@ -246,8 +247,6 @@ def lasting_view(s: UnitedState, kind: int, n: int, until: int, ref: int) -> dic
     if kind <= REACTION:
         code = REACTION - kind
         steps, name = reaction_steps(s.T)[code // 2]
-        from multiverse.united.cardtext import effect_text
-
         out["when"] = WHEN_WORDS[code % 2]
         out["steps"] = effect_text(steps)
         out["source"] = name
@@ -266,8 +265,6 @@ def add_extra(s: UnitedState, pos: int, n: int) -> None:
     """MU-12 for the Villain's extra token kind (`extra_token`): placed after the group's
     Civilians and Thugs, one slot each; what does not fit overflows the Location (once per
     Location per Villain turn, like C and T)."""
-    from multiverse.united.board import resolve_overflow
-
     free = s.T.loc_slots[s.locs[pos]] - s.civ[pos] - s.thug[pos] - s.xtok[pos]
     put = max(0, min(n, free))
     s.xtok[pos] += put
@@ -279,6 +276,7 @@ def add_extra(s: UnitedState, pos: int, n: int) -> None:
         resolve_overflow(s, pos)
 
 
+@verb("remove_tokens")
 def remove_tokens(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-17: up to `n` of the Villain's extra tokens of `letter` leave your Location (none
     when this game's Villain has no such kind)."""
@@ -290,13 +288,22 @@ def remove_tokens(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sou
                f"{s.loc_name(pos)}", hero=h, location=pos, count=k)
 
 
-VERBS = {"peek_master_plan": peek_master_plan, "on_villain_move": on_villain_move,
-         "redirect_villain_move": redirect_villain_move, "remove_tokens": remove_tokens}
-
-PHRASES = {
+phrases({
     "peek_master_plan": lambda n: f"look at the top {count(n, 'Master Plan card')}",
     "on_villain_move": lambda n: "react when the Villain moves",
     "redirect_villain_move": lambda n: ("decide where the Villain's next move goes" if n == 1 else
                                         f"decide where the Villain's next {n} moves go"),
     "remove_tokens": lambda n: f"remove up to {n} of the Villain's extra tokens",
-}
+})
+
+
+def villain_arrives(s: UnitedState, dest: int) -> None:
+    """The Villain ends a move in `dest`; MU-13: a Threat with a Location trigger there fires."""
+    s.n_loc = dest
+    if s.log is not None:
+        s.emit("villain_moves", f"{s.T.villain_name} moves to {s.loc_name(dest)}", to=dest)
+    if s.protect:  # the owner's reactions to the move resolve after the Threat's text
+        reactions_fire(s, dest)
+    th = s.threat[dest]
+    if th >= 0 and s.T.threat_arrive[th] and not (s.protect and henchman_away(s, dest)):
+        push_villain_effects(s, s.T.threat_arrive[th], s.T.threat_name[th], dest)
