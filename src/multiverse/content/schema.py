@@ -277,6 +277,45 @@ class Effect(Strict):
 
 Effects = list[Effect]
 
+# Hook points (united/hooks.py): the moments lasting text waits for.
+HookPoint = Literal[
+    "villain_turn_ends",  # the end of each Villain turn (MU-11; a Sentinel activation is none, DFP-A12)
+    "turn_starts",  # the start of a hero's turn, before the draw (MU-16)
+    "turn_ends",  # the end of a hero's turn, after the Location effect (MU-20)
+    "ko",  # a hero is KO'd (MU-22)
+    "card_flipped",  # a Hero card of the Storyline is flipped facedown (DFP-A13)
+    "master_plan_revealed",  # a Master Plan card is revealed, before it resolves (MU-10)
+    "hero_action",  # a hero takes an action (MU-18), after it resolves
+]
+HOOK_POINTS: tuple[str, ...] = HookPoint.__args__  # type: ignore[attr-defined]
+# hook points that come outside the hero's own turn: their steps have no symbols of a turn
+_OFF_TURN_HOOKS = frozenset({"villain_turn_ends", "ko", "card_flipped", "master_plan_revealed",
+                             "hero_action"})
+
+
+class Hook(Strict):
+    """Lasting text that waits for a moment (united/hooks.py): while its card is face up in
+    the Storyline (a Hero card's `face_up`), or while its Location is in play and no Threat
+    covers it (a Location's `hooks`), `steps` resolve each time `when` comes, for `whose`
+    hero's moment."""
+
+    when: HookPoint
+    whose: Literal["you", "another_hero", "any_hero"] = Field(
+        "you", description="whose turn, KO, flipped card or action it is: the card's owner "
+        "(a Location: a hero in it), another hero, or any (a moment of no hero: always)")
+    steps: Effects = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _steps(self) -> Hook:
+        for i, e in enumerate(self.steps):
+            if e.verb not in HERO_VERBS:
+                raise ValueError(f"steps[{i}].verb: {e.verb!r} is not a hero verb")
+            if self.when in _OFF_TURN_HOOKS and (e.cost or e.verb in _THIS_TURN_VERBS):
+                raise ValueError(f"steps[{i}]: {self.when!r} can come outside the hero's turn: "
+                                 f"no 'cost' and no verb of this turn's symbols "
+                                 f"({sorted(_THIS_TURN_VERBS)})")
+        return self
+
 
 class HeroCard(Strict):
     """MU-4: 0 to 3 action symbols and maybe a Special Effect."""
@@ -288,6 +327,9 @@ class HeroCard(Strict):
                                     "Effect the vocabulary cannot express: a note of what it "
                                     "says; the engine resolves `effect` only, and the card still "
                                     "counts as having a Special Effect (DFP-A8)")
+    face_up: list[Hook] = Field(default_factory=list, description="lasting text: while the "
+                                "card is face up in the Storyline, each hook's steps resolve "
+                                "at its moment (united/hooks.py)")
     start: Literal["deck", "hand", "bottom"] = Field("deck", description="where the card "
                                                      "starts: shuffled into the deck (MU-8), in "
                                                      "the opening hand, or at the deck's bottom")
@@ -388,6 +430,8 @@ class Location(Strict):
     unsupported: str | None = Field(None, min_length=1, description="the End-of-Turn effect "
                                     "says more than the vocabulary can: a note of what")
     mandatory: bool = False
+    hooks: list[Hook] = Field(default_factory=list, description="lasting text while the "
+                              "Location is in play and no Threat covers it (united/hooks.py)")
     hazardous: bool = Field(False, description="a hazardous Location: shown on the board; "
                             "its harm is written in `effect` (usually `mandatory`)")
     original: bool = True

@@ -9,6 +9,11 @@ from multiverse.united.state import UnitedState, choice, step
 from multiverse.united.verbs import push_villain_effects
 
 RING = 6
+# `s.ovf`: bit `pos` set once Location `pos` has overflowed in this Villain turn or Sentinel
+# activation; `OVERFLOW_ONCE` set while one is in progress (MU-12: once per Location per
+# Villain turn). Outside them (a hero's turn) it is 0: each addition to a full Location
+# overflows.
+OVERFLOW_ONCE = 1 << RING
 
 
 def distance(a: int, b: int) -> int:
@@ -89,7 +94,8 @@ def is_full(s: UnitedState, pos: int) -> bool:
 
 def add_tokens(s: UnitedState, pos: int, civ: int, thug: int) -> None:
     """MU-12: add Civilians then Thugs; a Location that cannot take them all overflows
-    (once per Location per villain turn or Sentinel activation)."""
+    (once per Location per villain turn or Sentinel activation; in a hero's turn, each
+    addition that does not fit overflows)."""
     free = s.T.loc_slots[s.locs[pos]] - s.civ[pos] - s.thug[pos] - s.xtok[pos]
     put_c = min(civ, free)
     put_t = min(thug, free - put_c)
@@ -99,10 +105,17 @@ def add_tokens(s: UnitedState, pos: int, civ: int, thug: int) -> None:
         s.emit("tokens_added", f"{tokens_text(put_c, put_t)} added to {s.loc_name(pos)}",
                location=pos, civilians=put_c, thugs=put_t)
     if put_c + put_t < civ + thug:
-        bit = 1 << pos
-        if not s.ovf & bit:
+        overflows(s, pos)
+
+
+def overflows(s: UnitedState, pos: int) -> None:
+    """MU-12: Location `pos` could not take every token added: its Overflow resolves,
+    unless it already has in this Villain turn or Sentinel activation."""
+    bit = 1 << pos
+    if not s.ovf & bit:
+        if s.ovf & OVERFLOW_ONCE:
             s.ovf |= bit
-            resolve_overflow(s, pos)
+        resolve_overflow(s, pos)
 
 
 def resolve_overflow(s: UnitedState, pos: int) -> None:

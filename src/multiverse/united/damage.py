@@ -5,6 +5,7 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.united.board import raise_track
 from multiverse.united.cardtext import card_label
+from multiverse.united.hooks import fire
 from multiverse.united.protection import damage_after_protection
 from multiverse.united.state import PHASE_SENTINELS, UnitedState, choice
 
@@ -80,6 +81,8 @@ def knock_out(s: UnitedState, h: int) -> None:
             s.emit("eliminated", f"{s.hero_name(h)} is KO'd and eliminated", hero=h)
         if all(s.out):
             s.end("loss", "every hero was eliminated")
+    if s.T.hooks:  # lasting text waiting for a KO resolves before the KO's BAM!
+        fire(s, "ko", h)
 
 
 def draw(s: UnitedState, h: int, n: int) -> int:

@@ -10,6 +10,7 @@ from multiverse.united.cardtext import card_label, effect_text, special_effect_l
 from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
+from multiverse.united.hooks import fire, hooked
 from multiverse.united.protection import NEXT_TURN, attack_damage, expire
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice, push, step
@@ -29,19 +30,27 @@ from multiverse.united.vocab.turn import (
 
 @step("hero_turn")
 def start_hero_turn(s: UnitedState, f: tuple) -> None:
-    """MU-16: draw 1 (MU-22: a KO'd hero stands up and draws 4); no cards at all loses."""
+    """MU-16: draw 1 (MU-22: a KO'd hero stands up and draws 4); no cards at all loses.
+    Lasting text waiting for the start of the turn (`turn_starts`) resolves before the draw:
+    the frame comes back as ("hero_turn", 1) for the rest."""
     h = s.active
-    if s.out[h]:
-        s.stack.append(("next_turn",))
-        return
-    if s.log is not None:
-        s.emit("turn", f"— {s.hero_name(h)}'s turn (round {s.round}) —", hero=h, round=s.round)
-    if s.protect:
-        come_back(s, h)
-        expire(s, NEXT_TURN, h)
-    if not s.hand[h] and not s.deck[h]:
-        s.end("loss", f"{s.hero_name(h)} started a turn with no cards")
-        return
+    if len(f) == 1:
+        s.ovf = 0  # MU-12: the once-per-Location limit was the Villain turn's (or activation's)
+        if s.out[h]:
+            s.stack.append(("next_turn",))
+            return
+        if s.log is not None:
+            s.emit("turn", f"— {s.hero_name(h)}'s turn (round {s.round}) —", hero=h, round=s.round)
+        if s.protect:
+            come_back(s, h)
+            expire(s, NEXT_TURN, h)
+        if not s.hand[h] and not s.deck[h]:
+            s.end("loss", f"{s.hero_name(h)} started a turn with no cards")
+            return
+        if s.T.hooks and hooked(s, "turn_starts"):
+            s.stack.append(("hero_turn", 1))
+            fire(s, "turn_starts", h)
+            return
     if s.ko[h]:
         s.ko[h] = 0
         k = draw(s, h, s.T.config.ko_draw)
@@ -53,7 +62,16 @@ def start_hero_turn(s: UnitedState, f: tuple) -> None:
             s.emit("draw", f"{s.hero_name(h)} draws {k}", hero=h, count=k)
     s.pool = [0, 0, 0, 0]
     s.fx_card = -1
-    push(s, ("play_card",), ("resolve_actions",), ("location_effect",), ("end_of_turn",))
+    push(s, *turn_frames(s, h))
+
+
+def turn_frames(s: UnitedState, h: int) -> list[tuple]:
+    """MU-17 … MU-20: the steps of hero `h`'s turn after the draw (with `turn_ends` lasting
+    text, its hook point between the Location effect and the end of the turn)."""
+    if s.T.hooks and hooked(s, "turn_ends"):
+        return [("play_card",), ("resolve_actions",), ("location_effect",),
+                ("hook", "turn_ends", h), ("end_of_turn",)]
+    return [("play_card",), ("resolve_actions",), ("location_effect",), ("end_of_turn",)]
 
 
 def _play_options(s: UnitedState, f: tuple) -> tuple:
@@ -184,6 +202,7 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
 _FILL_IDS = tuple(f"fill:{x}" for x in SYMBOLS)
 _FILL_WORDS = tuple(article(x.title()) for x in SYMBOLS)  # "an Attack", "a Move"
 _EFFECT = {"action": "effect"}
+_NOT_ACTIONS = frozenset({"effect", "team"})  # a Special Effect or a team card is no action
 _END = {"action": "end"}
 
 
@@ -217,8 +236,11 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
     d = opt.data
     a = d["action"]
     if a == "end":
+        s.pool = [0, 0, 0, 0]  # MU-17: unused symbols are lost as the actions end
         return
     s.stack.append(("resolve_actions",))
+    if s.T.hooks and a not in _NOT_ACTIONS and hooked(s, "hero_action"):
+        s.stack.append(("hook", "hero_action", h))  # after the action and what it sets off
     if a == "effect":
         c = s.fx_card
         s.fx_card = -1

@@ -32,6 +32,7 @@ from multiverse.engine.positions import field_error as _err
 from multiverse.engine.positions import shown as _shown
 from multiverse.united.board import RING
 from multiverse.united.config import UnitedConfig
+from multiverse.united.hero_turn import turn_frames
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYM_INDEX, SYMBOLS, WILD
 from multiverse.united.vocab.components import position_figures
@@ -318,6 +319,8 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
     if step_name == "play" and not s.hand[s.active]:
         raise _err("step", f"{t.hero_ids[s.active]} has no card in hand to play")
     s.stack = list(STEPS[step_name])
+    if step_name == "play":  # the rest of the turn as the game queues it (with its hooks)
+        s.stack = turn_frames(s, s.active)[::-1]
     if step_name != "turn_start":
         s.pool, s.fx_card = [0, 0, 0, 0], -1
 

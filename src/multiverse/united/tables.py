@@ -101,6 +101,19 @@ def compile_extras(e: Effect) -> tuple[tuple[str, object], ...]:
     return tuple(sorted(x))
 
 
+# a subscriber to a hook point: (kind, ref, whose, steps, source) with kind `HOOK_CARD` (ref:
+# a Hero card, in force while face up in the Storyline) or `HOOK_LOCATION` (ref: a Location
+# of the pack, in force while in play and uncovered)
+Hooked = tuple[int, int, str, tuple[FX, ...], str]
+HOOK_CARD, HOOK_LOCATION = 0, 1
+
+
+def subscribe(t: Tables, kind: int, ref: int, hooks: list, source: str) -> None:
+    """Compile the `hooks` of one card or Location into `t.hooks`, in content order."""
+    for hk in hooks:
+        t.hooks[hk.when] = (*t.hooks.get(hk.when, ()), (kind, ref, hk.whose, compile_effects(hk.steps), source))
+
+
 def all_optional(fx: tuple[FX, ...]) -> bool:
     """Every step says "you may": the hero may end actions before it resolves."""
     return bool(fx) and all(len(f) > 5 and ("optional", 1) in f[5] for f in fx)
@@ -191,6 +204,9 @@ class Tables:
     team_name: tuple[str, ...] = ()
     team_heroes: tuple[frozenset[int], ...] = ()  # hero indices of this game in each team
     team_fx: tuple[tuple[FX, ...], ...] = ()
+    # lasting text waiting for a moment (united/hooks.py): hook point -> its subscribers,
+    # each (kind, ref, whose, steps, source); empty: no hook in the game, nothing is read
+    hooks: dict[str, tuple[Hooked, ...]] = field(default_factory=dict)
 
     @property
     def n_heroes(self) -> int:
@@ -223,7 +239,8 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
                 t.card_owner.append(hi)
                 t.card_sym.append(tuple(counts))  # type: ignore[arg-type]
                 t.card_fx.append(compile_effects(card.effect))
-                t.card_special.append(bool(card.effect or card.unsupported))
+                t.card_special.append(bool(card.effect or card.unsupported or card.face_up))
+                subscribe(t, HOOK_CARD, ids[-1], card.face_up, card.name)
                 if card.start != "deck":
                     t.card_start[ids[-1]] = card.start
                 t.card_optional.append(all_optional(t.card_fx[-1]))
@@ -235,6 +252,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
         t.loc_fx.append(compile_effects(loc.effect))
         t.loc_mandatory.append(loc.mandatory)
         t.loc_hazardous.append(loc.hazardous)
+        subscribe(t, HOOK_LOCATION, len(t.loc_name) - 1, loc.hooks, loc.name)
     d = content.dofp
     if config.mode == "dofp":
         if d is None:

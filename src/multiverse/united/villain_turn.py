@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from multiverse.united.board import RING, add_tokens
+from multiverse.united.board import OVERFLOW_ONCE, RING, add_tokens
 from multiverse.united.cardtext import effect_text, master_plan_effects
 from multiverse.united.damage import deal_damage
+from multiverse.united.hooks import fire, hooked
 from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
@@ -30,14 +31,19 @@ def villain_turn(s: UnitedState, f: tuple) -> None:
         drawn(s, c)
     s.story.append(c)
     s.since = 0
-    s.ovf = 0
+    s.ovf = OVERFLOW_ONCE
     t = s.T
     if s.log is not None:
         s.emit("master_plan", f"{t.villain_name} plays {t.card_name[c]}: {master_plan_effects(t, c)}", card=c)
     frames: list[tuple] = [("villain_move", c)]
     if t.mp_bam[c]:
         frames.append(("bam",))
-    push(s, *frames, ("villain_card_effect", c), ("villain_tokens", c))
+    frames += [("villain_card_effect", c), ("villain_tokens", c)]
+    if t.hooks and hooked(s, "villain_turn_ends"):
+        frames.append(("hook", "villain_turn_ends", -1))
+    push(s, *frames)
+    if t.hooks:
+        fire(s, "master_plan_revealed")
 
 
 @step("villain_card_effect")

@@ -408,7 +408,9 @@ def test_filling_the_last_symbol_clears_the_threat_lowers_the_track_and_uncovers
     assert s.threat[0] == -1
     assert s.need[0:3] == [0, 0, 0]
     assert s.track == 5
-    assert s.pool == [0, 2, 0, 0]  # two Attacks left, but no enemy here: the turn goes on
+    # two Attacks were left, but no enemy here: the actions end and, as they end, the unused
+    # symbols are lost (MU-17)
+    assert s.pool == [0, 0, 0, 0]
     d = s.decision()  # the Burned Mansion's effect is uncovered
     assert d.kind == "location_effect" and d.seat == 0
     s.apply("use")

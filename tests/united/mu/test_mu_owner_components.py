@@ -22,10 +22,10 @@ from multiverse.content.schema import Effect, Hero, UnitedContent
 from multiverse.united.config import UnitedConfig
 from multiverse.united.determinize import determinize
 from multiverse.united.dofp.game import from_json, new_game, to_json
-from multiverse.united.verbs import describe
 from multiverse.united.invariants import check_invariants
 from multiverse.united.render import render_board
 from multiverse.united.state import UnitedState
+from multiverse.united.verbs import describe
 from multiverse.united.view import view
 
 Step = dict[str, Any]

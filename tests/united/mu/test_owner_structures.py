@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from multiverse.content.loader import default_pack_path, validate_path
 from multiverse.engine.errors import ContentError
-from multiverse.united.board import RING, add_tokens
+from multiverse.united.board import OVERFLOW_ONCE, RING, add_tokens
 from multiverse.united.config import UnitedConfig
 from multiverse.united.dofp.game import new_game, tables
 from multiverse.united.dofp.protocol import activate_sentinel
@@ -164,8 +164,9 @@ def _slots(n: int | None) -> Callable[[Docs], None]:
 def test_a_two_slot_location_holds_two_tokens_and_overflows_once(tmp_path):
     s = new_game(UnitedConfig(content=str(owner_pack(tmp_path, _slots(2)))), seed=1)
     track = s.track
+    s.ovf = OVERFLOW_ONCE  # as in a Villain turn
     add_tokens(s, 0, 2, 1)  # three tokens for two slots: the Thug is left over
-    add_tokens(s, 0, 1, 0)  # the same Location again this turn: no second Overflow
+    add_tokens(s, 0, 1, 0)  # the same Location again this Villain turn: no second Overflow
     assert (s.civ[0], s.thug[0]) == (2, 0)
     assert s.track == track + 1  # DFP-D2: the gray part raises the track once
 

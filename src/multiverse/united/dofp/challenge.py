@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
-from multiverse.united.board import add_tokens, move_sentinel_closer
+from multiverse.united.board import OVERFLOW_ONCE, add_tokens, move_sentinel_closer
 from multiverse.united.damage import deal_damage
+from multiverse.united.hooks import fire
 from multiverse.united.narrate import CHALLENGE_TASKS, TASKS, activation_text, task_list
 from multiverse.united.state import UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
@@ -28,7 +29,7 @@ def activate_challenge_sentinel(s: UnitedState, f: tuple) -> None:
     cards = last_hero_cards(s, 1)
     sym = symbols_of(s, cards)
     move, add, dmg, prod = s.T.protocol
-    s.ovf = 0
+    s.ovf = OVERFLOW_ONCE
     if s.log is not None:
         names = (*TASKS[:3], CHALLENGE_TASKS[s.T.challenge_task])
         s.emit("activation", activation_text(
@@ -109,10 +110,12 @@ def flip_facedown(s: UnitedState, h: int) -> None:
     just took their turn that has a Special Effect, if there is one."""
     t = s.T
     for i, c in enumerate(s.story):
-        if c >= 0 and t.card_owner[c] == h and t.card_fx[c]:
+        if c >= 0 and t.card_owner[c] == h and t.card_special[c]:
             s.story[i] = ~c
             if s.log is not None:
                 s.emit("flip_facedown", f"Sentinel II flips {t.card_name[c]} facedown", card=c, hero=h)
+            if t.hooks:
+                fire(s, "card_flipped", h)
             return
     if s.log is not None:
         s.emit("task_nothing", f"Sentinel II flips nothing: {s.hero_name(h)} has no faceup "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
-from multiverse.united.board import add_tokens, is_full, move_sentinel_closer, raise_track
+from multiverse.united.board import OVERFLOW_ONCE, add_tokens, is_full, move_sentinel_closer, raise_track
 from multiverse.united.damage import deal_damage
 from multiverse.united.narrate import TASKS, activation_text, task_list
 from multiverse.united.state import UnitedState, choice, push, step
@@ -75,7 +75,7 @@ def activate_sentinel(s: UnitedState, f: tuple) -> None:
     cards = last_hero_cards(s, 2)
     sym = symbols_of(s, cards)
     move, add, dmg, prod = s.T.protocol
-    s.ovf = 0
+    s.ovf = OVERFLOW_ONCE
     special = bool(cards) and has_special_effect(s, cards[0])
     if s.log is not None:
         tasks = task_list(s, sym, TASKS) + ["Special Effect"] * special + ["Target"]

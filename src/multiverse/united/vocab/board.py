@@ -11,6 +11,7 @@ from multiverse.engine.decision import Option
 from multiverse.engine.words import count
 from multiverse.united.board import RING
 from multiverse.united.enemies import clear_threat, enemies_at, hit
+from multiverse.united.hooks import fire
 from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
@@ -205,6 +206,8 @@ def flip_facedown(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sou
     s.story[len(s.story) - 1 - s.story[::-1].index(c)] = ~c
     if s.log is not None:
         s.emit("flip_facedown", f"{s.hero_name(h)} flips {s.T.card_name[c]} facedown", card=c, hero=h)
+    if s.T.hooks:
+        fire(s, "card_flipped", s.T.card_owner[c])
 
 
 @verb("copy_effect")

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.engine.words import count
-from multiverse.united.board import RING, resolve_overflow
+from multiverse.united.board import RING, overflows
 from multiverse.united.cardtext import effect_text
 from multiverse.united.protection import FACE_UP, henchman_away, lasts, protect_until
 from multiverse.united.state import UnitedState, choice
@@ -271,9 +271,8 @@ def add_extra(s: UnitedState, pos: int, n: int) -> None:
     if put and s.log is not None:
         s.emit("tokens_added", f"{count(put, s.T.extra_name)} added to {s.loc_name(pos)}",
                location=pos, extra=put)
-    if put < n and not s.ovf & (1 << pos):
-        s.ovf |= 1 << pos
-        resolve_overflow(s, pos)
+    if put < n:
+        overflows(s, pos)
 
 
 @verb("remove_tokens")
