@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from multiverse.engine.words import count
 from multiverse.united.tables import FX, SYMBOLS, Tables
-from multiverse.united.verbs import describe
+from multiverse.united.verbs import WORDS, describe
 
 TAGS = {  # what a Threat's named mechanic does (DFP-A7, DFP-D1)
     "sentinel_production": "Sentinel Production: each Production task heals the Sentinel 1 Health",
@@ -81,6 +81,8 @@ def _owner_words(fx: FX, text: str, x: dict) -> str:
         text += f" (the next {n} times)" if n > 1 else ""
     elif verb == "remove_tokens":
         text = f"remove up to {n} of the Villain's {x.pop('letter')} tokens from your Location"
+    for read in WORDS:  # the words registered by the verb modules (united.verbs.words)
+        text = read(verb, n, sym, text, x)
     if x.pop("reorder", None):
         text += " and put them back in any order"
     where = x.pop("where", None)

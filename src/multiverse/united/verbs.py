@@ -30,6 +30,11 @@ VillainFn = Callable[[UnitedState, int, int, int, str, int], None]
 VERBS: dict[str, HeroFn] = {}
 VILLAIN: dict[str, VillainFn] = {}
 PHRASES: dict[str, Callable[[int], str]] = {}
+# card text (`cardtext.verb_text`): a verb's own words, fn(n, sym, civ, thug) -> text, and
+# readers of the owner's words, fn(verb, n, sym, text, words) -> text, each popping the
+# words it reads from `words` (a dict) so none is read twice
+TEXTS: dict[str, Callable[[int, int, int, int], str]] = {}
+WORDS: list[Callable[[str, int, int, str, dict], str]] = []
 NO_WORDS: Mapping[str, Any] = MappingProxyType({})  # a step written without the owner's words
 
 
@@ -62,6 +67,23 @@ def phrases(table: dict[str, Callable[[int], str]]) -> None:
     for name, phrase in table.items():
         assert name not in PHRASES, f"phrase of {name!r} registered twice"
         PHRASES[name] = phrase
+
+
+def text(*names: str) -> Callable[[Callable[[int, int, int, int], str]], Callable[[int, int, int, int], str]]:
+    """Register `fn(n, sym, civ, thug)` as the card text of the verbs `names`."""
+
+    def deco(fn: Callable[[int, int, int, int], str]) -> Callable[[int, int, int, int], str]:
+        for name in names:
+            assert name not in TEXTS, f"text of {name!r} registered twice"
+            TEXTS[name] = fn
+        return fn
+    return deco
+
+
+def words(fn: Callable[[str, int, int, str, dict], str]) -> Callable[[str, int, int, str, dict], str]:
+    """Register a reader of the owner's words into card text (`cardtext._owner_words`)."""
+    WORDS.append(fn)
+    return fn
 
 
 def push_hero_effects(s: UnitedState, h: int, fx: tuple[FX, ...], source: str) -> None:
