@@ -154,7 +154,8 @@ def _verb_words(verb: str, n: int, sym: int, civ: int, thug: int) -> str:
     if verb in ("gain_action", "take_action"):
         what = count(n, (SYMBOLS[sym].title() if sym >= 0 else "Wild") + " action")
         return f"gain {what} this turn" if verb == "gain_action" else f"take {what} now"
-    return describe((verb, n, sym))
+    own = TEXTS.get(verb)  # a verb module's own text (united.verbs.text)
+    return own(n, sym, civ, thug) if own else describe((verb, n, sym))
 
 
 def effect_text(fx: tuple[FX, ...]) -> str:
