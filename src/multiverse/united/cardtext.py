@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from multiverse.engine.words import count
 from multiverse.united.tables import FX, SYMBOLS, Tables
-from multiverse.united.verbs import WORDS, describe
+from multiverse.united.verbs import TEXTS, WORDS, describe
 
 TAGS = {  # what a Threat's named mechanic does (DFP-A7, DFP-D1)
     "sentinel_production": "Sentinel Production: each Production task heals the Sentinel 1 Health",
