@@ -28,10 +28,26 @@ class Record:
     __hash__ = None  # type: ignore[assignment]
 
 
+    def copy(self) -> Record:
+        """A record of its own with the same fields (nested records are shared: read-only)."""
+        new = object.__new__(Record)
+        new.__dict__.update(self.__dict__)
+        return new
+
+
+# each content model made a record once: building the tables of many games of one pack
+# (the lab, the random playouts) copies the record instead of reading the model again
+_MADE: dict[int, tuple[BaseModel, Record]] = {}
+
+
 def plain(value: Any) -> Any:
-    """`value` with every pydantic model in it (also in lists and tuples) made a `Record`."""
+    """`value` with every pydantic model in it (also in lists and tuples) made a `Record`
+    (a fresh copy of the top record each time: a table may adjust its own steps)."""
     if isinstance(value, BaseModel):
-        return Record(value)
+        made = _MADE.get(id(value))
+        if made is None or made[0] is not value:
+            made = _MADE[id(value)] = (value, Record(value))
+        return made[1].copy()
     if type(value) is list:
         return [plain(v) for v in value]
     if type(value) is tuple:

@@ -369,8 +369,7 @@ class Tables:
         self.card_data.append({"card": cid})
         self.power_opt.append(Option(f"power:{cid}", (power_label, self, cid), self.card_data[cid]))
         self.card_opt.append(Option(self.card_oid[cid], (card_label, self, cid), self.card_data[cid]))
-        front = Side(name=c.name, kind=c.kind, keywords=c.keywords, hp=c.hp, play=c.play,
-                     power=c.power, triggers=c.triggers, modifiers=c.modifiers)
+        front = front_side(c)
         faces = (front, *c.sides)
         if not sides:
             sides = (side if side >= 0 else self.okind[o],) * len(faces)
@@ -417,6 +416,20 @@ class Tables:
         self.restore_hp.append(tuple(f.restore_hp for f in faces))
         self.clear_tokens.append(tuple(f.clear_tokens for f in faces))
         return cid
+
+
+def front_side(c: Card) -> Side:
+    """A card's own fields as its face 0 (made once per card of a loaded pack: every game's
+    tables of that pack share it, read-only)."""
+    kept = _FRONTS.get(id(c))
+    if kept is None or kept[0] is not c:
+        kept = _FRONTS[id(c)] = (c, Side(name=c.name, kind=c.kind, keywords=c.keywords, hp=c.hp,
+                                         play=c.play, power=c.power, triggers=c.triggers,
+                                         modifiers=c.modifiers))
+    return kept[1]
+
+
+_FRONTS: dict[int, tuple[Card, Side]] = {}
 
 
 def _remembered_in(effect: list[Step]) -> list[str]:

@@ -7,6 +7,8 @@ from multiverse.sentinels.invariants import check_places
 from multiverse.sentinels.oblivaeon.setup import ASIDE, GONE, UNUSED
 from multiverse.sentinels.state import Z_BOX, Z_PLAY, Z_REMOVED, Z_UNDER, SentinelsState
 
+_FREE = frozenset((Z_BOX, Z_REMOVED, Z_UNDER))
+
 
 def check_invariants(s: SentinelsState) -> None:
     t = s.T
@@ -55,9 +57,9 @@ def check_invariants(s: SentinelsState) -> None:
     for d, p in enumerate(s.user):
         assert p in (-1, -2) or (s.char[p] >= 0 and t.hdeck[s.char[p]] == d), (
             f"hero deck {d}: played by player {p + 1}, whose hero is of another deck (OBL-I5)")
-        if p < 0:  # a deck no one plays: its cards are in the box, removed, or held under
-            for c in t.hdeck_cards[d]:
-                assert s.zone[c] in (Z_BOX, Z_REMOVED, Z_UNDER), f"{t.name[c]} of a free deck"
+        if p < 0 and not {s.zone[c] for c in t.hdeck_cards[d]} <= _FREE:  # a deck no one
+            c = next(c for c in t.hdeck_cards[d] if s.zone[c] not in _FREE)  # plays: its cards
+            raise AssertionError(f"{t.name[c]} of a free deck")  # boxed, removed or held under
     for m in t.missions:  # OBL-C16: a Mission card in the Mission deck shows its objective
         if s.home[m] == t.mission and s.zone[m] != Z_BOX:
             assert s.face[m] == 0, f"{t.name[m]}: in the Mission deck it shows its objective (OBL-C16)"
