@@ -50,6 +50,18 @@ def answer_until(s: UnitedState, kind: str | None = None, limit: int = 40) -> No
     raise AssertionError("no such decision")
 
 
+def _board_text(s: UnitedState) -> str:
+    import io
+
+    from rich.console import Console
+
+    from multiverse.united.render import render_board
+
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(render_board(s, 0))
+    return console.export_text()
+
+
 def round_trip(s: UnitedState) -> None:
     back = from_json(json.loads(json.dumps(to_json(s))))
     assert back == s and back.state_hash() == s.state_hash() and back.protect == s.protect
@@ -289,6 +301,7 @@ def test_a_stunned_villain_does_not_move_and_deals_no_bam():
     text = view(s, 0)["protections"][0]["text"]
     assert text == (f"{s.T.villain_name} is stunned: does not move and deals no BAM! in the next "
                     "Villain turn (by Logan)")
+    assert f"In force: {text}" in _board_text(s)
     hand = sorted(s.hand[0])
     answer_until(s)
     assert s.n_loc == 0 and sorted(s.hand[0]) == hand and s.protect == []
@@ -306,6 +319,34 @@ def test_a_stunned_henchman_deals_no_bam():
     hit = {e.data["hero"] for e in s.log if e.kind == "hero_damaged"}
     assert hit == {1, 2} and len(s.hand[0]) == 2 and s.protect == []
     assert any(e.kind == "stunned" for e in s.log)
+
+
+@pytest.mark.rule("MU-13", "MU-11")
+def test_a_stunned_henchmans_location_trigger_does_not_fire(tmp_path):
+    # an owner's pack: the Riot Enforcers also raise the track by 1 when the Villain arrives.
+    # Gavel Falls moves the Magistrate from ring 5 to ring 0, where Logan stunned the Captain:
+    # no trigger, no Henchman BAM!; the Magistrate's own BAM! (2) still hits Logan
+    def edit(doc: dict) -> None:
+        for th in doc["villains"][0]["threats"]:
+            if th["id"] == "riot-enforcers":
+                th["on_villain_arrives"] = [{"verb": "raise_track", "amount": 1}]
+
+    pack = std.variant_pack(tmp_path, "villains/magistrate.yaml", edit)
+    card = {"name": "Owner's Card", "symbols": ["move"], "effect": [{"verb": "stun_enemy"}]}
+    heroes = [std.hero("logan", 0, ["Owner's Card", "Slow Mend", "Rusted Claws", "Old Instincts"]),
+              std.hero("kitty-pryde", 3, ["Phased Jab"]), std.hero("storm", 3, ["Gale Force"])]
+    s = std.load(None, cfg={"content": pack}, heroes=heroes, cards={"logan": [card]}, step="play",
+                 turn={"hero": "logan"}, since=2, master_plan=["Gavel Falls"],
+                 locations=std.ring(p0={"threat": "riot-enforcers"}), villain={"location": 5})
+    track = s.track
+    _play_owner_card(s)
+    answer_until(s, "wound")
+    answer_until(s)
+    assert s.n_loc == 0 and s.track == track
+    dmg = [(e.data["source"], e.data["amount"]) for e in s.log if e.kind == "hero_damaged"]
+    assert dmg == [(f"{s.T.villain_name}'s BAM!", 2)] and s.protect == []
+    assert [e.text for e in s.log if e.kind == "stunned"] == [
+        "Riot Enforcer Captain is stunned: no trigger", "Riot Enforcer Captain is stunned: no BAM!"]
 
 
 @pytest.mark.rule("DFP-A3", "DFP-A12")
