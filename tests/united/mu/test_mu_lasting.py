@@ -441,3 +441,19 @@ def test_records_round_trip_and_hold_the_invariants():
     round_trip(s)
     effects = [e["effect"] for e in view(s, 1)["protections"]]
     assert effects == ["symbols_also_count", "move_reach", "keep_last_card", "prevent_damage", "stun_enemy"]
+
+
+def test_the_cookbook_examples_validate():
+    import re
+
+    import yaml
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "content.md").read_text(encoding="utf-8")
+    section = doc.split("#### Lasting text and the next Villain turn", 1)[1]
+    blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    assert len(blocks) == 4
+    for block in blocks:
+        for card in yaml.safe_load(block):
+            HeroCard.model_validate(card)
+    for name in re.findall(r"`(test_[a-z_]+)`", section):
+        assert name in globals() or name.startswith("test_vigil") or name.startswith("test_thirty"), name
