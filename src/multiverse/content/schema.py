@@ -84,6 +84,7 @@ HeroVerb = Literal[
     "symbols_also_count",  # your `symbol` symbols also count as `to` symbols, `until` then
     "move_reach",  # each Move action of yours goes up to 1 + `amount` Locations, `until` then
     "move_with_hero",  # each Move action of yours may bring one hero of your Location along, `until` then
+    "heroic_range",  # your Heroic actions may be taken in an adjacent Location, `until` (this turn)
     "prevent_damage_each_villain_turn",  # the first `amount` damage to you each Villain turn is prevented (face_up)
     "keep_last_card",  # damage never takes the last card in hand of `who` (no KO by it), `until` then
     "stun_enemy",  # an enemy in your Location does nothing in the next Villain turn (a Sentinel: its next activation)
@@ -147,7 +148,7 @@ _UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam", "stop
                           "ignore_overflow", "extra_damage", "blank_master_plan",
                           "on_villain_move", "redirect_villain_move"})
 _UNTIL_VERBS |= {"attack_range", "extra_fill"}  # (united.vocab.turn)
-_UNTIL_VERBS |= {"symbols_also_count", "move_reach", "move_with_hero",  # (united.vocab.lasting)
+_UNTIL_VERBS |= {"symbols_also_count", "move_reach", "move_with_hero", "heroic_range",  # (vocab.lasting)
                  "prevent_damage_each_villain_turn", "keep_last_card"}
 _WHO_VERBS |= {"keep_last_card"}  # (united.vocab.lasting)
 Until = Literal["end_of_turn", "your_next_turn", "face_up", "villain_turn"]

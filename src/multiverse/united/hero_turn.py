@@ -18,7 +18,14 @@ from multiverse.united.storyline import last_hero_cards, symbols_of
 from multiverse.united.tables import ATTACK, HEROIC, MOVE, SYMBOLS, WILD
 from multiverse.united.verbs import push_hero_effects, push_villain_effects
 from multiverse.united.vocab.components import team_options, use_team_card
-from multiverse.united.vocab.lasting import also_from, bring_along, move_reach_targets
+from multiverse.united.vocab.lasting import (
+    also_from,
+    bring_along,
+    heroic_reach,
+    move_reach_targets,
+    ranged_heroic,
+    ranged_heroic_options,
+)
 from multiverse.united.vocab.turn import (
     ATTACK_RANGE,
     bonus,
@@ -183,6 +190,10 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
         opts.append(Option("rescue", (_label, "Rescue a Civilian ({})", _PAID[src]),
                            {"action": "rescue"}))
         _token_twin(s, h, HEROIC, src, opts)
+    if src >= 0 and s.protect and heroic_reach(s, h):  # the owner's `heroic_range`
+        for o in ranged_heroic_options(s, h, _label, _PAID[src]):
+            opts.append(o)
+            _token_twin(s, h, HEROIC, src, opts)
     th = s.threat[pos]
     if th >= 0:
         for sym in (MOVE, ATTACK, HEROIC):
@@ -265,6 +276,9 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
     elif a == "attack":
         spend(s, h, ATTACK, d.get("pay"))
         hit(s, h, d, attack_damage(s, h, d) if s.protect else 1)
+    elif a == "ranged_heroic":  # the owner's `heroic_range`
+        spend(s, h, HEROIC, d.get("pay"))
+        ranged_heroic(s, h, d)
     elif a == "ranged_attack":
         spend(s, h, ATTACK, d.get("pay"))
         ranged_attack(s, h, d)

@@ -10,6 +10,7 @@ is cloned, hashed, saved and loaded with them. The kinds (-200 … -299):
 - `ALSO_COUNTS` (amount = from * 4 + to): the owner's `from` symbols also count as `to`;
 - `MOVE_REACH` (amount = n): each Move action of the owner goes up to 1 + n Locations;
 - `BRING_ALONG` (amount 1): a Move action of the owner may bring one hero along;
+- `HEROIC_RANGE` (amount 1): the owner's Heroic actions may be taken in an adjacent Location;
 - `VT_GUARD` (amount = n * 100 + left): the first n damage to the owner in each Villain turn
   is prevented (`left` is refilled as each Villain turn starts and emptied as it ends);
 - `KEEP_LAST` (amount = the hero): damage never takes that hero's last card (no KO by it);
@@ -34,12 +35,13 @@ from multiverse.united.tables import HOOK_CARD, SYMBOLS
 from multiverse.united.verbs import push_hero_effects
 
 ALSO_COUNTS, MOVE_REACH, BRING_ALONG, VT_GUARD, KEEP_LAST = -200, -201, -202, -203, -204
+HEROIC_RANGE = -205
 FROM_SOURCE = -210  # FROM_SOURCE - k for the source kind SOURCES[k] (k >= 1): -211 … -217
 STUN_VILLAIN, STUN_HENCHMAN, STUN_SENTINEL = -220, -221, -222
 VILLAIN_TURN, STUNNED = 200, 201  # until codes (far from protection.py's 0, 1, 2)
 UNTIL["villain_turn"] = VILLAIN_TURN
 ALL = 99  # a `FROM_SOURCE` record with `left` ALL ignores every such damage
-KINDS = frozenset({ALSO_COUNTS, MOVE_REACH, BRING_ALONG, VT_GUARD, KEEP_LAST, STUN_VILLAIN,
+KINDS = frozenset({ALSO_COUNTS, MOVE_REACH, BRING_ALONG, VT_GUARD, KEEP_LAST, HEROIC_RANGE, STUN_VILLAIN,
                    STUN_HENCHMAN, STUN_SENTINEL, *(FROM_SOURCE - k for k in range(1, 8))})
 
 # MU-21 damage comes from one kind of source (`deal_damage(..., kind)`): "" when not known
@@ -81,6 +83,11 @@ def also_from(s: UnitedState, h: int, sym: int) -> int:
 def reach(s: UnitedState, h: int) -> int:
     """MU-18 with `move_reach`: how many Locations one Move action of hero `h` goes (1 + n)."""
     return 1 + sum(n for _, n, until, ref in _records(s, MOVE_REACH) if owner_of(s, until, ref) == h)
+
+
+def heroic_reach(s: UnitedState, h: int) -> bool:
+    """MU-18 with `heroic_range`: hero `h`'s Heroic actions reach the adjacent Locations."""
+    return any(owner_of(s, until, ref) == h for _, _, until, ref in _records(s, HEROIC_RANGE))
 
 
 def brings(s: UnitedState, h: int) -> bool:
@@ -291,6 +298,8 @@ def lasting_entry(s: UnitedState, kd: int, a: int, until: int, ref: int) -> dict
         out.update(effect="move_reach", amount=a, what=f"each Move goes up to {1 + a} Locations")
     elif kd == BRING_ALONG:
         out.update(effect="move_with_hero", what="each Move may bring one hero along")
+    elif kd == HEROIC_RANGE:
+        out.update(effect="heroic_range", what="Heroic actions reach the adjacent Locations")
     elif kd == VT_GUARD:
         out.update(effect="prevent_damage_each_villain_turn", amount=a // 100,
                    what=f"prevents the first {a // 100} damage in each Villain turn")

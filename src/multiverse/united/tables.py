@@ -50,7 +50,7 @@ OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "dr
                          "extra_fill", "vanish_with_henchman",
                          "peek_master_plan", "on_villain_move", "redirect_villain_move",
                          "remove_tokens", "move_companion", "place_clone", "remove_clone"})
-OWNER_VERBS |= {"symbols_also_count", "move_reach", "move_with_hero",  # (united/vocab/lasting.py)
+OWNER_VERBS |= {"symbols_also_count", "move_reach", "move_with_hero", "heroic_range",  # (vocab/lasting.py)
                 "prevent_damage_each_villain_turn", "keep_last_card", "stun_enemy"}
 
 

@@ -126,6 +126,24 @@ def test_a_move_may_bring_one_hero_along():
     assert s.hero_loc == [5, 0]
 
 
+@pytest.mark.rule("MU-18", "MU-19")
+def test_heroic_actions_in_an_adjacent_location():
+    # Logan at ring 4 (Internment Yard, 2 Civilians start: C C T); next door ring 3 has 2
+    # Civilians and ring 5 the Collapsed Bridge; a Heroic fill on ring 3's Threat
+    s = played([{"verb": "heroic_range", "until": "face_up"}], symbols=("heroic", "heroic"), logan=4)
+    resolve_effect(s)
+    ids = opt_ids(s)
+    assert {"rescue", "rescue:3", "fill:heroic:3"} <= set(ids) and "rescue:4" not in ids
+    civ3 = s.civ[3]
+    s.apply("rescue:3")
+    assert s.civ[3] == civ3 - 1 and s.hero_loc[0] == 4 and s.pool[2] == 1
+    need = s.need[3 * 3 + 2]
+    s.apply("fill:heroic:3")
+    assert s.need[3 * 3 + 2] == need - 1 and s.pool == [0, 0, 0, 0]
+    assert view(s, 0)["protections"][0]["text"] == (
+        "Logan: Heroic actions reach the adjacent Locations, while Owner's Card is face up")
+
+
 @pytest.mark.rule("MU-16")
 def test_draw_one_more_card_at_the_start_of_your_turn_is_a_face_up_hook():
     card = {"name": "Early Riser", "face_up": [{"when": "turn_starts", "steps": [{"verb": "draw"}]}]}
@@ -420,6 +438,8 @@ def test_a_pack_with_a_misused_word_names_the_file_and_place(tmp_path):
      "prevent 2 damage from Sentinels"),
     ({"verb": "keep_last_card", "until": "face_up"},
      "damage cannot take your last card (you are not KO'd by it) while this card is face up"),
+    ({"verb": "heroic_range", "until": "face_up"},
+     "you may take your Heroic actions in an adjacent Location while this card is face up"),
     ({"verb": "stun_enemy"},
      "stun an enemy in your Location: it does nothing in the next Villain turn (a Sentinel: in its next activation)"),
 ])

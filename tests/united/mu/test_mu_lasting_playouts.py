@@ -17,7 +17,8 @@ from multiverse.united.dofp.game import new_game
 from multiverse.united.invariants import check_invariants
 from multiverse.united.state import UnitedState
 
-WORDS = {"symbols_also_count", "move_reach", "move_with_hero", "prevent_damage_each_villain_turn",
+WORDS = {"symbols_also_count", "move_reach", "move_with_hero", "heroic_range",
+         "prevent_damage_each_villain_turn",
          "keep_last_card", "stun_enemy", "ignore_damage", "prevent_damage"}
 
 

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.united.board import RING, move_hero
+from multiverse.united.enemies import fill_threat, wild_left
 from multiverse.united.lasting import (
     ALSO_COUNTS,
     BRING_ALONG,
+    HEROIC_RANGE,
     KEEP_LAST,
     MOVE_REACH,
     SOURCE_WORDS,
@@ -31,14 +33,18 @@ from multiverse.united.lasting import (
     VT_GUARD,
     also_from,
     brings,
+    heroic_reach,
     reach,
 )
 from multiverse.united.protection import henchman_away, protect, protect_until
+from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice
-from multiverse.united.tables import SYMBOLS
+from multiverse.united.tables import HEROIC, SYMBOLS
 from multiverse.united.verbs import phrases, text, verb, words
+from multiverse.united.vocab.turn import more_fills
 
-__all__ = ["also_from", "bring_along", "move_reach_targets"]
+__all__ = ["also_from", "bring_along", "heroic_reach", "move_reach_targets", "ranged_heroic",
+           "ranged_heroic_options"]
 
 
 # ----- your actions while the card is face up (MU-17, MU-18) --------------------------------
@@ -63,6 +69,47 @@ def move_with_hero(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, so
     """MU-18: until then, after each of your Move actions you may bring one hero who was in
     the Location you left along (their move is no Move of theirs)."""
     _last(s, h, BRING_ALONG, 1, d, source, "each Move may bring one hero along")
+
+
+@verb("heroic_range")
+def heroic_range(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """MU-18: until then your Heroic actions may be taken in a Location adjacent to yours
+    too: rescue a Civilian there, or fill a Heroic (or Wild) symbol on its Threat (the
+    Attack twin is `attack_range`)."""
+    _last(s, h, HEROIC_RANGE, 1, d, source, "Heroic actions reach the adjacent Locations")
+
+
+def ranged_heroic_options(s: UnitedState, h: int, label: object, paid: str) -> list[Option]:
+    """MU-18 with `heroic_range`: a Rescue, and a Heroic fill, in each adjacent Location."""
+    pos = s.hero_loc[h]
+    out = []
+    for p in dict.fromkeys(((pos - 1) % RING, (pos + 1) % RING)):
+        name = s.loc_name(p)
+        if s.civ[p]:
+            out.append(Option(f"rescue:{p}", (label, "Rescue a Civilian in {} ({})", name, paid),
+                              {"action": "ranged_heroic", "location": p, "fill": 0}))
+        th = s.threat[p]
+        if th >= 0 and (s.need[p * 3 + HEROIC] or wild_left(s, p)):
+            out.append(Option(f"fill:heroic:{p}", (label, "Fill a Heroic on {} in {} ({})",
+                                                   s.T.threat_name[th], name, paid),
+                              {"action": "ranged_heroic", "location": p, "fill": 1}))
+    return out
+
+
+def ranged_heroic(s: UnitedState, h: int, d: dict) -> None:
+    """MU-18/MU-19: the Heroic action resolves in the adjacent Location (a Rescue counts for
+    the missions; a fill may clear the Threat; `extra_fill` applies)."""
+    p = d["location"]
+    if d["fill"]:
+        fill_threat(s, p, HEROIC, s.hero_name(h))
+        if s.protect:
+            more_fills(s, h, p, HEROIC)
+        return
+    s.civ[p] -= 1
+    record(s, RESCUE)
+    if s.log is not None:
+        s.emit("rescue", f"{s.hero_name(h)} rescues a Civilian in {s.loc_name(p)} (next door)",
+               hero=h, location=p)
 
 
 @verb("prevent_damage_each_villain_turn")
@@ -192,6 +239,11 @@ def _bring_text(n: int, sym: int, civ: int, thug: int) -> str:
     return "each time you Move, you may bring one hero from your Location along"
 
 
+@text("heroic_range")
+def _heroic_range_text(n: int, sym: int, civ: int, thug: int) -> str:
+    return "you may take your Heroic actions in an adjacent Location"
+
+
 @text("prevent_damage_each_villain_turn")
 def _guard_text(n: int, sym: int, civ: int, thug: int) -> str:
     return f"prevent the first {n} damage you take in each Villain turn"
@@ -225,6 +277,7 @@ phrases({
     "symbols_also_count": lambda n: "your symbols also count as another kind",
     "move_reach": lambda n: f"each Move goes up to {1 + n} Locations",
     "move_with_hero": lambda n: "bring one hero along when you Move",
+    "heroic_range": lambda n: "your Heroic actions also reach the adjacent Locations",
     "prevent_damage_each_villain_turn": lambda n: f"prevent the first {n} damage in each Villain turn",
     "keep_last_card": lambda n: "damage cannot take your last card",
     "stun_enemy": lambda n: "stun an enemy here",
