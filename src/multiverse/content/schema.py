@@ -348,13 +348,16 @@ class Hook(Strict):
     steps: Effects = Field(min_length=1)
     # lasting text and the next Villain turn (united/vocab/lasting.py)
     instead: bool = Field(False, description="damage_taken: the steps replace the damage (none is taken)")
-    flip_card: bool = Field(False, description="a Hero card's hook: the card is flipped facedown "
-                            "once the hook is used (it protects once)")
+    flip_card: bool = Field(False, description="damage_taken on a Hero card: the card is flipped "
+                            "facedown once the hook is used (it protects once)")
 
     @model_validator(mode="after")
     def _steps(self) -> Hook:
         if self.instead and self.when != "damage_taken":
             raise ValueError(f"instead: only 'damage_taken' can be replaced, not {self.when!r}")
+        if self.flip_card and self.when != "damage_taken":
+            raise ValueError(f"flip_card: a protection flips its card as it is used "
+                             f"('damage_taken'), not at {self.when!r}")
         for i, e in enumerate(self.steps):
             if e.verb not in HERO_VERBS:
                 raise ValueError(f"steps[{i}].verb: {e.verb!r} is not a hero verb")

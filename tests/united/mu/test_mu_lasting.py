@@ -402,6 +402,8 @@ def test_misused_hooks_are_errors():
     with pytest.raises(ValueError, match="instead"):
         Hook.model_validate({"when": "turn_ends", "instead": True, "steps": [{"verb": "draw"}]})
     with pytest.raises(ValueError, match="flip_card"):
+        Hook.model_validate({"when": "turn_starts", "flip_card": True, "steps": [{"verb": "draw"}]})
+    with pytest.raises(ValueError, match="flip_card"):
         Location.model_validate({"id": "x", "name": "X", "hooks": [
             {"when": "damage_taken", "flip_card": True, "steps": [{"verb": "draw"}]}]})
     with pytest.raises(ValueError, match="steps"):
