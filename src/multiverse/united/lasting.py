@@ -216,10 +216,12 @@ def villain_turn_starts(s: UnitedState) -> None:
 
 def villain_turn_over(s: UnitedState) -> None:
     """MU-11, the end of the Villain turn (after its tokens, Overflow and `villain_turn_ends`
-    text): what lasted until it ends, the markers it used go, the guards are emptied."""
+    text): what lasted until it ends, the markers it used go (and those of defeated Sentinels),
+    the guards are emptied."""
     gone = [(p, a) for p, a in zip(s.protect[::4], s.protect[1::4], strict=True)
             if p in (STUN_VILLAIN, STUN_HENCHMAN) and a & 1]
-    _drop(s, lambda kd, a, u, r: u != VILLAIN_TURN and not (kd in (STUN_VILLAIN, STUN_HENCHMAN) and a & 1))
+    _drop(s, lambda kd, a, u, r: u != VILLAIN_TURN and not (kd in (STUN_VILLAIN, STUN_HENCHMAN) and a & 1)
+          and not (kd == STUN_SENTINEL and s.s_loc[a] < 0))  # (a defeated Sentinel's marker too)
     p = s.protect
     for i in range(0, len(p), 4):
         if p[i] == VT_GUARD:

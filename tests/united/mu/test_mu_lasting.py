@@ -455,14 +455,23 @@ def test_records_round_trip_and_hold_the_invariants():
                 {"verb": "move_reach", "amount": 2, "until": "face_up"},
                 {"verb": "keep_last_card", "until": "villain_turn"},
                 {"verb": "prevent_damage", "amount": 2, "damage_from": "sentinel"},
-                {"verb": "stun_enemy"}])
+                {"verb": "stun_enemy"}, {"verb": "cancel_bam", "until": "villain_turn"}])
     resolve_effect(s)
     s.apply(f"stun:{STUN_SENTINEL}:1")
-    assert len(s.protect) == 20
+    assert len(s.protect) == 24
     check_invariants(s)
     round_trip(s)
-    effects = [e["effect"] for e in view(s, 1)["protections"]]
-    assert effects == ["symbols_also_count", "move_reach", "keep_last_card", "prevent_damage", "stun_enemy"]
+    seen = view(s, 1)["protections"]
+    assert [e["effect"] for e in seen] == ["symbols_also_count", "move_reach", "keep_last_card",
+                                           "prevent_damage", "stun_enemy", "cancel_bam"]
+    assert [e["text"] for e in seen] == [
+        "Logan: Move symbols also count as Attack, while Owner's Card is face up",
+        "Logan: each Move goes up to 3 Locations, while Owner's Card is face up",
+        "Logan: damage cannot take the last card in hand, until the end of the next Villain turn",
+        "Logan: prevents the next 2 damage from Sentinels, until Logan's next turn",
+        "Sentinel II is stunned: does none of its tasks in its next activation (by Logan)",
+        "Logan: cancel 1 BAM!, until the end of the next Villain turn",
+    ]
 
 
 def test_the_cookbook_examples_validate():
