@@ -80,6 +80,14 @@ HeroVerb = Literal[
     "move_companion",  # your companion moves to a Location `where` says (adjacent: `amount` steps)
     "place_clone",  # put up to `amount` of your clones from your reserve at a Location `where` says
     "remove_clone",  # take up to `amount` of your clones off the board, back to your reserve
+    # lasting text and the next Villain turn (united/vocab/lasting.py)
+    "symbols_also_count",  # your `symbol` symbols also count as `to` symbols, `until` then
+    "move_reach",  # each Move action of yours goes up to 1 + `amount` Locations, `until` then
+    "move_with_hero",  # each Move action of yours may bring one hero of your Location along, `until` then
+    "heroic_range",  # your Heroic actions may be taken in an adjacent Location, `until` (this turn)
+    "prevent_damage_each_villain_turn",  # the first `amount` damage to you each Villain turn is prevented (face_up)
+    "keep_last_card",  # damage never takes the last card in hand of `who` (no KO by it), `until` then
+    "stun_enemy",  # an enemy in your Location does nothing in the next Villain turn (a Sentinel: its next activation)
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -140,7 +148,10 @@ _UNTIL_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam", "stop
                           "ignore_overflow", "extra_damage", "blank_master_plan",
                           "on_villain_move", "redirect_villain_move"})
 _UNTIL_VERBS |= {"attack_range", "extra_fill"}  # (united.vocab.turn)
-Until = Literal["end_of_turn", "your_next_turn", "face_up"]
+_UNTIL_VERBS |= {"symbols_also_count", "move_reach", "move_with_hero", "heroic_range",  # (vocab.lasting)
+                 "prevent_damage_each_villain_turn", "keep_last_card"}
+_WHO_VERBS |= {"keep_last_card"}  # (united.vocab.lasting)
+Until = Literal["end_of_turn", "your_next_turn", "face_up", "villain_turn"]
 _WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero", "companion",
                           "a_clone"},
           "move": {"adjacent", "any", "a_hero", "your_location", "companion"},
@@ -157,8 +168,14 @@ _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "res
 _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "where": None,
                    "targets": "any", "bring": False, "options": None, "until": None,
                    "to": None, "which": "previous", "discard": None, "reorder": False, "when": None, "steps": None,
-                   "letter": None}
+                   "letter": None,
+                   "damage_from": None}
 _WHICH = Literal["previous", "this_card"]
+# lasting text and the next Villain turn (united/vocab/lasting.py): the kinds of damage source
+DamageFrom = Literal["bam", "henchman", "threat", "sentinel", "villain", "location"]
+_VILLAIN_TURN_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam",
+                                 "stop_villain_move", "ignore_overflow", "blank_master_plan",
+                                 "keep_last_card"})
 _THIS_TURN_VERBS = frozenset({"gain_action", "convert_symbols", "double_symbols"})
 _SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token",
                            "convert_symbols"})
@@ -193,6 +210,9 @@ class Effect(Strict):
     steps: list[Effect] | None = Field(None, description="on_villain_move: the steps that resolve")
     letter: str | None = Field(None, pattern=r"^[A-Z]$", description="remove_tokens: the letter of "
                                "the Villain's extra token kind")
+    # lasting text and the next Villain turn (united/vocab/lasting.py)
+    damage_from: DamageFrom | None = Field(None, description="ignore_damage / prevent_damage: "
+                                           "only damage from this kind of source")
 
     @model_validator(mode="after")
     def _needs(self) -> Effect:
@@ -229,7 +249,7 @@ class Effect(Strict):
             raise ValueError("targets: only for several Attacks (take_action, symbol attack)")
         if self.until is not None and v not in _UNTIL_VERBS:
             raise ValueError(f"until: only a protection lasts ({sorted(_UNTIL_VERBS)}), not {v!r}")
-        if (self.to is None) != (v != "convert_symbols"):
+        if (self.to is None) != (v not in ("convert_symbols", "symbols_also_count")):
             raise ValueError("to: 'convert_symbols' needs 'to' (the kind the symbols count as)"
                              if v == "convert_symbols" else f"to: only 'convert_symbols' has 'to', not {v!r}")
         if self.which != "previous" and v != "flip_facedown":
@@ -248,6 +268,7 @@ class Effect(Strict):
                 if e.verb not in HERO_VERBS:
                     raise ValueError(f"options: verb {e.verb!r} is not a hero verb")
         self._villain_words()
+        self._lasting_words()
 
     def _villain_words(self) -> None:
         """`reorder`, `when`, `steps` and `letter`: the owner's Villain words (united/vocab/villain.py)."""
@@ -275,6 +296,26 @@ class Effect(Strict):
                                  f"no verb of this turn's symbols ({sorted(_THIS_TURN_VERBS)})")
 
 
+    def _lasting_words(self) -> None:
+        """`damage_from`, `until: villain_turn` and the lasting verbs' needs (united/vocab/lasting.py)."""
+        v = self.verb
+        if self.damage_from is not None and v not in ("ignore_damage", "prevent_damage"):
+            raise ValueError(f"damage_from: only 'ignore_damage' and 'prevent_damage' name a "
+                             f"source of damage, not {v!r}")
+        if self.until == "villain_turn" and v not in _VILLAIN_TURN_VERBS:
+            raise ValueError(f"until: 'villain_turn' is for what the Villain turn meets "
+                             f"({sorted(_VILLAIN_TURN_VERBS)}), not {v!r}")
+        if v == "prevent_damage_each_villain_turn" and self.until != "face_up":
+            raise ValueError("until: 'prevent_damage_each_villain_turn' lasts while its card is "
+                             "face up: write until: face_up")
+        if v == "symbols_also_count" and (self.symbol in (None, "wild") or self.to in (None, "wild")
+                                          or self.symbol == self.to):
+            raise ValueError("symbol: 'symbols_also_count' needs a 'symbol' and a different "
+                             "'to' (move, attack or heroic)")
+        if v == "move_reach" and self.amount < 1:
+            raise ValueError("amount: 'move_reach' adds 1 or more Locations to each Move")
+
+
 Effects = list[Effect]
 
 # Hook points (united/hooks.py): the moments lasting text waits for.
@@ -286,11 +327,12 @@ HookPoint = Literal[
     "card_flipped",  # a Hero card of the Storyline is flipped facedown (DFP-A13)
     "master_plan_revealed",  # a Master Plan card is revealed, before it resolves (MU-10)
     "hero_action",  # a hero takes an action (MU-18), after it resolves
+    "damage_taken",  # a hero would take damage (MU-21), after protections (`instead`: replaced)
 ]
 HOOK_POINTS: tuple[str, ...] = HookPoint.__args__  # type: ignore[attr-defined]
 # hook points that come outside the hero's own turn: their steps have no symbols of a turn
 _OFF_TURN_HOOKS = frozenset({"villain_turn_ends", "ko", "card_flipped", "master_plan_revealed",
-                             "hero_action"})
+                             "hero_action", "damage_taken"})
 
 
 class Hook(Strict):
@@ -304,9 +346,18 @@ class Hook(Strict):
         "you", description="whose turn, KO, flipped card or action it is: the card's owner "
         "(a Location: a hero in it), another hero, or any (a moment of no hero: always)")
     steps: Effects = Field(min_length=1)
+    # lasting text and the next Villain turn (united/vocab/lasting.py)
+    instead: bool = Field(False, description="damage_taken: the steps replace the damage (none is taken)")
+    flip_card: bool = Field(False, description="damage_taken on a Hero card: the card is flipped "
+                            "facedown once the hook is used (it protects once)")
 
     @model_validator(mode="after")
     def _steps(self) -> Hook:
+        if self.instead and self.when != "damage_taken":
+            raise ValueError(f"instead: only 'damage_taken' can be replaced, not {self.when!r}")
+        if self.flip_card and self.when != "damage_taken":
+            raise ValueError(f"flip_card: a protection flips its card as it is used "
+                             f"('damage_taken'), not at {self.when!r}")
         for i, e in enumerate(self.steps):
             if e.verb not in HERO_VERBS:
                 raise ValueError(f"steps[{i}].verb: {e.verb!r} is not a hero verb")
@@ -447,6 +498,9 @@ class Location(Strict):
             if e.until == "face_up":
                 raise ValueError("until: a Location's effect is not a card in the Storyline: "
                                  "'face_up' is for Hero cards")
+        for i, hk in enumerate(self.hooks):  # (united/vocab/lasting.py)
+            if hk.flip_card:
+                raise ValueError(f"hooks[{i}].flip_card: a Location is not a card to flip")
         return self
 
 

@@ -6,16 +6,20 @@ from multiverse.engine.decision import Option
 from multiverse.united.board import raise_track
 from multiverse.united.cardtext import card_label
 from multiverse.united.hooks import fire
+from multiverse.united.lasting import damage_replaced, keeps_last_card, lasting_damage
 from multiverse.united.protection import damage_after_protection
 from multiverse.united.state import PHASE_SENTINELS, UnitedState, choice
 
 
-def deal_damage(s: UnitedState, h: int, n: int, source: str) -> None:
+def deal_damage(s: UnitedState, h: int, n: int, source: str, kind: str = "") -> None:
     """MU-21: each damage makes the hero put 1 card from hand at the bottom of their deck.
 
     A KO'd or eliminated hero is ignored (MU-22). A Threat with a damage bonus (Mutant
     Detection) in the hero's Location adds to each damage dealt there. A hero with an empty
-    hand who takes damage is KO'd (Decision).
+    hand who takes damage is KO'd (Decision). `kind` is the kind of source (`bam`,
+    `henchman`, `threat`, `sentinel`, `villain`, `location`, `card`; `united.lasting.SOURCES`)
+    a protection may name; lasting text waiting for `damage_taken` hears the damage left
+    after the protections, and may replace it.
     """
     if s.ko[h] or s.out[h] or n <= 0 or s.result is not None:
         return
@@ -24,7 +28,18 @@ def deal_damage(s: UnitedState, h: int, n: int, source: str) -> None:
     n += bonus
     if s.protect:
         n = damage_after_protection(s, h, n)
+        if n > 0:  # lasting text and the next Villain turn (united/lasting.py)
+            n = lasting_damage(s, h, n, kind, source)
         if n <= 0:
+            return
+    if s.T.hooks and "damage_taken" in s.T.hooks and damage_replaced(s, h, n, source):
+        return
+    if s.protect and keeps_last_card(s, h):  # the last card in hand stays (no KO by it)
+        n = min(n, len(s.hand[h]) - 1)
+        if n <= 0:
+            if s.log is not None:
+                s.emit("last_card_kept", f"{s.hero_name(h)} keeps their last card: {source}'s "
+                       "damage does not take it", hero=h)
             return
     if s.log is not None:
         why = f" ({n - bonus} + {bonus} from {s.T.threat_name[t]})" if bonus else ""

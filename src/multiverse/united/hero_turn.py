@@ -18,6 +18,14 @@ from multiverse.united.storyline import last_hero_cards, symbols_of
 from multiverse.united.tables import ATTACK, HEROIC, MOVE, SYMBOLS, WILD
 from multiverse.united.verbs import push_hero_effects, push_villain_effects
 from multiverse.united.vocab.components import team_options, use_team_card
+from multiverse.united.vocab.lasting import (
+    also_from,
+    bring_along,
+    heroic_reach,
+    move_reach_targets,
+    ranged_heroic,
+    ranged_heroic_options,
+)
 from multiverse.united.vocab.turn import (
     ATTACK_RANGE,
     bonus,
@@ -107,6 +115,10 @@ def _source(s: UnitedState, h: int, sym: int) -> int:
     an action token of that kind, a Wild token (MU-5, MU-17). -1 when none."""
     if s.pool[sym]:
         return 0
+    if s.protect:  # the owner's `symbols_also_count`: another kind of symbol pays (4 + kind)
+        k = also_from(s, h, sym)
+        if k >= 0:
+            return 4 + k
     if s.pool[WILD]:
         return 1
     if s.tokens[h * 4 + sym]:
@@ -116,7 +128,8 @@ def _source(s: UnitedState, h: int, sym: int) -> int:
     return -1
 
 
-_PAID = ("symbol", "Wild symbol", "token", "Wild token")
+_PAID = ("symbol", "Wild symbol", "token", "Wild token",
+         *(f"{x.title()} symbol" for x in SYMBOLS))  # 4 + kind: `symbols_also_count`
 
 
 def spend(s: UnitedState, h: int, sym: int, src: int | None = None) -> None:
@@ -124,6 +137,8 @@ def spend(s: UnitedState, h: int, sym: int, src: int | None = None) -> None:
         src = _source(s, h, sym)
     if src == 0:
         s.pool[sym] -= 1
+    elif src >= 4:  # a symbol of another kind that also counts as this one
+        s.pool[src - 4] -= 1
     elif src == 1:
         s.pool[WILD] -= 1
     elif src == 2:
@@ -156,7 +171,7 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
     opts: list[Option] = []
     src = _source(s, h, MOVE)
     if src >= 0:
-        for p in ((pos - 1) % RING, (pos + 1) % RING):
+        for p in (move_reach_targets(s, h, pos) if s.protect else ((pos - 1) % RING, (pos + 1) % RING)):
             opts.append(Option(f"move:{p}", (_label, "Move to {} ({})", t.loc_name[s.locs[p]],
                                              _PAID[src]), {"action": "move", "location": p}))
             _token_twin(s, h, MOVE, src, opts)
@@ -175,6 +190,10 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
         opts.append(Option("rescue", (_label, "Rescue a Civilian ({})", _PAID[src]),
                            {"action": "rescue"}))
         _token_twin(s, h, HEROIC, src, opts)
+    if src >= 0 and s.protect and heroic_reach(s, h):  # the owner's `heroic_range`
+        for o in ranged_heroic_options(s, h, _label, _PAID[src]):
+            opts.append(o)
+            _token_twin(s, h, HEROIC, src, opts)
     th = s.threat[pos]
     if th >= 0:
         for sym in (MOVE, ATTACK, HEROIC):
@@ -250,10 +269,16 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
         push_hero_effects(s, h, s.T.card_fx[c], s.T.card_name[c])
     elif a == "move":
         spend(s, h, MOVE, d.get("pay"))
+        before = s.hero_loc[h]
         move_hero(s, h, d["location"])
+        if s.protect:  # the owner's `move_with_hero`: one hero may come along
+            bring_along(s, h, before)
     elif a == "attack":
         spend(s, h, ATTACK, d.get("pay"))
         hit(s, h, d, attack_damage(s, h, d) if s.protect else 1)
+    elif a == "ranged_heroic":  # the owner's `heroic_range`
+        spend(s, h, HEROIC, d.get("pay"))
+        ranged_heroic(s, h, d)
     elif a == "ranged_attack":
         spend(s, h, ATTACK, d.get("pay"))
         ranged_attack(s, h, d)

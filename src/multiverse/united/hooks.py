@@ -16,7 +16,12 @@ The hook points, where the rules place them:
 - `ko` — MU-22, as the hero is KO'd (after the KO's own consequences are queued);
 - `card_flipped` — DFP-A13, a Hero card of the Storyline turned facedown (the flipped card's
   own text is no longer face up, so it does not hear its own flip);
-- `hero_action` — MU-18, after a hero's action resolves (a Move, Attack, Heroic, a team card).
+- `hero_action` — MU-18, after a hero's action resolves (a Move, Attack, Heroic, a team card);
+- `damage_taken` — MU-21, a hero would take damage (after their protections): a subscriber
+  with `instead` replaces the damage, one with `flip_card` flips its own card facedown as it
+  is used; resolved by `united.lasting.damage_replaced`, not by `fire`.
+
+A subscriber is (kind, ref, whose, steps, source[, flags]) (`flags`: "instead", "flip_card").
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ def fire(s: UnitedState, point: str, hero: int = -1) -> None:
         return
     t = s.T
     due: list[tuple[int, tuple, str]] = []
-    for kind, ref, whose, fx, source in subs:
+    for kind, ref, whose, fx, source, *_ in subs:
         if kind == HOOK_CARD:
             if ref not in s.story:  # facedown (stored as ~card) or not played: not in force
                 continue
@@ -75,7 +80,7 @@ _MOMENT = {"villain_turn_ends": "at the end of the Villain turn",
            "turn_starts": "at the start of the turn", "turn_ends": "at the end of the turn",
            "ko": "when a hero is KO'd", "card_flipped": "when a card is flipped facedown",
            "master_plan_revealed": "when a Master Plan card is revealed",
-           "hero_action": "after an action"}
+           "hero_action": "after an action", "damage_taken": "when damage would be taken"}
 
 
 @step("hook")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from multiverse.engine.invariants import check_decision
 from multiverse.united.board import RING
 from multiverse.united.enemies import wild_left
+from multiverse.united.lasting import check_lasting
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, PHASE_VILLAIN, UnitedState
 from multiverse.united.vocab.components import check_components
 from multiverse.united.vocab.turn import check_turn_effects
@@ -95,6 +96,8 @@ def check_dofp(s: UnitedState) -> None:
     assert min(s.pool) >= 0
     assert len(s.protect) % 4 == 0
     check_turn_effects(s)
+    if s.protect:
+        check_lasting(s)
     assert min(s.xtok) >= 0 and len(s.xtok) == RING and (t.extra_letter or not any(s.xtok))
     assert len(set(s.mp_known)) == len(s.mp_known) and set(s.mp_known) <= set(s.mp_deck), s.mp_known
     check_components(s)
@@ -169,6 +172,8 @@ def check_standard(s: UnitedState) -> None:
     assert min(s.pool) >= 0
     assert len(s.protect) % 4 == 0
     check_turn_effects(s)
+    if s.protect:
+        check_lasting(s)
     assert min(s.xtok) >= 0 and len(s.xtok) == RING and (t.extra_letter or not any(s.xtok))
     assert len(set(s.mp_known)) == len(s.mp_known) and set(s.mp_known) <= set(s.mp_deck), s.mp_known
     check_components(s)

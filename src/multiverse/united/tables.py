@@ -50,6 +50,8 @@ OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "dr
                          "extra_fill", "vanish_with_henchman",
                          "peek_master_plan", "on_villain_move", "redirect_villain_move",
                          "remove_tokens", "move_companion", "place_clone", "remove_clone"})
+OWNER_VERBS |= {"symbols_also_count", "move_reach", "move_with_hero", "heroic_range",  # (vocab/lasting.py)
+                "prevent_damage_each_villain_turn", "keep_last_card", "stun_enemy"}
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
@@ -98,6 +100,9 @@ def compile_extras(e: Effect) -> tuple[tuple[str, object], ...]:
         x.append(("steps", compile_effects(e.steps)))
     if e.letter:
         x.append(("letter", e.letter))
+    # lasting text and the next Villain turn (united/vocab/lasting.py)
+    if e.damage_from:
+        x.append(("damage_from", e.damage_from))
     return tuple(sorted(x))
 
 
@@ -111,7 +116,9 @@ HOOK_CARD, HOOK_LOCATION = 0, 1
 def subscribe(t: Tables, kind: int, ref: int, hooks: list, source: str) -> None:
     """Compile the `hooks` of one card or Location into `t.hooks`, in content order."""
     for hk in hooks:
-        t.hooks[hk.when] = (*t.hooks.get(hk.when, ()), (kind, ref, hk.whose, compile_effects(hk.steps), source))
+        sub: tuple = (kind, ref, hk.whose, compile_effects(hk.steps), source)
+        flags = ("instead",) * hk.instead + ("flip_card",) * hk.flip_card  # (united/lasting.py)
+        t.hooks[hk.when] = (*t.hooks.get(hk.when, ()), (*sub, flags) if flags else sub)
 
 
 def all_optional(fx: tuple[FX, ...]) -> bool:

@@ -12,6 +12,8 @@ from typing import Any
 from multiverse.united.cardtext import card_text
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.enemies import wild_left
+from multiverse.united.lasting import KINDS as LASTING_KINDS
+from multiverse.united.lasting import lasting_entry, lasting_text, until_word
 from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
@@ -26,7 +28,7 @@ from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
 from multiverse.united.verbs import describe
 from multiverse.united.vocab.components import component_view
 from multiverse.united.vocab.turn import KINDS as TURN_KINDS
-from multiverse.united.vocab.villain import REACTION, REDIRECT_MOVE, known_view, lasting_view
+from multiverse.united.vocab.villain import REACTION, REACTION_LAST, REDIRECT_MOVE, known_view, lasting_view
 
 MISSION_IDS = ("rescue-civilians", "defeat-thugs", "clear-threats")
 CHALLENGE_IDS = ("sentinel-i", "sentinel-ii", "sentinel-iii")
@@ -86,7 +88,6 @@ _KINDS = {CANCEL_BAM: "cancel_bam", STOP_MOVE: "stop_villain_move",
           IGNORE_OVERFLOW: "ignore_overflow", EXTRA_DAMAGE: "extra_damage",
           BLANK_MASTER_PLAN: "blank_master_plan"}
 _KINDS.update(TURN_KINDS)  # attack_range, extra_fill, vanish_with_henchman (united.vocab.turn)
-_UNTIL_WORDS = ("end_of_turn", "your_next_turn", "face_up")
 
 
 def protections(s: UnitedState) -> list[dict[str, Any]]:
@@ -96,12 +97,16 @@ def protections(s: UnitedState) -> list[dict[str, Any]]:
     out = []
     for i in range(0, len(p), 4):
         who, n, until, ref = p[i: i + 4]
-        if who <= REACTION or who == REDIRECT_MOVE:  # the owner's Villain words
+        if REACTION_LAST <= who <= REACTION or who == REDIRECT_MOVE:  # the owner's Villain words
             out.append(lasting_view(s, who, n, until, ref))
+        elif who in LASTING_KINDS:  # lasting text and the next Villain turn (united/lasting.py)
+            out.append(lasting_entry(s, who, n, until, ref))
+            out[-1]["text"] = lasting_text(s, out[-1])
+            continue
         else:
             kind = _KINDS.get(who, "ignore_damage" if n < 0 else "prevent_damage")
             out.append({"effect": kind, "hero": who if who >= 0 else None,
-                        "amount": n if n >= 0 else None, "until": _UNTIL_WORDS[until],
+                        "amount": n if n >= 0 else None, "until": until_word(until),
                         ("card" if until == FACE_UP else "owner"): ref})
         out[-1]["text"] = _lasting_text(s, out[-1])
     return out
@@ -122,7 +127,8 @@ def _lasting_text(s: UnitedState, e: dict[str, Any]) -> str:
     else:
         what = describe((kind, n, -1))
     until = {"end_of_turn": "until the end of this turn",
-             "your_next_turn": f"until {t.hero_names[owner]}'s next turn"}.get(
+             "your_next_turn": f"until {t.hero_names[owner]}'s next turn",
+             "villain_turn": "until the end of the next Villain turn"}.get(
         e["until"], f"while {t.card_name[e.get('card', 0)]} is face up")
     hero = e["hero"] if e["hero"] is not None else owner
     return f"{t.hero_names[hero]}: {what}, {until}{steps}"

@@ -6,6 +6,7 @@ from multiverse.united.board import OVERFLOW_ONCE, RING, add_tokens
 from multiverse.united.cardtext import effect_text, master_plan_effects
 from multiverse.united.damage import deal_damage
 from multiverse.united.hooks import fire, hooked
+from multiverse.united.lasting import henchman_stunned, villain_stunned, villain_turn_over, villain_turn_starts
 from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
@@ -32,6 +33,8 @@ def villain_turn(s: UnitedState, f: tuple) -> None:
     s.story.append(c)
     s.since = 0
     s.ovf = OVERFLOW_ONCE
+    if s.protect:  # stun markers and guards of "the next Villain turn" (united/lasting.py)
+        villain_turn_starts(s)
     t = s.T
     if s.log is not None:
         s.emit("master_plan", f"{t.villain_name} plays {t.card_name[c]}: {master_plan_effects(t, c)}", card=c)
@@ -41,6 +44,8 @@ def villain_turn(s: UnitedState, f: tuple) -> None:
     frames += [("villain_card_effect", c), ("villain_tokens", c)]
     if t.hooks and hooked(s, "villain_turn_ends"):
         frames.append(("hook", "villain_turn_ends", -1))
+    if s.protect:
+        frames.append(("lasting_villain_turn_over",))
     push(s, *frames)
     if t.hooks:
         fire(s, "master_plan_revealed")
@@ -114,6 +119,10 @@ def villain_move(s: UnitedState, f: tuple) -> None:
         if s.log is not None and move != ("steps", 0, ""):
             s.emit("villain_stays", f"{s.T.villain_name} stays in {s.loc_name(dest)}", to=dest)
         return
+    if s.protect and villain_stunned(s):  # a stun marker: the Villain does not move
+        if s.log is not None:
+            s.emit("villain_stays", f"{s.T.villain_name} is stunned and does not move")
+        return
     if s.protect and use_protection(s, STOP_MOVE):  # a move that would happen is stopped
         if s.log is not None:
             s.emit("villain_stays", f"{s.T.villain_name} does not move")
@@ -136,7 +145,15 @@ def bam(s: UnitedState, f: tuple) -> None:
     for pos in range(RING - 1, -1, -1):
         th = s.threat[pos]
         if th >= 0 and t.threat_bam[th] and not (s.protect and henchman_away(s, pos)):
+            if s.protect and henchman_stunned(s, pos):  # a stunned Henchman: no BAM!
+                if s.log is not None:
+                    s.emit("stunned", f"{t.threat_henchman[th]} is stunned: no BAM!", location=pos)
+                continue
             push_villain_effects(s, t.threat_bam[th], t.threat_name[th], pos)
+    if s.protect and villain_stunned(s):  # a stun marker: the Villain deals no BAM! of its own
+        if s.log is not None:
+            s.emit("stunned", f"{t.villain_name} is stunned: no BAM!")
+        return
     if t.villain_bam is not None:
         if s.log is not None:
             s.emit("bam", f"BAM! ({t.villain_name}): {effect_text(t.villain_bam)}", amount=0)
@@ -149,12 +166,13 @@ def bam(s: UnitedState, f: tuple) -> None:
         s.emit("bam", f"BAM! Nimrod deals {n} damage{band if bonus else ''} to each hero in "
                f"{s.loc_name(s.n_loc)}", amount=n)
     for h in reversed(s.heroes_at(s.n_loc)):
-        s.stack.append(("damage_hero", h, n, "Nimrod's BAM!"))
+        s.stack.append(("damage_hero", h, n, "Nimrod's BAM!", "bam"))
 
 
 @step("damage_hero")
 def damage_hero_step(s: UnitedState, f: tuple) -> None:
-    deal_damage(s, f[1], f[2], f[3])
+    """MU-21: ("damage_hero", hero, n, source[, kind of source])."""
+    deal_damage(s, f[1], f[2], f[3], f[4] if len(f) > 4 else "")
 
 
 @step("villain_tokens")
@@ -169,3 +187,10 @@ def villain_tokens(s: UnitedState, f: tuple) -> None:
             add_tokens(s, pos, c, t)
         if extra and extra[i]:
             add_extra(s, pos, extra[i])
+
+
+@step("lasting_villain_turn_over")
+def lasting_villain_turn_over(s: UnitedState, f: tuple) -> None:
+    """MU-11: the end of the Villain turn: effects `until: villain_turn` end, the stun
+    markers of this turn go (united/lasting.py)."""
+    villain_turn_over(s)

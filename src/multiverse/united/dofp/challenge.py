@@ -6,6 +6,7 @@ from multiverse.engine.decision import Option
 from multiverse.united.board import OVERFLOW_ONCE, add_tokens, move_sentinel_closer
 from multiverse.united.damage import deal_damage
 from multiverse.united.hooks import fire
+from multiverse.united.lasting import sentinel_stunned
 from multiverse.united.narrate import CHALLENGE_TASKS, TASKS, activation_text, task_list
 from multiverse.united.state import UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
@@ -25,6 +26,8 @@ def activate_challenge_sentinel(s: UnitedState, f: tuple) -> None:
     and performs its tasks in order (DFP-C12: not a Villain turn)."""
     _, sn, h = f
     if s.s_loc[sn] < 0:
+        return
+    if s.protect and sentinel_stunned(s, sn):  # a stun marker: this activation does nothing
         return
     cards = last_hero_cards(s, 1)
     sym = symbols_of(s, cards)
@@ -81,7 +84,7 @@ def challenge_damage(s: UnitedState, f: tuple, opt: Option) -> None:
                    sentinel=sn, task="damage")
         move_sentinel_closer(s, sn, h)
     else:
-        deal_damage(s, x, 1, s.sentinel_name(sn))
+        deal_damage(s, x, 1, s.sentinel_name(sn), "sentinel")
 
 
 @step("challenge_task4")
@@ -137,7 +140,7 @@ def grab(s: UnitedState, f: tuple, opt: Option) -> None:
     sn = f[1]
     x = opt.data["hero"]
     if x < 0:
-        deal_damage(s, s.grab, 1, f"{s.sentinel_name(sn)}'s grip")
+        deal_damage(s, s.grab, 1, f"{s.sentinel_name(sn)}'s grip", "sentinel")
         return
     s.grab = x
     if s.log is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.united.board import OVERFLOW_ONCE, add_tokens, is_full, move_sentinel_closer, raise_track
 from multiverse.united.damage import deal_damage
+from multiverse.united.lasting import sentinel_stunned
 from multiverse.united.narrate import TASKS, activation_text, task_list
 from multiverse.united.state import UnitedState, choice, push, step
 from multiverse.united.storyline import has_special_effect, last_hero_cards, symbols_of
@@ -72,6 +73,8 @@ def activate_sentinel(s: UnitedState, f: tuple) -> None:
     _, sn, h = f
     if s.s_loc[sn] < 0:
         return
+    if s.protect and sentinel_stunned(s, sn):  # a stun marker: this activation does nothing
+        return
     cards = last_hero_cards(s, 2)
     sym = symbols_of(s, cards)
     move, add, dmg, prod = s.T.protocol
@@ -126,7 +129,7 @@ def _task_damage_options(s: UnitedState, f: tuple) -> tuple:
 @choice("task_damage", _task_damage_options)
 def task_damage(s: UnitedState, f: tuple, opt: Option) -> None:
     """DFP-A6: 1 damage to 1 hero in the Sentinel's Location, if any; the players choose."""
-    deal_damage(s, opt.data["hero"], 1, s.sentinel_name(f[1]))
+    deal_damage(s, opt.data["hero"], 1, s.sentinel_name(f[1]), "sentinel")
 
 
 @step("task_production")
@@ -160,7 +163,7 @@ def task_target(s: UnitedState, f: tuple) -> None:
     """DFP-A9: the token holder in the Sentinel's Location takes 1 damage."""
     _, sn, h = f
     if s.s_loc[sn] == s.hero_loc[h]:
-        deal_damage(s, h, 1, s.sentinel_name(sn))
+        deal_damage(s, h, 1, s.sentinel_name(sn), "sentinel")
     elif s.log is not None:
         s.emit("task_nothing", f"{s.sentinel_name(sn)}'s Target task does nothing: "
                f"{s.hero_name(h)} is not in {s.loc_name(s.s_loc[sn])}", sentinel=sn, task="target")

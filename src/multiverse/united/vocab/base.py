@@ -9,6 +9,7 @@ from multiverse.engine.words import count
 from multiverse.united.board import RING, add_tokens, lower_track, move_hero, raise_track
 from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
+from multiverse.united.lasting import source_kind
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.tables import SYMBOLS
@@ -187,8 +188,9 @@ def recover_per_hero(s: UnitedState, n: int, civ: int, thug: int, source: str, h
 @villain_verb("damage_heroes_here")
 def damage_heroes_here(s: UnitedState, n: int, civ: int, thug: int, source: str, here: int) -> None:
     """MU-21: `n` damage to each hero here (a Threat's Location, else the Villain's)."""
+    kind = source_kind(s, source, here)  # what dealt it: a protection may name it (lasting)
     for h in reversed(s.heroes_at(here)):
-        s.stack.append(("damage_hero", h, n, source))
+        s.stack.append(("damage_hero", h, n, source, kind))
 
 
 @villain_verb("add_tokens_here")

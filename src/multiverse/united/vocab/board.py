@@ -12,6 +12,7 @@ from multiverse.engine.words import count
 from multiverse.united.board import RING
 from multiverse.united.enemies import clear_threat, enemies_at, hit
 from multiverse.united.hooks import fire
+from multiverse.united.lasting import protect_from
 from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
@@ -83,6 +84,9 @@ _PROTECTED = {CANCEL_BAM: "the next BAM!", STOP_MOVE: "the Villain's next move",
 
 
 def _protect(s: UnitedState, h: int, o: int, n: int, d: dict, source: str) -> None:
+    if o >= 0 and d.get("damage_from"):  # from one kind of source only (united/lasting.py)
+        protect_from(s, h, o, n, d, source)
+        return
     if not protect_until(s, o, n, h, d.get("until", "your_next_turn")):
         return
     if s.log is not None and o < 0:
@@ -105,7 +109,7 @@ def damage_each_enemy_here(s: UnitedState, h: int, o: int, n: int, sym: int, d: 
 @verb("take_damage")
 def take_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """Hero `o` takes `n` damage (MU-21), as from an enemy."""
-    s.stack.append(("damage_hero", o, n, source))
+    s.stack.append(("damage_hero", o, n, source, "card"))
 
 
 @verb("lose_civilians")

@@ -25,6 +25,7 @@ from multiverse.engine.decision import Option
 from multiverse.engine.words import count
 from multiverse.united.board import RING, overflows
 from multiverse.united.cardtext import effect_text
+from multiverse.united.lasting import henchman_stunned
 from multiverse.united.protection import FACE_UP, henchman_away, lasts, protect_until
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.tables import FX, Move, Tables
@@ -32,6 +33,7 @@ from multiverse.united.verbs import phrases, push_hero_effects, push_villain_eff
 
 REDIRECT_MOVE = -50  # far from protection.py's kinds (-2 …), which other verbs extend
 REACTION = -100  # reaction kinds are REACTION - (2 * k + when), all below it
+REACTION_LAST = -199  # … down to here (-200 … -299: the lasting text of `united.lasting`)
 INTO_YOUR_LOCATION, ANY_MOVE = 0, 1
 WHEN = {"into_your_location": INTO_YOUR_LOCATION, "any_move": ANY_MOVE}
 WHEN_WORDS = ("into_your_location", "any_move")
@@ -157,7 +159,7 @@ def reactions_fire(s: UnitedState, dest: int) -> None:
     keep: list[int] = []
     for i in range(0, len(p), 4):
         kind, left, until, ref = p[i: i + 4]
-        if kind <= REACTION and lasts(s, until, ref):
+        if REACTION_LAST <= kind <= REACTION and lasts(s, until, ref):
             h = owner_of(s, until, ref)
             code = REACTION - kind
             if s.in_play(h) and (code % 2 == ANY_MOVE or s.hero_loc[h] == dest):
@@ -305,4 +307,8 @@ def villain_arrives(s: UnitedState, dest: int) -> None:
         reactions_fire(s, dest)
     th = s.threat[dest]
     if th >= 0 and s.T.threat_arrive[th] and not (s.protect and henchman_away(s, dest)):
+        if s.protect and henchman_stunned(s, dest):  # a stunned Henchman: no trigger (lasting)
+            if s.log is not None:
+                s.emit("stunned", f"{s.T.threat_henchman[th]} is stunned: no trigger", location=dest)
+            return
         push_villain_effects(s, s.T.threat_arrive[th], s.T.threat_name[th], dest)
