@@ -174,18 +174,51 @@ def symbols_text(sym: tuple[int, ...]) -> str:
     return " ".join(SYMBOLS[i].title() for i in range(4) for _ in range(sym[i])) or "no symbols"
 
 
-def card_label(name: str, sym: tuple[int, ...], fx: tuple[FX, ...]) -> str:
+def card_label(name: str, sym: tuple[int, ...], fx: tuple[FX, ...], lasting: str = "") -> str:
     """A hero card as hands and options show it: name, symbols, Special Effect's text.
 
     >>> card_label("Slow Mend", (0, 0, 1, 0), (("draw", 1, -1, 0, 0),))
     'Slow Mend [Heroic + Special Effect: draw 1 card]'
     """
-    return f"{name} [{card_text(sym, fx)}]"
+    return f"{name} [{card_text(sym, fx, lasting)}]"
 
 
-def card_text(sym: tuple[int, ...], fx: tuple[FX, ...]) -> str:
-    """A hero card's symbols and Special Effect: "Heroic + Special Effect: draw 1 card"."""
-    return symbols_text(sym) + (f" + Special Effect: {effect_text(fx)}" if fx else "")
+def card_text(sym: tuple[int, ...], fx: tuple[FX, ...], lasting: str = "") -> str:
+    """A hero card's symbols and Special Effect: "Heroic + Special Effect: draw 1 card";
+    `lasting`: its text while face up (`face_up_text`)."""
+    text = symbols_text(sym) + (f" + Special Effect: {effect_text(fx)}" if fx else "")
+    return f"{text} + {lasting}" if lasting else text
+
+
+_WHEN = {"villain_turn_ends": "at the end of each Villain turn",
+         "turn_starts": "at the start of {whose} turn", "turn_ends": "at the end of {whose} turn",
+         "ko": "when {whom} is KO'd", "card_flipped": "when a Storyline card of {whose} is flipped facedown",
+         "master_plan_revealed": "when a Master Plan card is revealed",
+         "hero_action": "each time {whom} takes an action", "damage_taken": "each time {whom} would take damage"}
+_WHOSE = {"you": ("your", "you"), "another_hero": ("another hero's", "another hero"),
+          "any_hero": ("a hero's", "a hero")}
+
+
+def hook_text(when: str, whose: str, fx: tuple[FX, ...], flags: tuple[str, ...] = ()) -> str:
+    """One hook of lasting text in words: "at the start of your turn: draw 1 card"."""
+    poss, who = _WHOSE[whose]
+    moment = _WHEN[when].format(whose=poss, whom=who)
+    steps = effect_text(fx)
+    if "instead" in flags:
+        steps += " instead"
+    if "flip_card" in flags:
+        steps += ", then flip this card facedown"
+    return f"{moment}: {steps}"
+
+
+def face_up_text(t: Tables, c: int) -> str:
+    """A Hero card's text while it is face up in the Storyline (its `face_up` hooks), ""
+    for none: "While face up: at the start of your turn: draw 1 card"."""
+    if not t.hooks:
+        return ""
+    parts = [hook_text(when, sub[2], sub[3], sub[5] if len(sub) > 5 else ())
+             for when, subs in t.hooks.items() for sub in subs if sub[0] == 0 and sub[1] == c]
+    return ("While face up: " + "; ".join(parts)) if parts else ""
 
 
 def special_effect_label(name: str, fx: tuple[FX, ...]) -> str:
@@ -199,7 +232,7 @@ def _hero_cards(t: Tables) -> dict[str, str]:
         h = t.card_owner[c]
         if h >= 0 and name not in out:
             copies = sum(1 for x in t.hero_cards[h] if t.card_name[x] == name)
-            out[name] = (f"{card_label(name, t.card_sym[c], t.card_fx[c])} — "
+            out[name] = (f"{card_label(name, t.card_sym[c], t.card_fx[c], face_up_text(t, c))} — "
                          f"{t.hero_names[h]}'s hero card" + (f", {copies} copies" * (copies > 1)))
     return out
 

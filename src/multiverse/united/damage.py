@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.united.board import raise_track
-from multiverse.united.cardtext import card_label
+from multiverse.united.cardtext import card_label, face_up_text
 from multiverse.united.hooks import fire
 from multiverse.united.lasting import damage_replaced, keeps_last_card, lasting_damage
 from multiverse.united.protection import damage_after_protection
@@ -57,7 +57,8 @@ def _wound_options(s: UnitedState, f: tuple) -> tuple:
     return (
         s.seat(h),
         f"{s.hero_name(h)} takes damage ({n} left): which card goes to the bottom of the deck?",
-        [Option(f"card:{c}", (card_label, t.card_name[c], t.card_sym[c], t.card_fx[c]), {"card": c})
+        [Option(f"card:{c}", (card_label, t.card_name[c], t.card_sym[c], t.card_fx[c], face_up_text(t, c)),
+                {"card": c})
          for c in s.hand[h]],
     )
 

@@ -6,7 +6,7 @@ from multiverse.content.schema import LOCATION_VILLAIN_VERBS
 from multiverse.engine.decision import Option
 from multiverse.engine.words import article
 from multiverse.united.board import RING, move_hero
-from multiverse.united.cardtext import card_label, effect_text, special_effect_label
+from multiverse.united.cardtext import card_label, effect_text, face_up_text, special_effect_label
 from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
@@ -86,7 +86,8 @@ def _play_options(s: UnitedState, f: tuple) -> tuple:
     h = s.active
     t = s.T
     name, sym, fx = t.card_name, t.card_sym, t.card_fx
-    opts = [Option(f"card:{c}", (card_label, name[c], sym[c], fx[c]), {"card": c})
+    opts = [Option(f"card:{c}", (card_label, name[c], sym[c], fx[c], face_up_text(t, c) if t.hooks else ""),
+                   {"card": c})
             for c in s.hand[h]]
     return t.seats[h], (_play_prompt, t.hero_names[h]), opts
 

@@ -5,7 +5,7 @@ Called only under `if s.log is not None`, so playouts never pay for these words.
 
 from __future__ import annotations
 
-from multiverse.united.cardtext import card_label
+from multiverse.united.cardtext import card_label, face_up_text
 from multiverse.united.state import UnitedState
 from multiverse.united.tables import SYMBOLS
 
@@ -19,7 +19,7 @@ def cards_text(s: UnitedState, cards: list[int]) -> str:
     card shows nothing (DFP-A13)."""
     t = s.T
     words = [f"{t.card_name[~c]} (facedown: no symbols)" if c < 0 else
-             card_label(t.card_name[c], t.card_sym[c], t.card_fx[c]) for c in cards]
+             card_label(t.card_name[c], t.card_sym[c], t.card_fx[c], face_up_text(t, c)) for c in cards]
     return " and ".join(words) or "no Hero card yet"
 
 

@@ -19,7 +19,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from multiverse.united.cardtext import card_label
 from multiverse.united.state import UnitedState
 from multiverse.united.view import view
 from multiverse.united.vocab.components import figures_at, team_line
@@ -284,8 +283,8 @@ def _hands(s: UnitedState, v: dict[str, Any]) -> list[RenderableType]:
             continue
         out.append(Text(f"{h['name']}'s hand:" + ("" if h["hand"] else " empty"),
                         style="bold blue"))
-        out += [Padding(Text(card_label(t.card_name[c["card"]], t.card_sym[c["card"]],
-                                        t.card_fx[c["card"]])), (0, 0, 0, 2)) for c in h["hand"]]
+        out += [Padding(Text(f"{t.card_name[c['card']]} [{c['text']}]"), (0, 0, 0, 2))
+                for c in h["hand"]]
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from multiverse.united.cardtext import card_text
+from multiverse.united.cardtext import card_text, face_up_text, master_plan_effects
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.enemies import wild_left
 from multiverse.united.lasting import KINDS as LASTING_KINDS
@@ -144,7 +144,8 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         heroes.append({
             "id": t.hero_ids[h], "name": t.hero_names[h], "seat": s.seat(h),
             "location": s.hero_loc[h],
-            "hand": [{"card": c, "name": t.card_name[c], "text": card_text(t.card_sym[c], t.card_fx[c])}
+            "hand": [{"card": c, "name": t.card_name[c],
+                      "text": card_text(t.card_sym[c], t.card_fx[c], face_up_text(t, c))}
                      for c in s.hand[h]] if mine else None,
             "hand_size": len(s.hand[h]), "deck_size": len(s.deck[h]),
             "tokens": {SYMBOLS[i]: s.tokens[h * 4 + i] for i in range(4) if s.tokens[h * 4 + i]},
@@ -161,7 +162,9 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
             owner = t.card_owner[c]
             story.append({"card": c, "name": t.card_name[c],
                           "hero": t.hero_ids[owner] if owner >= 0 else None,
-                          "master_plan": owner < 0})
+                          "master_plan": owner < 0,
+                          "text": card_text(t.card_sym[c], t.card_fx[c], face_up_text(t, c))
+                          if owner >= 0 else master_plan_effects(t, c)})
     cfg = t.config
     nimrod = not standard and s.phase == PHASE_NIMROD
     if standard:  # MU-14: every `cadence` Hero cards, every `pressure_cadence` Under Pressure

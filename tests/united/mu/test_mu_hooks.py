@@ -216,3 +216,25 @@ def test_a_hook_of_a_villain_moment_has_no_turn_symbols():
             {"verb": "gain_action", "symbol": "move"}]})
     with pytest.raises(ValueError, match="steps"):
         Hook.model_validate({"when": "ko", "steps": []})
+
+
+def test_lasting_text_reads_in_the_hand_the_options_the_storyline_and_card_texts():
+    from multiverse.united.cardtext import card_texts
+    from multiverse.united.view import view
+
+    card = lasting("Patient Watch", "turn_starts", [{"verb": "draw_until", "amount": 3}],
+                   symbols=("heroic",))
+    other = lasting("Tailwind", "hero_action", gain(), whose="another_hero")
+    s = position(heroes=[{"id": "logan", "location": 0, "hand": ["Patient Watch", "Old Instincts"]},
+                         {"id": "storm", "location": 3}],
+                 cards={"logan": [card], "storm": [other]},
+                 storyline=storyline(("storm", "Tailwind")), turn={"hero": "logan"}, step="play")
+    text = "Heroic + While face up: at the start of your turn: draw until you hold 3"
+    labels = [o.label for o in s.decision().options]
+    assert f"Patient Watch [{text}]" in labels
+    v = view(s, 0)
+    assert {"name": "Patient Watch", "text": text} in [
+        {k: e[k] for k in ("name", "text")} for e in v["heroes"][0]["hand"]]
+    assert v["storyline"][0]["text"] == ("no symbols + While face up: each time another hero "
+                                         "takes an action: gain 1 Move token")
+    assert card_texts(s.T)["Patient Watch"].startswith(f"Patient Watch [{text}] — Logan's hero card")

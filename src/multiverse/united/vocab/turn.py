@@ -15,7 +15,7 @@ from itertools import combinations
 from multiverse.engine.decision import Option
 from multiverse.engine.words import count
 from multiverse.united.board import RING
-from multiverse.united.cardtext import card_label
+from multiverse.united.cardtext import card_label, face_up_text
 from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
 from multiverse.united.protection import (
@@ -56,7 +56,8 @@ def _discard_options(s: UnitedState, f: tuple) -> tuple:
     t = s.T
     return (s.seat(h), f"{s.hero_name(h)}: {source}: discard a card ({n} left) to the bottom "
             "of your deck",
-            [Option(f"card:{c}", (card_label, t.card_name[c], t.card_sym[c], t.card_fx[c]), {"card": c})
+            [Option(f"card:{c}", (card_label, t.card_name[c], t.card_sym[c], t.card_fx[c], face_up_text(t, c)),
+                    {"card": c})
              for c in s.hand[h]])
 
 
