@@ -26,7 +26,8 @@ from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
 from multiverse.united.verbs import describe
 from multiverse.united.vocab.components import component_view
 from multiverse.united.vocab.turn import KINDS as TURN_KINDS
-from multiverse.united.vocab.villain import REACTION, REDIRECT_MOVE, known_view, lasting_view
+from multiverse.united.vocab.terms import KINDS as TERMS_KINDS
+from multiverse.united.vocab.villain import REACTION, REACTION_END, REDIRECT_MOVE, known_view, lasting_view
 
 MISSION_IDS = ("rescue-civilians", "defeat-thugs", "clear-threats")
 CHALLENGE_IDS = ("sentinel-i", "sentinel-ii", "sentinel-iii")
@@ -86,6 +87,7 @@ _KINDS = {CANCEL_BAM: "cancel_bam", STOP_MOVE: "stop_villain_move",
           IGNORE_OVERFLOW: "ignore_overflow", EXTRA_DAMAGE: "extra_damage",
           BLANK_MASTER_PLAN: "blank_master_plan"}
 _KINDS.update(TURN_KINDS)  # attack_range, extra_fill, vanish_with_henchman (united.vocab.turn)
+_KINDS.update(TERMS_KINDS)  # extra_damage_to, damage_to_tokens (united.vocab.terms)
 _UNTIL_WORDS = ("end_of_turn", "your_next_turn", "face_up")
 
 
@@ -96,7 +98,7 @@ def protections(s: UnitedState) -> list[dict[str, Any]]:
     out = []
     for i in range(0, len(p), 4):
         who, n, until, ref = p[i: i + 4]
-        if who <= REACTION or who == REDIRECT_MOVE:  # the owner's Villain words
+        if REACTION_END < who <= REACTION or who == REDIRECT_MOVE:  # the owner's Villain words
             out.append(lasting_view(s, who, n, until, ref))
         else:
             kind = _KINDS.get(who, "ignore_damage" if n < 0 else "prevent_damage")
