@@ -66,11 +66,21 @@ _COUNTED = {"heroes_here": "heroes in your Location", "other_heroes_here": "othe
             "actions_this_turn": "actions taken this turn"}
 
 
-def counted(what: str) -> str:
-    """What a count counts, in words ("face-up X-Men cards in the Storyline")."""
+def counted(what: str, n: int = 2) -> str:
+    """What a count counts, in words ("face-up X-Men cards in the Storyline"; one of them
+    for `n` 1: "face-up X-Men card in the Storyline")."""
     if what[:5] == "team:":
-        return f"face-up {what[5:]} cards in the Storyline"
-    return _COUNTED.get(what, what.replace("_", " "))
+        words = f"face-up {what[5:]} cards in the Storyline"
+    else:
+        words = _COUNTED.get(what, what.replace("_", " "))
+    if n == 1:
+        head, _, rest = words.partition(" in ") if " in " in words else (words, "", "")
+        first, _, tail = head.partition(" this turn")
+        one = first.replace("heroes", "hero").replace("Civilians", "Civilian").replace(
+            "Thugs", "Thug").replace("Threats", "Threat").replace("actions", "action").replace(
+            "cards", "card")
+        words = one + (" this turn" if _ else "") + tail + (f" in {rest}" if rest else "")
+    return words
 
 
 def condition_text(c: Cond) -> str:
@@ -89,5 +99,6 @@ def condition_text(c: Cond) -> str:
     if test == "no_civilians_here":
         return "if no Civilians are left in your Location"
     if test == "other_heroes_near":
-        return f"if exactly {n} other hero{'es' if n != 1 else ''} {'is' if n == 1 else 'are'} in or adjacent to your Location"
-    return f"if there are at least {n} {counted(what)}"
+        heroes = "other hero is" if n == 1 else "other heroes are"
+        return f"if exactly {n} {heroes} in or adjacent to your Location"
+    return f"if there {'is' if n == 1 else 'are'} at least {n} {counted(what, n)}"

@@ -25,8 +25,8 @@ from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
 from multiverse.united.verbs import describe
 from multiverse.united.vocab.components import component_view
-from multiverse.united.vocab.turn import KINDS as TURN_KINDS
 from multiverse.united.vocab.terms import KINDS as TERMS_KINDS
+from multiverse.united.vocab.turn import KINDS as TURN_KINDS
 from multiverse.united.vocab.villain import REACTION, REACTION_END, REDIRECT_MOVE, known_view, lasting_view
 
 MISSION_IDS = ("rescue-civilians", "defeat-thugs", "clear-threats")

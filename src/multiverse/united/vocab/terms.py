@@ -39,10 +39,10 @@ def extra_damage_to(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, s
     defeated by 1 damage, so against Thugs each extra damage defeats one more Thug in that
     Location; a Henchman or the Villain loses that much more Health (the Villain only when it
     can be damaged, MU-15)."""
-    if n > 0 and protect_until(s, KIND_BONUS[d["enemy"]], n, h, d.get("until", "end_of_turn")):
-        if s.log is not None:
-            s.emit("protect", f"{s.hero_name(h)}: Attacks deal {n} more damage to "
-                   f"{_ENEMIES[d['enemy']]} ({source})", hero=h, amount=n)
+    if n > 0 and protect_until(s, KIND_BONUS[d["enemy"]], n, h, d.get("until", "end_of_turn")) \
+            and s.log is not None:
+        s.emit("protect", f"{s.hero_name(h)}: Attacks deal {n} more damage to "
+               f"{_ENEMIES[d['enemy']]} ({source})", hero=h, amount=n)
 
 
 @verb("damage_to_tokens")
@@ -220,10 +220,7 @@ def _lose_text(n: int, sym: int, civ: int, thug: int) -> str:
 
 def _per_words(per: str) -> str:
     """"for each Civilian rescued this turn", "for each face-up X-Men card in the Storyline"."""
-    if per[:5] == "team:":
-        return f"for each face-up {per[5:]} card in the Storyline"
-    return "for each " + counted(per).replace("Civilians", "Civilian").replace(
-        "Thugs", "Thug").replace("Threats", "Threat").replace("actions", "action")
+    return "for each " + counted(per, 1)
 
 
 def _token_cost_words(cost: tuple[int, ...]) -> str:
@@ -242,8 +239,8 @@ def terms_words(verb_: str, n: int, sym: int, txt: str, x: dict) -> str:
         txt = f"each of your Attacks deals {n} more damage to {_ENEMIES[x.pop('enemy')]}"
         txt += "" if "until" in x else " this turn"
     elif verb_ == "damage_to_tokens":
-        what = "each damage you would take is" if n == 0 else f"the next {n} damage you would take are"
-        txt = f"{what} not taken: gain {article(SYMBOLS[sym].title())} token for each instead"
+        what = "each damage" if n == 0 else f"each of the next {n} damage"
+        txt = f"gain {article(SYMBOLS[sym].title())} token instead of {what} you would take"
         txt += "" if "until" in x else " until your next turn"
     per = x.get("per")
     if per is not None and (per in THIS_TURN or per[:5] == "team:"):
