@@ -207,6 +207,12 @@ def _take_text(n: int, sym: int, civ: int, thug: int) -> str:
     return f"take up to {what} from another hero"
 
 
+@text("damage_to_tokens")
+def _to_tokens_text(n: int, sym: int, civ: int, thug: int) -> str:
+    what = "each damage" if n == 0 else f"each of the next {n} damage"
+    return f"gain {article(SYMBOLS[sym].title())} token instead of {what} you would take until your next turn"
+
+
 @text("exchange_token")
 def _exchange_text(n: int, sym: int, civ: int, thug: int) -> str:
     times = "" if n == 1 else f" ({n} times)"
@@ -238,10 +244,8 @@ def terms_words(verb_: str, n: int, sym: int, txt: str, x: dict) -> str:
     elif verb_ == "extra_damage_to":
         txt = f"each of your Attacks deals {n} more damage to {_ENEMIES[x.pop('enemy')]}"
         txt += "" if "until" in x else " this turn"
-    elif verb_ == "damage_to_tokens":
-        what = "each damage" if n == 0 else f"each of the next {n} damage"
-        txt = f"gain {article(SYMBOLS[sym].title())} token instead of {what} you would take"
-        txt += "" if "until" in x else " until your next turn"
+    elif verb_ == "damage_to_tokens" and "until" in x:  # its own text says the default
+        txt = txt.removesuffix(" until your next turn")
     per = x.get("per")
     if per is not None and (per in THIS_TURN or per[:5] == "team:"):
         txt += " " + _per_words(x.pop("per"))
