@@ -12,11 +12,13 @@ Ring: 0 burned-mansion (C), 1 sentinel-foundry (TT), 2 flooded-tunnels, 3 resist
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from mu_support import opt_ids, play, play_out, ring
 from test_mu_owner_effects import played, resolve_effect
 
@@ -28,6 +30,7 @@ from multiverse.united.dofp.game import from_json, new_game, to_json
 from multiverse.united.invariants import check_invariants
 from multiverse.united.state import UnitedState
 from multiverse.united.tables import compile_effects
+from multiverse.united.view import view
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "standard"))
 import standard_kit as std
@@ -416,3 +419,28 @@ def test_ledger_voss_plays_thirty_games_to_their_end(mode):
         met |= play_out(s, _Random(seed), check_invariants)
         assert s.result is not None
     assert {"may", "discard"} <= met
+
+
+# ----- the view and the cookbook -----------------------------------------------------------------
+def test_the_lasting_records_are_public_in_words():
+    s = played([{"verb": "extra_damage_to", "enemy": "thug"},
+                {"verb": "damage_to_tokens", "symbol": "wild", "amount": 0}], symbols=("attack", "move"))
+    resolve_effect(s)
+    texts = [p["text"] for p in view(s, 0)["protections"]]
+    assert texts == ["Logan: each Attack deals 1 more damage to Thugs, until the end of this turn",
+                     "Logan: each damage taken becomes a Wild token, until Logan's next turn"]
+
+
+def test_the_cookbook_section_validates():
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "content.md").read_text(encoding="utf-8")
+    section = doc[doc.index("#### Counts, conditions, costs and token transfers"):]
+    blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    assert len(blocks) == 7
+    for block in blocks:
+        data = yaml.safe_load(block)
+        if isinstance(data, list):
+            for card in data:
+                HeroCard.model_validate(card)
+        else:
+            for loc in data["locations"]:
+                Location.model_validate(loc)

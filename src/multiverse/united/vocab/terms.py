@@ -267,4 +267,20 @@ def terms_words(verb_: str, n: int, sym: int, txt: str, x: dict) -> str:
     return txt
 
 
-__all__ = ["KINDS", "terms_words"]
+# ----- the view's words for the lasting records (`view.protections`) -------------------------
+def terms_detail(code: int) -> dict:
+    """What a lasting record of the group says beyond its kind: the enemy or the token kind."""
+    enemy = next((k for k, c in KIND_BONUS.items() if c == code), None)
+    return {"enemy": enemy} if enemy else {"symbol": SYMBOLS[TO_TOKENS - code]}
+
+
+def terms_phrase(e: dict) -> str:
+    """A lasting record in words, as the boards show it."""
+    n = e["amount"] or 0
+    if e["effect"] == "extra_damage_to":
+        return f"each Attack deals {n} more damage to {_ENEMIES[e['enemy']]}"
+    what = "each damage" if n == 0 else f"each of the next {n} damage"
+    return f"{what} taken becomes {article(e['symbol'].title())} token"
+
+
+__all__ = ["KINDS", "terms_detail", "terms_phrase", "terms_words"]
