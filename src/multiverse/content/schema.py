@@ -271,7 +271,7 @@ class Effect(Strict):
         if v in VILLAIN_VERBS:
             used = [f for f, default in _OWNER_DEFAULTS.items() if getattr(self, f) != default]
             if used:
-                raise ValueError(f"{used[0]}: villain verb {v!r} takes only amount and tokens")
+                raise ValueError(f"{used[0].rstrip('_')}: villain verb {v!r} takes only amount and tokens")
             return self
         self._owner_words()
         return self

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.united.cardtext import verb_text
-from multiverse.united.conditions import holds
+from multiverse.united.conditions import condition_text, holds
 from multiverse.united.counts import board_count
 from multiverse.united.state import UnitedState, choice, step
 from multiverse.united.tables import ATTACK, HEROIC, MOVE, WILD
@@ -66,9 +66,11 @@ def owner_effect(s: UnitedState, f: tuple) -> None:
     _, h, verb, n, sym, civ, thug, source, x = f
     d = dict(x)
     if "if" in d:  # a condition (counts group): the step is offered and resolves only if it holds
-        if not holds(s, h, d.pop("if")):
+        cond = d.pop("if")
+        if not holds(s, h, cond):
             if s.log is not None:
-                s.emit("condition", f"{source}: {step_words(f)} — not now", hero=h)
+                s.emit("condition", f"{s.hero_name(h)}: {source}: not so ({condition_text(cond)}): "
+                       f"{step_words((*f[:8], without(x, 'if')))} does not resolve", hero=h)
             return
         x = without(x, "if")
         f = (*f[:8], x)

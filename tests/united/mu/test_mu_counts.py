@@ -24,6 +24,7 @@ from test_mu_owner_effects import played, resolve_effect
 
 from multiverse import load_position
 from multiverse.content.schema import Effect, HeroCard, Location
+from multiverse.engine.errors import SaveError
 from multiverse.united.cardtext import card_texts, verb_text
 from multiverse.united.config import UnitedConfig
 from multiverse.united.dofp.game import from_json, new_game, to_json
@@ -444,3 +445,45 @@ def test_the_cookbook_section_validates():
         else:
             for loc in data["locations"]:
                 Location.model_validate(loc)
+
+
+@pytest.mark.rule("MU-17")
+def test_a_failed_condition_is_narrated_with_its_cause():
+    s = played([{"verb": "draw", "if": {"hero_here": "storm"}}], storm=3)
+    resolve_effect(s)
+    said = [e.text for e in s.log if e.kind == "condition"]
+    assert said == ["Logan: Owner's Card: not so (if Storm is in your Location): draw 1 card "
+                    "does not resolve"]
+
+
+@pytest.mark.rule("MU-17")
+@pytest.mark.parametrize(("facedown", "tokens"), [(False, 1), (True, 0)])
+def test_if_at_least_two_face_up_cards_of_a_team(facedown, tokens):
+    s = played([{"verb": "gain_token", "symbol": "heroic",
+                 "if": {"count": "team_cards_face_up", "keyword": "X-Men", "at_least": 2}}],
+               storyline=[{"hero": "storm", "card": "Gale Force", "facedown": facedown}])
+    resolve_effect(s)
+    assert s.tokens[2] == tokens
+
+
+def test_a_saved_tally_is_checked():
+    s = played([{"verb": "draw"}])
+    data = s.data_dict()
+    data["now"] = [1, -1, 0, 0]
+    with pytest.raises(SaveError, match="'now' holds 4 counts"):
+        s.load_data(data)
+
+
+def test_a_condition_on_a_villain_verb_names_the_field():
+    with pytest.raises(ValueError, match="if: villain verb 'raise_track'"):
+        Effect.model_validate({"verb": "raise_track", "if": {"villain_here": True}})
+
+
+@pytest.mark.rule("MU-18", "DFP-N2")
+def test_attacks_against_the_villain_deal_one_more_damage():
+    s = played([{"verb": "extra_damage_to", "enemy": "villain", "amount": 2}],
+               symbols=("attack", "attack"), phase="nimrod")
+    hp = s.n_hp
+    resolve_effect(s)
+    s.apply("attack:nimrod")
+    assert s.n_hp == hp - 3
