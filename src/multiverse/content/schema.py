@@ -910,6 +910,37 @@ class UnitedContent(Strict):
         return self
 
     @model_validator(mode="after")
+    def _conditions(self) -> UnitedContent:
+        """An `if:` names a hero and a Hero card of the pack (counts group), in every step:
+        heroes' cards (and their lasting text), Locations and team cards."""
+        heroes = {h.id for h in self.heroes}
+        cards = {c.name for h in self.heroes for c in h.cards}
+        places: list[tuple[tuple, list[Effect]]] = []
+        for i, h in enumerate(self.heroes):
+            for j, c in enumerate(h.cards):
+                places.append((("heroes", i, "cards", j, "effect"), c.effect))
+                places += [(("heroes", i, "cards", j, "face_up", k, "steps"), hk.steps)
+                           for k, hk in enumerate(c.face_up)]
+        for i, loc in enumerate(self.locations):
+            places.append((("locations", i, "effect"), loc.effect))
+            places += [(("locations", i, "hooks", k, "steps"), hk.steps) for k, hk in enumerate(loc.hooks)]
+        places += [(("team_cards", i, "effect"), c.effect) for i, c in enumerate(self.team_cards)]
+        while places:
+            where, steps = places.pop()
+            for k, e in enumerate(steps):
+                places += [((*where, k, "options", b), br) for b, br in enumerate(e.options or ())]
+                c = e.if_
+                if c is None:
+                    continue
+                for field, known, what in (("hero_here", heroes, "hero"), ("hero_in_game", heroes, "hero"),
+                                           ("card_face_up", cards, "Hero card")):
+                    name = getattr(c, field)
+                    if name is not None and name not in known:
+                        _error((*where, k, "if", field), f"unknown {what} {name!r}; the pack's "
+                               f"{what}s: {sorted(known)}")
+        return self
+
+    @model_validator(mode="after")
     def _unique(self) -> UnitedContent:
         for what, ids in (
             ("location", [x.id for x in self.locations]),

@@ -21,8 +21,10 @@ import pytest
 import yaml
 from mu_support import opt_ids, play, play_out, ring
 from test_mu_owner_effects import played, resolve_effect
+from test_owner_structures import owner_pack
 
-from multiverse import load_position
+from multiverse import ContentError, load_position
+from multiverse.content.loader import load_content
 from multiverse.content.schema import Effect, HeroCard, Location
 from multiverse.engine.errors import SaveError
 from multiverse.united.cardtext import card_texts, verb_text
@@ -487,3 +489,19 @@ def test_attacks_against_the_villain_deal_one_more_damage():
     resolve_effect(s)
     s.apply("attack:nimrod")
     assert s.n_hp == hp - 3
+
+
+def test_a_condition_naming_no_hero_of_the_pack_names_its_file_and_place(tmp_path):
+    def hero(d: dict) -> None:
+        d["heroes/ledger-voss.yaml"]["heroes"][0]["cards"][8]["effect"][2]["if"] = {"hero_here": "logn"}
+
+    def location(d: dict) -> None:
+        d["locations.yaml"]["locations"][0]["effect"] = [{"verb": "draw", "if": {"card_face_up": "Nope"}}]
+
+    for edit, said in ((hero, "heroes/ledger-voss.yaml: heroes[0].cards[8].effect[2].if.hero_here: "
+                              "unknown hero 'logn'"),
+                       (location, "locations.yaml: locations[0].effect[0].if.card_face_up: unknown "
+                                  "Hero card 'Nope'")):
+        with pytest.raises(ContentError) as err:
+            load_content(owner_pack(tmp_path / edit.__name__, edit))
+        assert said in str(err.value)
