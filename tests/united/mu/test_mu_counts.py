@@ -362,7 +362,7 @@ def test_card_text_reads_the_words():
         "if there are at least 3 actions taken this turn, defeat up to 1 Thug in your Location")
     s = new_game(UnitedConfig(heroes=("ledger-voss", "logan")), seed=0)
     assert card_texts(s.T)["Tollgate Overpass"].endswith(
-        "each Attack made here deals 1 more damage to Henchmen")
+        "each Attack made here deals 1 more damage to the Villain")
 
 
 # ----- misuse --------------------------------------------------------------------------------------
@@ -505,3 +505,13 @@ def test_a_condition_naming_no_hero_of_the_pack_names_its_file_and_place(tmp_pat
         with pytest.raises(ContentError) as err:
             load_content(owner_pack(tmp_path / edit.__name__, edit))
         assert said in str(err.value)
+
+
+@pytest.mark.rule("MU-18", "MU-20")
+def test_a_location_whose_attacks_deal_one_more_damage_to_the_villain():
+    s = played([], symbols=("attack", "move"), phase="nimrod",
+               locations=ring(p0={"id": "tollgate-overpass", "threat": None, "thugs": 0, "civilians": 0},
+                              p5={"id": "burned-mansion"}))
+    hp = s.n_hp
+    s.apply("attack:nimrod")
+    assert s.n_hp == hp - 2
