@@ -88,6 +88,13 @@ HeroVerb = Literal[
     "prevent_damage_each_villain_turn",  # the first `amount` damage to you each Villain turn is prevented (face_up)
     "keep_last_card",  # damage never takes the last card in hand of `who` (no KO by it), `until` then
     "stun_enemy",  # an enemy in your Location does nothing in the next Villain turn (a Sentinel: its next activation)
+    # counts, conversions, conditions, costs, kind-limited bonuses, token transfers (united/vocab/terms.py)
+    "extra_damage_to",  # your Attacks deal `amount` more damage to one `enemy` kind `until` (this turn)
+    "damage_to_tokens",  # the next `amount` damage you would take (0: each) becomes `symbol` tokens, `until` then
+    "take_token",  # take up to `amount` tokens (of `symbol`; none: any kind) from another hero
+    "exchange_token",  # trade one of your tokens for one of another kind of another hero's, `amount` times
+    "convert_tokens",  # up to `amount` of your `symbol` tokens become `into` tokens
+    "lose_token",  # you lose up to `amount` of your tokens (of `symbol`; none: of your choice)
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -138,6 +145,9 @@ Where = Literal["here", "adjacent", "both_adjacent", "any", "a_hero", "your_loca
 Per = Literal["heroes_here", "other_heroes_here", "civilians_here", "thugs_here",
               "threats_cleared", "cards_in_hand", "civilians_rescued", "heroes_in_game",
               "companion_here", "clones_in_play"]
+# counts group (united/conditions.py): this turn's tally and the face-up cards of a team
+Per = Literal[Per, "civilians_rescued_this_turn", "thugs_defeated_this_turn",
+              "threats_cleared_this_turn", "actions_this_turn", "team_cards_face_up"]
 Targets = Literal["any", "one", "different"]
 ExtraHere = Annotated[str, Field(pattern=r"^[A-Z]_here$")]  # a Villain's extra token kind here
 
@@ -169,7 +179,8 @@ _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "wh
                    "targets": "any", "bring": False, "options": None, "until": None,
                    "to": None, "which": "previous", "discard": None, "reorder": False, "when": None, "steps": None,
                    "letter": None,
-                   "damage_from": None}
+                   "damage_from": None,
+                   "if_": None, "keyword": None, "discard_cost": None, "token_cost": [], "into": None, "enemy": None}
 _WHICH = Literal["previous", "this_card"]
 # lasting text and the next Villain turn (united/vocab/lasting.py): the kinds of damage source
 DamageFrom = Literal["bam", "henchman", "threat", "sentinel", "villain", "location"]
@@ -179,10 +190,56 @@ _VILLAIN_TURN_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam"
 _THIS_TURN_VERBS = frozenset({"gain_action", "convert_symbols", "double_symbols"})
 _SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token",
                            "convert_symbols"})
+# counts group (united/vocab/terms.py)
+_SYMBOL_VERBS |= {"damage_to_tokens", "convert_tokens"}
+_UNTIL_VERBS |= {"extra_damage_to", "damage_to_tokens"}
+_WHERE.update({"take_token": {"here", "any"}, "exchange_token": {"here", "any"}})
+
+
+EnemyKind = Literal["henchman", "thug", "villain"]
+_CONDITION_KEYS = ("hero_here", "hero_in_game", "card_face_up", "threat_cleared_this_turn",
+                   "villain_here", "no_civilians_here", "count", "other_heroes_near")
+
+
+class Condition(Strict):
+    """`if:` on a step (counts group, united/conditions.py): the step resolves only when
+    this holds, seen from the hero resolving it. Exactly one test is named."""
+
+    hero_here: str | None = Field(None, pattern=r"^[a-z0-9-]+$", description="a hero id: that "
+                                  "hero is in play in your Location")
+    hero_in_game: str | None = Field(None, pattern=r"^[a-z0-9-]+$", description="a hero id: "
+                                     "that hero is in this game (not eliminated)")
+    card_face_up: str | None = Field(None, min_length=1, description="a Hero card's name: "
+                                     "face up in the Storyline")
+    threat_cleared_this_turn: bool = False
+    villain_here: bool = Field(False, description="the Villain is in your Location")
+    no_civilians_here: bool = Field(False, description="no Civilian is left in your Location")
+    count: Per | None = Field(None, description="a count (the words of `per`) at least `at_least`")
+    at_least: int | None = Field(None, ge=1, le=30)
+    keyword: str | None = Field(None, min_length=1, description="count team_cards_face_up: the team")
+    other_heroes_near: int | None = Field(None, ge=0, le=3, description="exactly this many "
+                                          "other heroes are in your Location or adjacent")
+
+    @model_validator(mode="after")
+    def _one(self) -> Condition:
+        given = [k for k in _CONDITION_KEYS if getattr(self, k) is not None and getattr(self, k) is not False]
+        if len(given) != 1:
+            raise ValueError(f"if: a condition names exactly one of {list(_CONDITION_KEYS)}"
+                             + (f" (got {', '.join(given)})" if given else ""))
+        if (self.at_least is None) != (self.count is None):
+            raise ValueError("at_least: a 'count' condition needs 'at_least' (and only it has one)")
+        if (self.keyword is None) != (self.count != "team_cards_face_up"):
+            raise ValueError("keyword: count 'team_cards_face_up' needs 'keyword' (the team)"
+                             if self.keyword is None else "keyword: only count 'team_cards_face_up' names a team")
+        if self.count in COMPANION_WORDS | CLONE_WORDS:
+            raise ValueError(f"count: {self.count!r} is not a condition's count")
+        return self
 
 
 class Effect(Strict):
     """One step of an effect: a verb with its parameters."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     verb: Verb
     amount: int = Field(1, ge=0, le=20)
@@ -213,6 +270,16 @@ class Effect(Strict):
     # lasting text and the next Villain turn (united/vocab/lasting.py)
     damage_from: DamageFrom | None = Field(None, description="ignore_damage / prevent_damage: "
                                            "only damage from this kind of source")
+    # counts, conversions, conditions, costs, kind-limited bonuses, token transfers (united/vocab/terms.py)
+    if_: Condition | None = Field(None, alias="if", description="the step resolves only when this holds")
+    keyword: str | None = Field(None, min_length=1, description="per team_cards_face_up: the team "
+                                "(a hero's `keywords`)")
+    discard_cost: int | None = Field(None, ge=1, le=5, description="a cost: discard this many "
+                                     "cards of your choice from your hand (bottom of your deck)")
+    token_cost: list[Symbol] = Field(default_factory=list, max_length=6, description="a cost paid "
+                                     "with action tokens only (not this turn's symbols)")
+    into: Symbol | None = Field(None, description="convert_tokens: the kind the tokens become")
+    enemy: EnemyKind | None = Field(None, description="extra_damage_to: the kind of enemy")
 
     @model_validator(mode="after")
     def _needs(self) -> Effect:
@@ -224,7 +291,7 @@ class Effect(Strict):
         if v in VILLAIN_VERBS:
             used = [f for f, default in _OWNER_DEFAULTS.items() if getattr(self, f) != default]
             if used:
-                raise ValueError(f"{used[0]}: villain verb {v!r} takes only amount and tokens")
+                raise ValueError(f"{used[0].rstrip('_')}: villain verb {v!r} takes only amount and tokens")
             return self
         self._owner_words()
         return self
@@ -269,6 +336,7 @@ class Effect(Strict):
                     raise ValueError(f"options: verb {e.verb!r} is not a hero verb")
         self._villain_words()
         self._lasting_words()
+        self._counts_words()
 
     def _villain_words(self) -> None:
         """`reorder`, `when`, `steps` and `letter`: the owner's Villain words (united/vocab/villain.py)."""
@@ -294,6 +362,36 @@ class Effect(Strict):
             if e.cost or e.verb in _THIS_TURN_VERBS:  # the Villain's turn has no symbols of yours
                 raise ValueError(f"steps: a reaction may come in the Villain's turn: no 'cost' and "
                                  f"no verb of this turn's symbols ({sorted(_THIS_TURN_VERBS)})")
+
+    def _counts_words(self) -> None:
+        """`if`, `keyword`, `discard_cost`, `token_cost`, `into` and `enemy`: counts,
+        conditions, costs, kind-limited bonuses and token transfers (united/vocab/terms.py)."""
+        v = self.verb
+        if (self.keyword is None) != (self.per != "team_cards_face_up"):
+            raise ValueError("keyword: per 'team_cards_face_up' needs 'keyword' (the team)"
+                             if self.keyword is None else
+                             "keyword: only per 'team_cards_face_up' names a team")
+        if (self.into is None) != (v != "convert_tokens"):
+            raise ValueError("into: 'convert_tokens' needs 'into' (the kind the tokens become)"
+                             if v == "convert_tokens" else f"into: only 'convert_tokens' has 'into', not {v!r}")
+        if v == "convert_tokens" and self.into == self.symbol:
+            raise ValueError("into: the tokens become another kind than 'symbol'")
+        if (self.enemy is None) != (v != "extra_damage_to"):
+            raise ValueError("enemy: 'extra_damage_to' needs 'enemy' (henchman, thug or villain)"
+                             if v == "extra_damage_to" else f"enemy: only 'extra_damage_to' has 'enemy', not {v!r}")
+        if v in ("exchange_token", "convert_tokens", "lose_token") and self.amount < 1:
+            raise ValueError(f"amount: {v!r} needs an amount of 1 or more")
+        if v == "take_token" and self.amount < 1:
+            raise ValueError("amount: 'take_token' takes 1 or more tokens")
+        if v == "exchange_token" and self.symbol is not None:
+            raise ValueError("symbol: 'exchange_token' trades any kinds (the player picks)")
+        if v in ("take_token", "exchange_token", "convert_tokens", "lose_token") and self.who != "you":
+            raise ValueError(f"who: {v!r} acts for you only")
+        if self.token_cost and self.cost:
+            raise ValueError("token_cost: write the whole cost in 'token_cost' (tokens only) or "
+                             "in 'cost' (this turn's symbols, then tokens), not both")
+        if self.if_ is not None and self.if_.count in ("companion_here", "clones_in_play"):
+            raise ValueError("if: a condition does not count companions or clones")
 
 
     def _lasting_words(self) -> None:
@@ -443,6 +541,9 @@ class Hero(Strict):
     companion: Companion | None = Field(None, description="a figure of the hero's on the board "
                                         "(docs/content.md, Companions, clones and team cards)")
     clones: int = Field(0, ge=0, le=8, description="clone figures kept off the board until placed")
+    # counts group: team affiliations (per / if count team_cards_face_up, `keyword`)
+    keywords: list[Annotated[str, Field(min_length=1)]] = Field(
+        default_factory=list, description="the hero's teams and affiliations, e.g. X-Men")
 
     _unique = field_validator("cards")(unique_names("cards"))
 
@@ -468,6 +569,14 @@ LOCATION_VILLAIN_VERBS: frozenset[str] = frozenset(
     {"damage_heroes_here", "add_tokens_here", "raise_track", "lower_track"})
 
 
+class KindBonus(Strict):
+    """A Location's kind-limited bonus (counts group): while it is in play and no Threat
+    covers it, each Attack by a hero in it deals `amount` more damage to `enemy` enemies."""
+
+    enemy: EnemyKind
+    amount: int = Field(1, ge=1, le=5)
+
+
 class Location(Strict):
     """MU-2: slots (usually 3 to 5; an owner's Location may have 2, or none), starting
     tokens, an End-of-Turn effect (helpful, harmful or adding tokens)."""
@@ -485,6 +594,8 @@ class Location(Strict):
                               "Location is in play and no Threat covers it (united/hooks.py)")
     hazardous: bool = Field(False, description="a hazardous Location: shown on the board; "
                             "its harm is written in `effect` (usually `mandatory`)")
+    attack_bonus: KindBonus | None = Field(None, description="Attacks made here deal more damage "
+                                           "to one kind of enemy (counts group)")
     original: bool = True
 
     @model_validator(mode="after")
@@ -850,6 +961,37 @@ class UnitedContent(Strict):
                     check_components(words, h.companion is not None, h.clones, f"hero {hid!r}")
                 except ValueError as exc:
                     _error(("team_cards", i), str(exc))
+        return self
+
+    @model_validator(mode="after")
+    def _conditions(self) -> UnitedContent:
+        """An `if:` names a hero and a Hero card of the pack (counts group), in every step:
+        heroes' cards (and their lasting text), Locations and team cards."""
+        heroes = {h.id for h in self.heroes}
+        cards = {c.name for h in self.heroes for c in h.cards}
+        places: list[tuple[tuple, list[Effect]]] = []
+        for i, h in enumerate(self.heroes):
+            for j, c in enumerate(h.cards):
+                places.append((("heroes", i, "cards", j, "effect"), c.effect))
+                places += [(("heroes", i, "cards", j, "face_up", k, "steps"), hk.steps)
+                           for k, hk in enumerate(c.face_up)]
+        for i, loc in enumerate(self.locations):
+            places.append((("locations", i, "effect"), loc.effect))
+            places += [(("locations", i, "hooks", k, "steps"), hk.steps) for k, hk in enumerate(loc.hooks)]
+        places += [(("team_cards", i, "effect"), c.effect) for i, c in enumerate(self.team_cards)]
+        while places:
+            where, steps = places.pop()
+            for k, e in enumerate(steps):
+                places += [((*where, k, "options", b), br) for b, br in enumerate(e.options or ())]
+                c = e.if_
+                if c is None:
+                    continue
+                for field, known, what in (("hero_here", heroes, "hero"), ("hero_in_game", heroes, "hero"),
+                                           ("card_face_up", cards, "Hero card")):
+                    name = getattr(c, field)
+                    if name is not None and name not in known:
+                        _error((*where, k, "if", field), f"unknown {what} {name!r}; the pack's "
+                               f"{what}s: {sorted(known)}")
         return self
 
     @model_validator(mode="after")

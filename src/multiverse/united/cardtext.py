@@ -276,8 +276,12 @@ def threat_text(t: Tables, th: int) -> str:
 def location_text(t: Tables, li: int) -> str:
     fx = effect_text(t.loc_fx[li])
     how = " (must be used)" if t.loc_mandatory[li] else ""
+    bonus = t.loc_bonus.get(li)  # counts group: a kind-limited Attack bonus while uncovered
+    more = (f"; while uncovered, each Attack made here deals {bonus[1]} more damage to "
+            f"{ {'henchman': 'Henchmen', 'thug': 'Thugs', 'villain': 'the Villain'}[bonus[0]]}"
+            if bonus else "")
     return (f"{t.loc_name[li]} — Location, {t.loc_slots[li]} slots: "
-            + (f"end of turn: {fx}{how}" if fx else "no effect"))
+            + (f"end of turn: {fx}{how}" if fx else "no effect") + more)
 
 
 def card_texts(t: Tables) -> dict[str, str]:

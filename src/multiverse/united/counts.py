@@ -24,6 +24,8 @@ def board_count(s: UnitedState, h: int, what: str) -> int:
         return turn_count(s, what)
     if what in ("companion_here", "clones_in_play"):
         return component_count(s, h, what)
+    if what in THIS_TURN or what[:5] == "team:":  # counts group
+        return this_turn_count(s, what)
     if what[1:] == "_here":  # the Villain's extra tokens of that letter (owner_villain)
         return s.xtok[pos] if what[0] == s.T.extra_letter else 0
     return len(s.hand[h])  # cards_in_hand
@@ -35,6 +37,23 @@ def turn_count(s: UnitedState, what: str) -> int:
     if what == "civilians_rescued":
         return s.progress[RESCUE] if s.T.mission_need else 0
     return sum(1 for x in s.out if not x)
+
+
+# this turn's tally (`s.now`, reset as each hero turn starts): the `per` word -> its index
+THIS_TURN = {"civilians_rescued_this_turn": 0, "thugs_defeated_this_turn": 1,
+             "threats_cleared_this_turn": 2, "actions_this_turn": 3}
+
+
+def this_turn_count(s: UnitedState, what: str) -> int:
+    """Counts of this turn and of the Storyline (counts group): Civilians rescued, Thugs
+    defeated, Threats cleared and actions taken (Move, Attack, Heroic, granted ones) since
+    this hero turn started, by any hero (MU-16..MU-19); and `team:KEYWORD`, the face-up Hero
+    cards in the Storyline whose hero has that keyword (MU-17: a facedown card is no card
+    of anyone's that can be seen)."""
+    if what[:5] == "team:":
+        kw, owner, keys = what[5:], s.T.card_owner, s.T.hero_keywords
+        return sum(1 for c in s.story if c >= 0 and owner[c] >= 0 and kw in keys[owner[c]])
+    return s.now[THIS_TURN[what]]
 
 
 # ----- what the board holds -------------------------------------------------------------

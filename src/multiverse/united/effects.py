@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.united.cardtext import verb_text
+from multiverse.united.conditions import condition_text, holds
 from multiverse.united.counts import board_count
 from multiverse.united.state import UnitedState, choice, step
 from multiverse.united.tables import ATTACK, HEROIC, MOVE, WILD
@@ -64,14 +65,33 @@ def owner_effect(s: UnitedState, f: tuple) -> None:
     """One step with the owner's words, for hero `h` (MU-17 Special Effects, MU-20)."""
     _, h, verb, n, sym, civ, thug, source, x = f
     d = dict(x)
-    if "optional" in d and (verb not in _SELF_DECLINING or "cost" in d):
-        if "cost" not in d or can_pay(s, h, d["cost"]):
+    if "if" in d:  # a condition (counts group): the step is offered and resolves only if it holds
+        cond = d.pop("if")
+        if not holds(s, h, cond):
+            if s.log is not None:
+                s.emit("condition", f"{s.hero_name(h)}: {source}: not so ({condition_text(cond)}): "
+                       f"{step_words((*f[:8], without(x, 'if')))} does not resolve", hero=h)
+            return
+        x = without(x, "if")
+        f = (*f[:8], x)
+    paid = "cost" in d or "token_cost" in d or "discard_cost" in d
+    if "optional" in d and (verb not in _SELF_DECLINING or paid):
+        if payable(s, h, d):
             s.stack.append(("may", (*f[:8], without(x, "optional"))))
         return
-    if "cost" in d:
-        if not pay_cost(s, h, d["cost"]):
+    if paid:
+        if not payable(s, h, d):
             return  # the cost cannot be paid: the step does not resolve
-        x = without(x, "cost")
+        if "cost" in d:
+            pay_cost(s, h, d["cost"])
+            x = without(x, "cost")
+        if "token_cost" in d:  # action tokens only (counts group)
+            _pay([0, 0, 0, 0], s.tokens, h, d["token_cost"])
+            x = without(x, "token_cost")
+        if "discard_cost" in d:  # the player's cards, then the step (counts group)
+            s.stack.append((*f[:8], without(x, "discard_cost")))
+            s.stack.append(("discard", h, d["discard_cost"], source))
+            return
     if "per" in d:
         n *= board_count(s, h, d["per"])
         x = without(x, "per")
@@ -152,6 +172,18 @@ def pay_cost(s: UnitedState, h: int, cost: tuple[int, ...]) -> bool:
     return True
 
 
+def payable(s: UnitedState, h: int, d: dict) -> bool:
+    """Every cost of a step can be paid now (MU-17): symbols then tokens (`cost`), action
+    tokens only (`token_cost`: MU-5 tokens, not this turn's symbols), cards from the hand
+    (`discard_cost`: the hand holds that many). A step whose cost cannot be paid is neither
+    offered nor resolved."""
+    if "cost" in d and not can_pay(s, h, d["cost"]):
+        return False
+    if "token_cost" in d and not _pay([0, 0, 0, 0], s.tokens[:], h, d["token_cost"]):
+        return False
+    return len(s.hand[h]) >= d.get("discard_cost", 0)
+
+
 # ----- who ----------------------------------------------------------------------------------
 def for_whom(s: UnitedState, f: tuple, who: str) -> None:
     """The step acts for the hero(es) `who` names; a chosen hero is the player's pick."""
@@ -181,5 +213,5 @@ def resolve_pick_hero(s: UnitedState, f: tuple, opt: Option) -> None:
     s.stack.append((*inner[:8], with_extra(inner[8], "hero", opt.data["hero"])))
 
 
-__all__ = ["can_pay", "pay_cost", "push_hero_effects", "push_villain_effects", "step_words",
+__all__ = ["can_pay", "pay_cost", "payable", "push_hero_effects", "push_villain_effects", "step_words",
            "with_extra", "without"]

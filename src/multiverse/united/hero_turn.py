@@ -13,7 +13,7 @@ from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
 from multiverse.united.hooks import fire, hooked
 from multiverse.united.protection import NEXT_TURN, attack_damage, expire
 from multiverse.united.standard.missions import RESCUE, record
-from multiverse.united.state import UnitedState, choice, push, step
+from multiverse.united.state import NOW_ACTIONS, UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
 from multiverse.united.tables import ATTACK, HEROIC, MOVE, SYMBOLS, WILD
 from multiverse.united.verbs import push_hero_effects, push_villain_effects
@@ -44,6 +44,7 @@ def start_hero_turn(s: UnitedState, f: tuple) -> None:
     h = s.active
     if len(f) == 1:
         s.ovf = 0  # MU-12: the once-per-Location limit was the Villain turn's (or activation's)
+        s.now = [0, 0, 0, 0]  # this turn's tally starts again (counts group)
         if s.out[h]:
             s.stack.append(("next_turn",))
             return
@@ -259,6 +260,8 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
         s.pool = [0, 0, 0, 0]  # MU-17: unused symbols are lost as the actions end
         return
     s.stack.append(("resolve_actions",))
+    if a not in _NOT_ACTIONS:
+        s.now[NOW_ACTIONS] += 1  # "each action you took this turn" (counts group)
     if s.T.hooks and a not in _NOT_ACTIONS and hooked(s, "hero_action"):
         s.stack.append(("hook", "hero_action", h))  # after the action and what it sets off
     if a == "effect":
@@ -276,7 +279,7 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
             bring_along(s, h, before)
     elif a == "attack":
         spend(s, h, ATTACK, d.get("pay"))
-        hit(s, h, d, attack_damage(s, h, d) if s.protect else 1)
+        hit(s, h, d, attack_damage(s, h, d) if s.protect or s.T.loc_bonus else 1)
     elif a == "ranged_heroic":  # the owner's `heroic_range`
         spend(s, h, HEROIC, d.get("pay"))
         ranged_heroic(s, h, d)

@@ -9,6 +9,7 @@ from multiverse.united.enemies import wild_left
 from multiverse.united.lasting import check_lasting
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, PHASE_VILLAIN, UnitedState
 from multiverse.united.vocab.components import check_components
+from multiverse.united.vocab.terms import KINDS as TERMS_KINDS
 from multiverse.united.vocab.turn import check_turn_effects
 
 
@@ -31,7 +32,19 @@ def check_hero_cards(s: UnitedState) -> list[int]:
     for h in range(t.n_heroes):
         placed = s.hand[h] + s.deck[h] + [c for c in story if owner[c] == h]
         assert sorted(placed) == sorted(t.hero_cards[h]), f"hero {h} cards: {placed}"
+    check_terms(s)
     return story
+
+
+def check_terms(s: UnitedState) -> None:
+    """The counts group: this turn's tally holds 4 counts, none negative; action tokens are
+    never negative; every lasting record of the group (-300 .. -399) has a known code."""
+    assert len(s.now) == 4 and min(s.now) >= 0, s.now
+    assert min(s.tokens) >= 0, s.tokens
+    p = s.protect
+    for i in range(0, len(p), 4):
+        if -400 < p[i] <= -300:
+            assert p[i] in TERMS_KINDS and p[i + 1] >= 0, p[i: i + 4]
 
 
 def check_dofp(s: UnitedState) -> None:

@@ -18,6 +18,11 @@ EXTRA_DAMAGE = -5  # not a protection but lasts like one: more damage per Attack
 BLANK_MASTER_PLAN = -6
 # this turn's Attack range and Heroic fills, and a hero off the board (`united.vocab.turn`)
 ATTACK_RANGE, EXTRA_FILL = -20, -21  # AWAY (-22, from `state`): a hero off the board
+# counts group (united/vocab/terms.py), codes -300..-399: more damage to one kind of enemy
+# per Attack (`extra_damage_to`), and damage turned into action tokens (`damage_to_tokens`,
+# one code per token kind: `TO_TOKENS - symbol`)
+KIND_BONUS = {"henchman": -300, "thug": -301, "villain": -302}
+TO_TOKENS = -310  # -310 Move, -311 Attack, -312 Heroic, -313 Wild
 UNTIL = {"end_of_turn": END_OF_TURN, "your_next_turn": NEXT_TURN, "face_up": FACE_UP}
 
 
@@ -65,7 +70,7 @@ def damage_after_protection(s: UnitedState, h: int, n: int) -> int:
                     continue
         keep += [hero, left, until, ref]
     s.protect = keep
-    return n
+    return damage_to_tokens(s, h, n) if n > 0 else n
 
 
 def use_protection(s: UnitedState, kind: int) -> bool:
@@ -85,9 +90,10 @@ def use_protection(s: UnitedState, kind: int) -> bool:
 def attack_damage(s: UnitedState, h: int, data: dict) -> int:
     """The damage one Attack of hero `h` deals to the enemy `data` names: 1, plus the
     owner's `extra_damage` (a Thug is defeated by 1: more defeats no other Thug)."""
+    more = kind_bonus(s, h, data["enemy"]) if s.protect or s.T.loc_bonus else 0  # counts group
     if not s.protect or data["enemy"] == "thug":
-        return 1
-    return 1 + attack_bonus(s, h)
+        return 1 + more
+    return 1 + attack_bonus(s, h) + more
 
 
 def attack_bonus(s: UnitedState, h: int) -> int:
@@ -100,6 +106,64 @@ def attack_bonus(s: UnitedState, h: int) -> int:
             if (owner[ref] if p[i + 2] == FACE_UP else ref) == h:
                 bonus += p[i + 1]
     return bonus
+
+
+# ----- counts group: kind-limited bonuses, damage turned into tokens ------------------------
+_KIND = {"henchman": "henchman", "thug": "thug", "villain": "villain", "nimrod": "villain"}
+
+
+def kind_bonus(s: UnitedState, h: int, enemy: str) -> int:
+    """MU-18: the extra damage one Attack of hero `h` deals to an enemy of this kind: hero
+    `h`'s `extra_damage_to` of that kind in force, plus the `attack_bonus` of the Location
+    `h` attacks from when no Threat covers it (MU-20). A Sentinel is no such kind. Against
+    Thugs each extra damage defeats one more Thug there (a Thug is defeated by 1 damage)."""
+    kind = _KIND.get(enemy)
+    if kind is None:
+        return 0
+    more = 0
+    if s.T.loc_bonus:
+        pos = s.hero_loc[h]
+        b = s.T.loc_bonus.get(s.locs[pos])
+        if b is not None and b[0] == kind and s.threat[pos] < 0:
+            more += b[1]
+    p, owner, code = s.protect, s.T.card_owner, KIND_BONUS[kind]
+    for i in range(0, len(p), 4):
+        if p[i] == code and lasts(s, p[i + 2], p[i + 3]):
+            ref = p[i + 3]
+            if (owner[ref] if p[i + 2] == FACE_UP else ref) == h:
+                more += p[i + 1]
+    return more
+
+
+def damage_to_tokens(s: UnitedState, h: int, n: int) -> int:
+    """MU-21: of the `n` damage hero `h` would take, each one a `damage_to_tokens` record of
+    theirs covers is not taken: they gain an action token of its kind instead (MU-5). A
+    record with 0 left converts every damage until it ends; a counted one is used up. The
+    damage left is returned."""
+    p, owner = s.protect, s.T.card_owner
+    i = 0
+    while i < len(p) and n > 0:
+        code, left, until, ref = p[i: i + 4]
+        if TO_TOKENS - 3 <= code <= TO_TOKENS and lasts(s, until, ref) and (
+                (owner[ref] if until == FACE_UP else ref) == h):
+            k = n if left == 0 else min(n, left)
+            sym = TO_TOKENS - code
+            s.tokens[h * 4 + sym] += k
+            n -= k
+            if s.log is not None:
+                s.emit("damage_to_tokens", f"{s.hero_name(h)} takes no damage: {k} damage "
+                       f"become{'s' if k == 1 else ''} {k} {_SYM[sym]} token{'s' if k != 1 else ''}",
+                       hero=h, count=k)
+            if left > 0:
+                if left == k:
+                    del p[i: i + 4]
+                    continue
+                p[i + 1] = left - k
+        i += 4
+    return n
+
+
+_SYM = ("Move", "Attack", "Heroic", "Wild")
 
 
 def expire(s: UnitedState, until: int, owner: int) -> None:

@@ -21,6 +21,10 @@ AWAY = -22  # in `protect`: [AWAY, 1, NEXT_TURN, hero]: the hero (and a Henchman
 # pairs of the clones on the board; `team`: the round each team card was last used (0:
 # never). Each is empty in a game without them (united/vocab/components.py).
 COMPONENT_FIELDS = ("comp", "clone_at", "team")
+# `now`: this turn's tally (counts group, united/conditions.py): Civilians rescued, Thugs
+# defeated, Threats cleared, actions taken since the start of the current hero turn; out of
+# the key and the JSON while all zero
+NOW_RESCUED, NOW_THUGS, NOW_THREATS, NOW_ACTIONS = 0, 1, 2, 3
 
 
 class UnitedState(GameState):
@@ -28,7 +32,8 @@ class UnitedState(GameState):
 
     __slots__ = (
         "active", "civ", "clone_at", "comp", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs",
-        "mp_deck", "mp_known", "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "progress", "protect",
+        "mp_deck", "mp_known", "n_hp", "n_loc", "need", "now", "out", "ovf", "phase", "pile", "pool", "progress",
+        "protect",
         "retreat", "round", "s_hp", "s_loc", "seen", "since", "story", "target", "team", "threat", "thug", "tokens",
         "track", "turn", "villain_start", "xtok",
     )  # fmt: skip
@@ -74,6 +79,7 @@ class UnitedState(GameState):
         new.mp_known = self.mp_known[:]
         new.xtok = self.xtok[:]
         new.comp, new.clone_at, new.team = self.comp[:], self.clone_at[:], self.team[:]
+        new.now = self.now[:]
         return new
 
     # ----- protections (the owner's `ignore_damage` / `prevent_damage`) -------------------
@@ -92,6 +98,8 @@ class UnitedState(GameState):
         k = (*k, ("xtok", *self.xtok)) if any(self.xtok) else k
         if self.comp or self.clone_at or self.team:  # companions, clones, team cards
             k = (*k, ("figures", tuple(self.comp), tuple(self.clone_at), tuple(self.team)))
+        if any(self.now):  # this turn's tally (counts group)
+            k = (*k, ("now", *self.now))
         return k
 
     def data_dict(self) -> dict:
@@ -107,6 +115,8 @@ class UnitedState(GameState):
         for name in COMPONENT_FIELDS:
             if getattr(self, name):
                 d[name] = getattr(self, name)[:]
+        if any(self.now):
+            d["now"] = self.now[:]
         return d
 
     def load_data(self, data: dict) -> None:
@@ -134,6 +144,10 @@ class UnitedState(GameState):
             if type(v) is not list or any(type(x) is not int for x in v):
                 raise SaveError(f"state JSON: {name!r} is a list of whole numbers, not {v!r}")
             setattr(self, name, v[:])
+        now = data.get("now", [0, 0, 0, 0])  # this turn's tally (counts group)
+        if type(now) is not list or len(now) != 4 or any(type(n) is not int or n < 0 for n in now):
+            raise SaveError(f"state JSON: 'now' holds 4 counts of this turn, not {now!r}")
+        self.now = now[:]
 
     # ----- small queries used by many rules --------------------------------------
     def seat(self, hero: int) -> int:

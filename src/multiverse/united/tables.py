@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from multiverse.content.schema import MOVE_WORDS, Effect, UnitedContent, VillainMove
+from multiverse.content.schema import MOVE_WORDS, Condition, Effect, UnitedContent, VillainMove
 from multiverse.engine.errors import ContentError
 from multiverse.united.config import UnitedConfig
 
@@ -52,6 +52,8 @@ OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "dr
                          "remove_tokens", "move_companion", "place_clone", "remove_clone"})
 OWNER_VERBS |= {"symbols_also_count", "move_reach", "move_with_hero", "heroic_range",  # (vocab/lasting.py)
                 "prevent_damage_each_villain_turn", "keep_last_card", "stun_enemy"}
+OWNER_VERBS |= {"extra_damage_to", "damage_to_tokens", "take_token", "exchange_token",
+                "convert_tokens", "lose_token"}  # counts group (united/vocab/terms.py)
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
@@ -103,7 +105,34 @@ def compile_extras(e: Effect) -> tuple[tuple[str, object], ...]:
     # lasting text and the next Villain turn (united/vocab/lasting.py)
     if e.damage_from:
         x.append(("damage_from", e.damage_from))
+    # counts, conditions, costs, bonuses, token transfers (united/conditions.py, vocab/terms.py)
+    if e.keyword:  # per team_cards_face_up reads as one word: "team:KEYWORD"
+        x = [("per", f"team:{e.keyword}") if k == "per" else (k, v) for k, v in x]
+    if e.if_ is not None:
+        x.append(("if", compile_condition(e.if_)))
+    if e.discard_cost:
+        x.append(("discard_cost", e.discard_cost))
+    if e.token_cost:
+        x.append(("token_cost", tuple(e.token_cost.count(s) for s in SYMBOLS)))
+    if e.into:
+        x.append(("into", SYM_INDEX[e.into]))
+    if e.enemy:
+        x.append(("enemy", e.enemy))
     return tuple(sorted(x))
+
+
+def compile_condition(c: Condition) -> tuple[str, object, int]:
+    """A step's `if` as plain data: (test, what it names, a number); a count names its `per`
+    word ("team:KEYWORD" for a team's face-up cards) and needs at least the number."""
+    if c.count is not None:
+        return ("count", f"team:{c.keyword}" if c.keyword else c.count, c.at_least or 0)
+    if c.other_heroes_near is not None:
+        return ("other_heroes_near", "", c.other_heroes_near)
+    for k in ("hero_here", "hero_in_game", "card_face_up"):
+        if getattr(c, k) is not None:
+            return (k, getattr(c, k), 0)
+    k = next(k for k in ("threat_cleared_this_turn", "villain_here", "no_civilians_here") if getattr(c, k))
+    return (k, "", 0)
 
 
 # a subscriber to a hook point: (kind, ref, whose, steps, source) with kind `HOOK_CARD` (ref:
@@ -214,6 +243,10 @@ class Tables:
     # lasting text waiting for a moment (united/hooks.py): hook point -> its subscribers,
     # each (kind, ref, whose, steps, source); empty: no hook in the game, nothing is read
     hooks: dict[str, tuple[Hooked, ...]] = field(default_factory=dict)
+    # counts group: each hero's team keywords; Locations' kind-limited Attack bonus (Location
+    # index -> (enemy kind, amount)); empty when no Location has one
+    hero_keywords: tuple[frozenset[str], ...] = ()
+    loc_bonus: dict[int, tuple[str, int]] = field(default_factory=dict)
 
     @property
     def n_heroes(self) -> int:
@@ -234,6 +267,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
     t.hero_ids = tuple(config.heroes)
     t.hero_names = tuple(heroes[h].name for h in config.heroes)
     t.seats = tuple(config.seat_of(h) for h in range(len(config.heroes)))
+    t.hero_keywords = tuple(frozenset(heroes[h].keywords) for h in config.heroes)  # counts group
     for hi, hid in enumerate(config.heroes):
         ids = []
         for card in heroes[hid].cards:
@@ -260,6 +294,8 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
         t.loc_mandatory.append(loc.mandatory)
         t.loc_hazardous.append(loc.hazardous)
         subscribe(t, HOOK_LOCATION, len(t.loc_name) - 1, loc.hooks, loc.name)
+        if loc.attack_bonus is not None:  # counts group
+            t.loc_bonus[len(t.loc_name) - 1] = (loc.attack_bonus.enemy, loc.attack_bonus.amount)
     d = content.dofp
     if config.mode == "dofp":
         if d is None:

@@ -27,6 +27,8 @@ from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
 from multiverse.united.verbs import describe
 from multiverse.united.vocab.components import component_view
+from multiverse.united.vocab.terms import KINDS as TERMS_KINDS
+from multiverse.united.vocab.terms import terms_detail, terms_phrase
 from multiverse.united.vocab.turn import KINDS as TURN_KINDS
 from multiverse.united.vocab.villain import REACTION, REACTION_LAST, REDIRECT_MOVE, known_view, lasting_view
 
@@ -88,6 +90,7 @@ _KINDS = {CANCEL_BAM: "cancel_bam", STOP_MOVE: "stop_villain_move",
           IGNORE_OVERFLOW: "ignore_overflow", EXTRA_DAMAGE: "extra_damage",
           BLANK_MASTER_PLAN: "blank_master_plan"}
 _KINDS.update(TURN_KINDS)  # attack_range, extra_fill, vanish_with_henchman (united.vocab.turn)
+_KINDS.update(TERMS_KINDS)  # extra_damage_to, damage_to_tokens (united.vocab.terms)
 
 
 def protections(s: UnitedState) -> list[dict[str, Any]]:
@@ -108,6 +111,8 @@ def protections(s: UnitedState) -> list[dict[str, Any]]:
             out.append({"effect": kind, "hero": who if who >= 0 else None,
                         "amount": n if n >= 0 else None, "until": until_word(until),
                         ("card" if until == FACE_UP else "owner"): ref})
+            if who in TERMS_KINDS:  # counts group: which enemy kind, which token kind
+                out[-1].update(terms_detail(who))
         out[-1]["text"] = _lasting_text(s, out[-1])
     return out
 
@@ -124,6 +129,8 @@ def _lasting_text(s: UnitedState, e: dict[str, Any]) -> str:
         steps = f": {e['steps']}"
     elif kind == "vanish_with_henchman":
         what = "off the board with the Henchman"
+    elif kind in ("extra_damage_to", "damage_to_tokens"):  # (united.vocab.terms)
+        what = terms_phrase(e)
     else:
         what = describe((kind, n, -1))
     until = {"end_of_turn": "until the end of this turn",

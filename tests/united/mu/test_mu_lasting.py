@@ -480,7 +480,7 @@ def test_the_cookbook_examples_validate():
     import yaml
 
     doc = (Path(__file__).resolve().parents[3] / "docs" / "content.md").read_text(encoding="utf-8")
-    section = doc.split("#### Lasting text and the next Villain turn", 1)[1]
+    section = doc.split("#### Lasting text and the next Villain turn", 1)[1].split("\n#### ", 1)[0]
     blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
     assert len(blocks) == 4
     for block in blocks:

@@ -206,7 +206,9 @@ def test_a_harmful_location_effect_adds_thugs_raises_the_track_and_hurts_heroes_
     s.apply(d.options[0].id)
     while (d := s.decision()) is not None and d.kind == "wound":
         s.apply(d.options[0].id)
-    assert len(s.hand[0]) == hand - 1 and len(s.hand[1]) == 2  # Storm too was here
+    th = s.threat[pos]  # a Threat with a damage bonus here adds to each damage (any layout)
+    more = s.T.threat_bonus[th] if th >= 0 else 0
+    assert len(s.hand[0]) == hand - 1 - more and len(s.hand[1]) == 3 - 1 - more  # Storm too was here
     assert all(loc["hazardous"] for loc in view(s, 0)["locations"])
 
 

@@ -108,6 +108,7 @@ def setup(t: Tables, seed: int) -> UnitedState:
     s.seen = []
     s.mp_known = []
     s.xtok = [0] * 6
+    s.now = [0, 0, 0, 0]
     setup_components(s)
     s.active, s.turn, s.round = 0, 1, 1
     s.stack = [("hero_turn",)]

@@ -34,7 +34,10 @@ def vulnerable(s: UnitedState) -> bool:
 
 
 def record(s: UnitedState, mission: int, n: int = 1) -> None:
-    """Count progress toward a Mission; narrate the moment it completes."""
+    """Count progress toward a Mission; narrate the moment it completes. Both modes also
+    count it in this turn's tally (`s.now`: rescued, defeated Thugs, cleared Threats)."""
+    if n > 0:
+        s.now[mission] += n
     if n <= 0 or not s.T.mission_need:
         return
     before = completed(s)

@@ -16,7 +16,7 @@ from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit
 from multiverse.united.protection import attack_damage
 from multiverse.united.standard.missions import RESCUE, record
-from multiverse.united.state import UnitedState, choice
+from multiverse.united.state import NOW_ACTIONS, UnitedState, choice
 from multiverse.united.tables import ATTACK, HEROIC, MOVE, SYMBOLS, WILD
 from multiverse.united.verbs import phrases, push_hero_effects, verb
 from multiverse.united.vocab.turn import attack_reach, more_fills
@@ -122,6 +122,7 @@ def resolve_act(s: UnitedState, f: tuple, opt: Option) -> None:
         s.stack.append((*f[:3], n - 1, where, targets, optional, source,
                         (*hits, opt.id) if targets != "any" else hits))
     p = opt.data.get("location", -1)
+    s.now[NOW_ACTIONS] += 1  # a granted action is an action taken this turn (counts group)
     if a == "move":
         move_hero(s, h, p)
     elif a == "attack":

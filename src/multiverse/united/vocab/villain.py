@@ -246,7 +246,7 @@ def lasting_view(s: UnitedState, kind: int, n: int, until: int, ref: int) -> dic
                  "hero": owner_of(s, until, ref), "amount": n,
                  "until": ("end_of_turn", "your_next_turn", "face_up")[until],
                  ("card" if until == FACE_UP else "owner"): ref}
-    if kind <= REACTION:
+    if REACTION_LAST <= kind <= REACTION:
         code = REACTION - kind
         steps, name = reaction_steps(s.T)[code // 2]
         out["when"] = WHEN_WORDS[code % 2]
