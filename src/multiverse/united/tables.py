@@ -50,6 +50,8 @@ OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "dr
                          "extra_fill", "vanish_with_henchman",
                          "peek_master_plan", "on_villain_move", "redirect_villain_move",
                          "remove_tokens", "move_companion", "place_clone", "remove_clone"})
+OWNER_VERBS |= {"move_threat", "flip_faceup", "take_back", "swap_hand_storyline", "play_random_card",
+                "immune_enemy", "discard_for_damage", "delay_villain_turn", "remove_master_plan"}
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
@@ -98,6 +100,15 @@ def compile_extras(e: Effect) -> tuple[tuple[str, object], ...]:
         x.append(("steps", compile_effects(e.steps)))
     if e.letter:
         x.append(("letter", e.letter))
+    # moves, the Storyline and the long tail (united/vocab/moves.py, united/vocab/story.py)
+    for key in ("bring_one", "near", "together"):
+        if getattr(e, key):
+            x.append((key, 1))
+    for key in ("holding", "origin", "return_damage", "immune_to"):
+        if getattr(e, key) is not None:
+            x.append((key, getattr(e, key)))
+    if e.then_each:
+        x.append(("then_each", compile_effects(e.then_each)))
     return tuple(sorted(x))
 
 
@@ -112,6 +123,12 @@ def subscribe(t: Tables, kind: int, ref: int, hooks: list, source: str) -> None:
     """Compile the `hooks` of one card or Location into `t.hooks`, in content order."""
     for hk in hooks:
         t.hooks[hk.when] = (*t.hooks.get(hk.when, ()), (kind, ref, hk.whose, compile_effects(hk.steps), source))
+
+
+def whole_effect(optional: bool, fx: tuple[FX, ...]) -> tuple[FX, ...]:
+    """A card's effect; "you may" for the whole effect (`HeroCard.optional`) compiles as one
+    step, `all_of`, holding the steps: the player is asked once (united/vocab/story.py)."""
+    return (("all_of", 1, -1, 0, 0, (("optional", 1), ("steps", fx))),) if optional else fx
 
 
 def all_optional(fx: tuple[FX, ...]) -> bool:
@@ -238,7 +255,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
                 t.card_name.append(card.name)
                 t.card_owner.append(hi)
                 t.card_sym.append(tuple(counts))  # type: ignore[arg-type]
-                t.card_fx.append(compile_effects(card.effect))
+                t.card_fx.append(whole_effect(card.optional, compile_effects(card.effect)))
                 t.card_special.append(bool(card.effect or card.unsupported or card.face_up))
                 subscribe(t, HOOK_CARD, ids[-1], card.face_up, card.name)
                 if card.start != "deck":

@@ -25,6 +25,9 @@ from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
 from multiverse.united.verbs import describe
 from multiverse.united.vocab.components import component_view
+from multiverse.united.vocab.moves import KINDS_HIGH as MOVES_HIGH
+from multiverse.united.vocab.moves import KINDS_LOW as MOVES_LOW
+from multiverse.united.vocab.moves import lasting_moves
 from multiverse.united.vocab.turn import KINDS as TURN_KINDS
 from multiverse.united.vocab.villain import REACTION, REDIRECT_MOVE, known_view, lasting_view
 
@@ -96,6 +99,9 @@ def protections(s: UnitedState) -> list[dict[str, Any]]:
     out = []
     for i in range(0, len(p), 4):
         who, n, until, ref = p[i: i + 4]
+        if MOVES_LOW <= who <= MOVES_HIGH:  # moves and the long tail (united/vocab/moves.py)
+            out.append(lasting_moves(s, who, n, until, ref))
+            continue
         if who <= REACTION or who == REDIRECT_MOVE:  # the owner's Villain words
             out.append(lasting_view(s, who, n, until, ref))
         else:
