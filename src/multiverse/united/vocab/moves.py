@@ -420,6 +420,8 @@ def check_moves(s: UnitedState) -> None:
 
 # ----- card text ----------------------------------------------------------------------------------
 _HOLDING = {"civilians": "holding Civilians", "thugs": "holding Thugs", "threat": "with a Threat"}
+_TOGETHER = {"adjacent": "in one adjacent Location", "any": "in one Location of your choice",
+             "a_hero": "in one other hero's Location", "a_clone": "in one Location with a clone of yours"}
 _ORIGIN = {"adjacent": "an adjacent Location", "any": "any Location"}
 
 
@@ -447,10 +449,10 @@ def _moves_words(verb_: str, n: int, sym: int, text_: str, x: dict) -> str:
                  " without a Threat")
     if x.pop("near", None):
         who = x.pop("who", None)
-        text_ += (f" ({'another hero' if who == 'another_hero' else 'one hero'} of your choice in "
-                  "your Location or an adjacent one)" if who else " (a hero in your Location or adjacent)")
+        text_ += (f" {'another hero' if who == 'another_hero' else 'one hero'} of your choice in "
+                  "your Location or an adjacent one" if who else " (a hero in your Location or adjacent)")
     if x.pop("together", None):
-        text_ += ", all in one Location"
+        text_ += " " + _TOGETHER[x.pop("where")] + ", all of them there"
     if verb_ == "vanish_with_henchman":
         where = x.pop("where", None)
         if where:

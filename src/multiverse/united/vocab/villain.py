@@ -32,6 +32,7 @@ from multiverse.united.verbs import phrases, push_hero_effects, push_villain_eff
 
 REDIRECT_MOVE = -50  # far from protection.py's kinds (-2 …), which other verbs extend
 REACTION = -100  # reaction kinds are REACTION - (2 * k + when), all below it
+REACTION_END = -400  # ... and above this: -400 … -499 are vocab/moves.py's kinds
 INTO_YOUR_LOCATION, ANY_MOVE = 0, 1
 WHEN = {"into_your_location": INTO_YOUR_LOCATION, "any_move": ANY_MOVE}
 WHEN_WORDS = ("into_your_location", "any_move")
@@ -157,7 +158,7 @@ def reactions_fire(s: UnitedState, dest: int) -> None:
     keep: list[int] = []
     for i in range(0, len(p), 4):
         kind, left, until, ref = p[i: i + 4]
-        if kind <= REACTION and lasts(s, until, ref):
+        if REACTION_END < kind <= REACTION and lasts(s, until, ref):
             h = owner_of(s, until, ref)
             code = REACTION - kind
             if s.in_play(h) and (code % 2 == ANY_MOVE or s.hero_loc[h] == dest):
