@@ -77,7 +77,7 @@ def _bring_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("bring_one", _bring_options)
 def resolve_bring_one(s: UnitedState, f: tuple, opt: Option) -> None:
-    """The chosen hero moves with the mover (one, never more)."""
+    """MU-17: the chosen hero moves with the mover (one, never more; not a Move action)."""
     move_hero(s, opt.data["hero"], f[4])
 
 
@@ -102,7 +102,7 @@ def _tokens_from_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("tokens_from", _tokens_from_options)
 def resolve_tokens_from(s: UnitedState, f: tuple, opt: Option) -> None:
-    """`move_tokens` with `origin`: the tokens come from the Location chosen (adjacent to
+    """MU-2 `move_tokens` with `origin`: the tokens come from the Location chosen (adjacent to
     yours, or any), and go to one `where` names from there (adjacent to it, or any)."""
     _, h, civ, thug, _origin, where, source = f
     s.stack.append(("tokens_to", h, civ, thug, opt.data["location"], where, source))
@@ -157,7 +157,7 @@ def _threat_from_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("threat_from", _threat_from_options)
 def resolve_threat_from(s: UnitedState, f: tuple, opt: Option) -> None:
-    """The Threat to move is chosen (the only one: chosen by itself)."""
+    """MU-19: the Threat to move is chosen (the only one: chosen by itself)."""
     _, h, _origin, where, source = f
     s.stack.append(("threat_to", h, opt.data["location"], where, source))
 
@@ -171,7 +171,7 @@ def _threat_to_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("threat_to", _threat_to_options)
 def resolve_threat_to(s: UnitedState, f: tuple, opt: Option) -> None:
-    """The Threat card and its state (symbols left, Henchman) change Locations."""
+    """MU-19: the Threat card and its state (symbols left, Henchman) change Locations."""
     a, b = f[2], opt.data["location"]
     t = s.threat[a]
     s.threat[a], s.threat[b] = -1, t
@@ -252,6 +252,8 @@ def then_each(s: UnitedState, f: tuple) -> None:
 
 @step("then_each_end")
 def then_each_end(s: UnitedState, f: tuple) -> None:
+    """MU-17: the step and all it set off have resolved: the count is taken (what it touched
+    since the count before) and the steps of `then_each` are queued that many times."""
     _, h, verb_, before, steps, source = f
     k = touched(s, verb_) - before
     if k > 0 and s.result is None:
@@ -302,7 +304,7 @@ def _immune_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("immune_pick", _immune_options)
 def resolve_immune(s: UnitedState, f: tuple, opt: Option) -> None:
-    """The chosen enemy's immunity is recorded for its owner `h`."""
+    """MU-18: the chosen enemy's immunity is recorded for its owner `h` (`s.protect`)."""
     _, h, to, until, source = f
     kind = IMMUNE_TO_YOU if to == "you" else IMMUNE_BUT_YOU
     if protect_until(s, kind, enemy_code(s, opt.data, s.hero_loc[h]), h, until) and s.log is not None:
@@ -330,7 +332,8 @@ def _discard_any_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("discard_any", _discard_any_options)
 def resolve_discard_any(s: UnitedState, f: tuple, opt: Option) -> None:
-    """One more card discarded, or the damage dealt for those discarded."""
+    """MU-21 (as a discard, never damage): one more card to the bottom of the deck, or the
+    damage (MU-18) for those discarded."""
     _, h, n, k, source = f
     c = opt.data["card"]
     if c < 0:
