@@ -521,3 +521,34 @@ def test_quill_ashby_plays_thirty_games_to_their_end(mode):
         kinds |= play_out(s, Agent(seed), check_invariants)
         assert s.result is not None
     assert {"story_pick", "discard_any", "move_one", "act_together", "damage_at"} <= kinds
+
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "content.md"
+
+
+def _section() -> str:
+    text = DOC.read_text(encoding="utf-8")
+    return text.split("#### Moves, the Storyline and the long tail", 1)[1].split("\n#### ", 1)[0]
+
+
+def test_the_cookbook_section_validates_and_names_real_tests():
+    import re
+
+    import yaml
+
+    from multiverse.content.schema import Location
+
+    body = _section()
+    blocks = re.findall(r"```yaml\n(.*?)```", body, re.S)
+    assert len(blocks) >= 7
+    for block in blocks:
+        doc = yaml.safe_load(block)
+        if isinstance(doc, dict):
+            for loc in doc["locations"]:
+                Location(**loc)
+        else:
+            for card in doc:
+                HeroCard(**card)
+    here = globals()
+    for name in re.findall(r"`(test_[a-z_]+)`", body):
+        assert name in here, name

@@ -155,7 +155,7 @@ def _hand_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("hand_swap", _hand_options)
 def resolve_hand_swap(s: UnitedState, f: tuple, opt: Option) -> None:
-    """The hand card goes face up into the Storyline; the Storyline card into the hand."""
+    """MU-17: the hand card goes face up into the Storyline; the Storyline card into the hand."""
     _, h, c, _source = f
     x, card = opt.data["card"], c if c >= 0 else ~c
     s.story[s.story.index(c)] = x
