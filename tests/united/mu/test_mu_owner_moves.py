@@ -552,3 +552,12 @@ def test_the_cookbook_section_validates_and_names_real_tests():
     here = globals()
     for name in re.findall(r"`(test_[a-z_]+)`", body):
         assert name in here, name
+
+
+@pytest.mark.rule("MU-22")
+def test_no_card_goes_back_to_a_kod_heros_hand():
+    s = played([{"verb": "take_back", "which": "any"}],
+               storyline=_story(("storm", "Gale Force", False), ("logan", "Rusted Claws", False)),
+               storm_extra={"ko": True, "hand": []})
+    resolve_effect(s)  # Gale Force is Storm's, and Storm is KO'd: Rusted Claws by itself
+    assert hand(s, 0) == ["Rusted Claws"] and s.hand[1] == []

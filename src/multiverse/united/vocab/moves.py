@@ -117,7 +117,7 @@ def _tokens_to_options(s: UnitedState, f: tuple) -> tuple:
 @choice("tokens_to", _tokens_to_options)
 def resolve_tokens_to(s: UnitedState, f: tuple, opt: Option) -> None:
     """MU-2: as many as the Location's free slots take (Civilians first); the rest stay."""
-    _, _h, civ, thug, org, _where, _source = f
+    _, _h, civ, thug, org, _where, source = f
     p = opt.data["location"]
     free = s.T.loc_slots[s.locs[p]] - s.civ[p] - s.thug[p] - s.xtok[p]
     c = min(civ, s.civ[org], free)
@@ -128,7 +128,7 @@ def resolve_tokens_to(s: UnitedState, f: tuple, opt: Option) -> None:
     s.thug[p] += t
     if s.log is not None:
         s.emit("tokens_moved", f"{count(c, 'Civilian')}, {count(t, 'Thug')} move from "
-               f"{s.loc_name(org)} to {s.loc_name(p)}", origin=org, to=p, civilians=c, thugs=t)
+               f"{s.loc_name(org)} to {s.loc_name(p)} ({source})", origin=org, to=p, civilians=c, thugs=t)
 
 
 # ----- a Threat moves ---------------------------------------------------------------------------
@@ -183,7 +183,7 @@ def resolve_threat_to(s: UnitedState, f: tuple, opt: Option) -> None:
         s.need[w + b], s.need[w + a] = s.need[w + a], 0
     if s.log is not None:
         s.emit("threat_moved", f"{s.hero_name(f[1])} moves {s.T.threat_name[t]} from "
-               f"{s.loc_name(a)} to {s.loc_name(b)}", origin=a, to=b, threat=t)
+               f"{s.loc_name(a)} to {s.loc_name(b)} ({f[4]})", origin=a, to=b, threat=t)
 
 
 # ----- every action of a step in one chosen Location ---------------------------------------
@@ -359,7 +359,7 @@ def delay_villain_turn(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict
     s.since -= n
     if s.log is not None:
         s.emit("villain_delayed", f"{s.hero_name(h)} delays the next Villain turn by "
-               f"{count(n, 'Hero card')}", hero=h, count=n)
+               f"{count(n, 'Hero card')} ({source})", hero=h, count=n)
 
 
 @verb("remove_master_plan")
@@ -373,7 +373,7 @@ def remove_master_plan(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict
         protect(s, REMOVED_MASTER_PLAN, c, FOREVER, h)
         if s.log is not None:
             s.emit("master_plan_removed", f"{s.hero_name(h)} removes {s.T.card_name[c]} from the "
-                   "game", hero=h, card=c)
+                   f"game ({source})", hero=h, card=c)
 
 
 def removed_master_plan(s: UnitedState) -> list[int]:

@@ -32,7 +32,8 @@ def candidates(s: UnitedState, h: int, op: str, which: str) -> list[int]:
         prev = last_hero_cards(s, 2)
         pool = prev[1:] if len(prev) == 2 else []
     else:
-        pool = [c for c in s.story if s.T.card_owner[c if c >= 0 else ~c] >= 0 and c != newest[0]]
+        skip = newest[0] if newest else None  # the card being resolved
+        pool = [c for c in s.story if s.T.card_owner[c if c >= 0 else ~c] >= 0 and c != skip]
     owner = s.T.card_owner
     out = []
     for c in pool:
@@ -44,6 +45,8 @@ def candidates(s: UnitedState, h: int, op: str, which: str) -> list[int]:
         if (op in _FACE_UP_ONLY and c < 0) or (op == "flip_faceup" and c >= 0):
             continue
         if op == "copy_effect" and not _copyable(s, c):
+            continue
+        if op == "take_back" and (s.ko[own] or s.out[own]):  # MU-22: a KO'd hero holds no card
             continue
         out.append(c)
     return out
@@ -80,19 +83,19 @@ def act_on(s: UnitedState, op: str, h: int, c: int, source: str) -> None:
     if op in ("flip_facedown", "flip_faceup"):
         s.story[i] = ~c
         if s.log is not None:
-            s.emit(op, f"{s.hero_name(h)} flips {name} {'facedown' if c >= 0 else 'face up'}",
+            s.emit(op, f"{s.hero_name(h)} flips {name} {'facedown' if c >= 0 else 'face up'} ({source})",
                    card=card, hero=h)
         if op == "flip_facedown" and t.hooks:
             fire(s, "card_flipped", t.card_owner[card])
     elif op == "copy_effect":
         if s.log is not None:
-            s.emit("copy_effect", f"{s.hero_name(h)} copies the effect of {name}", hero=h, card=card)
+            s.emit("copy_effect", f"{s.hero_name(h)} copies the effect of {name} ({source})", hero=h, card=card)
         push_hero_effects(s, h, _copyable(s, c), name)
     elif op == "swap_storyline":
         j = s.story.index(last_hero_cards(s, 1)[0])
         s.story[i], s.story[j] = s.story[j], s.story[i]
         if s.log is not None:
-            s.emit("storyline_swap", f"{s.hero_name(h)} swaps this card and {name} in the Storyline",
+            s.emit("storyline_swap", f"{s.hero_name(h)} swaps {source} and {name} in the Storyline",
                    hero=h)
     elif op == "take_back":
         del s.story[i]
@@ -101,7 +104,7 @@ def act_on(s: UnitedState, op: str, h: int, c: int, source: str) -> None:
             s.fx_card = -1
         if s.log is not None:
             s.emit("take_back", f"{name} goes back from the Storyline into "
-                   f"{t.hero_names[t.card_owner[card]]}'s hand", hero=h, card=card)
+                   f"{t.hero_names[t.card_owner[card]]}'s hand ({source})", hero=h, card=card)
     else:  # swap_hand_storyline: the hand card is chosen next
         s.stack.append(("hand_swap", h, c, source))
 
@@ -156,7 +159,7 @@ def _hand_options(s: UnitedState, f: tuple) -> tuple:
 @choice("hand_swap", _hand_options)
 def resolve_hand_swap(s: UnitedState, f: tuple, opt: Option) -> None:
     """MU-17: the hand card goes face up into the Storyline; the Storyline card into the hand."""
-    _, h, c, _source = f
+    _, h, c, source = f
     x, card = opt.data["card"], c if c >= 0 else ~c
     s.story[s.story.index(c)] = x
     s.hand[h].remove(x)
@@ -165,7 +168,7 @@ def resolve_hand_swap(s: UnitedState, f: tuple, opt: Option) -> None:
         s.fx_card = -1
     if s.log is not None:
         s.emit("hand_swap", f"{s.hero_name(h)} swaps {s.T.card_name[x]} from hand with "
-               f"{s.T.card_name[card]} of the Storyline", hero=h, card=x)
+               f"{s.T.card_name[card]} of the Storyline ({source})", hero=h, card=x)
 
 
 # ----- "you may" for the whole effect ------------------------------------------------------
