@@ -105,7 +105,9 @@ def test_thugs_move_between_two_other_locations():
     assert s.decision().kind == "tokens_to" and opt_ids(s) == ["to:3", "to:5"]
     s.apply("to:5")
     assert s.thug == [0, 2, 0, 0, 0, 2] and s.civ == [1, 0, 0, 2, 2, 0]
-    assert s.log[-1].kind == "tokens_moved"
+    assert s.log[-1].kind == "tokens_moved" and s.log[-1].text == (
+        "0 Civilians, 1 Thug move from Barbed-Wire Internment Yard to Collapsed Harbor Bridge "
+        "(Owner's Card)")
     check_invariants(s)
 
 
@@ -254,6 +256,7 @@ def test_take_a_storyline_card_back_into_its_owners_hand():
     s.apply(f"card:{card_id(s, 1, 'Gale Force')}")
     assert names(s, s.story) == ["Rusted Claws", "Owner's Card"]
     assert hand(s, 1)[-1] == "Gale Force" and s.hand[1][-1] >= 0  # back in Storm's hand
+    assert s.log[-1].text == "Gale Force goes back from the Storyline into Storm's hand (Owner's Card)"
     check_invariants(s)
 
 
@@ -358,6 +361,10 @@ def test_an_enemy_immune_to_all_damage_but_yours(immune_to, logan_hits, storm_hi
     assert s.s_hp[0] == hp - storm_hits - logan_hits
     hit(s, 1, {"enemy": "sentinel", "sentinel": 1})  # the other Sentinel is not immune
     assert [p["effect"] for p in view(s, 0)["protections"]] == ["immune_enemy"]
+    whose = "all damage but Logan's" if immune_to == "all_but_you" else "Logan's damage"
+    assert view(s, 0)["protections"][0]["text"] == f"Sentinel I is immune to {whose}"
+    assert any(e.kind == "immune" for e in s.log)
+    assert f"Sentinel I is immune to {whose}" in _board_text(s)
     check_invariants(s)
     _round_trip(s)
 
@@ -561,3 +568,15 @@ def test_no_card_goes_back_to_a_kod_heros_hand():
                storm_extra={"ko": True, "hand": []})
     resolve_effect(s)  # Gale Force is Storm's, and Storm is KO'd: Rusted Claws by itself
     assert hand(s, 0) == ["Rusted Claws"] and s.hand[1] == []
+
+
+def _board_text(s: UnitedState) -> str:
+    import io
+
+    from rich.console import Console
+
+    from multiverse.united.render import render_board
+
+    console = Console(width=160, record=True, file=io.StringIO())
+    console.print(render_board(s, 0))
+    return console.export_text()
