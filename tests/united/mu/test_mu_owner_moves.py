@@ -580,3 +580,13 @@ def _board_text(s: UnitedState) -> str:
     console = Console(width=160, record=True, file=io.StringIO())
     console.print(render_board(s, 0))
     return console.export_text()
+
+
+@pytest.mark.rule("MU-17", "MU-18")
+def test_then_each_counts_the_damage_dealt():
+    s = played([{"verb": "deal_damage", "amount": 2,
+                 "then_each": [{"verb": "gain_token", "symbol": "heroic"}]}], logan=0)
+    resolve_effect(s)
+    s.apply("sentinel:0")
+    s.apply("sentinel:1")
+    assert s.tokens[0:4] == [0, 0, 2, 0]
