@@ -95,6 +95,17 @@ HeroVerb = Literal[
     "exchange_token",  # trade one of your tokens for one of another kind of another hero's, `amount` times
     "convert_tokens",  # up to `amount` of your `symbol` tokens become `into` tokens
     "lose_token",  # you lose up to `amount` of your tokens (of `symbol`; none: of your choice)
+    # moves, the Storyline and the long tail (united/vocab/moves.py, united/vocab/story.py)
+    "move_threat",  # the Threat of `origin` (default: yours) moves to a Location `where` says without one
+    "flip_faceup",  # a facedown Hero card of the Storyline (`which`) is turned back face up
+    "take_back",  # a Hero card of the Storyline (`which`) goes back into its owner's hand
+    "swap_hand_storyline",  # a card of your hand and a Hero card of yours in the Storyline trade places
+    "play_random_card",  # a random card of your hand is played at the end of the Storyline
+    "immune_enemy",  # an enemy in your Location is immune to all damage but yours (`immune_to`), `until` then
+    "discard_for_damage",  # discard any number of cards: `amount` damage here for each one
+    "delay_villain_turn",  # the next Villain turn comes `amount` Hero cards later
+    "remove_master_plan",  # the top `amount` Master Plan cards are removed from the game
+    "all_of",  # (compiled from a card's `optional: true`: "you may" for its whole effect; not written)
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -181,12 +192,24 @@ _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "wh
                    "letter": None,
                    "damage_from": None,
                    "if_": None, "keyword": None, "discard_cost": None, "token_cost": [], "into": None, "enemy": None}
-_WHICH = Literal["previous", "this_card"]
 # lasting text and the next Villain turn (united/vocab/lasting.py): the kinds of damage source
 DamageFrom = Literal["bam", "henchman", "threat", "sentinel", "villain", "location"]
 _VILLAIN_TURN_VERBS = frozenset({"ignore_damage", "prevent_damage", "cancel_bam",
                                  "stop_villain_move", "ignore_overflow", "blank_master_plan",
                                  "keep_last_card"})
+_OWNER_DEFAULTS |= {"bring_one": False, "holding": None, "origin": None, "near": False,  # (moves.py)
+                    "return_damage": None, "together": False, "immune_to": None, "then_each": None}
+# moves, the Storyline and the long tail (united/vocab/moves.py, united/vocab/story.py)
+STORY_VERBS = frozenset({"flip_facedown", "copy_effect", "swap_storyline", "flip_faceup", "take_back",
+                         "swap_hand_storyline"})
+THEN_EACH_VERBS = frozenset({"defeat_thugs", "rescue", "lose_civilians", "thugs_to_civilians", "draw",
+                             "draw_until", "draw_discard", "discard_for_damage", "deal_damage",
+                             "damage_each_enemy_here", "take_action"})
+_WHO_VERBS = _WHO_VERBS | {"draw_discard"}
+_UNTIL_VERBS = _UNTIL_VERBS | {"immune_enemy"}
+_WHERE |= {"move_threat": {"adjacent", "any"}, "vanish_with_henchman": {"adjacent", "any"},
+           "deal_damage": {"adjacent", "any"}}
+_WHICH = Literal["previous", "this_card", "yours", "another_hero", "any"]
 _THIS_TURN_VERBS = frozenset({"gain_action", "convert_symbols", "double_symbols"})
 _SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token",
                            "convert_symbols"})
@@ -258,7 +281,8 @@ class Effect(Strict):
     until: Until | None = Field(None, description="how long a protection lasts (default: until "
                                 "your next turn); face_up: while this card is face up in the Storyline")
     to: Symbol | None = Field(None, description="convert_symbols: the kind they count as")
-    which: _WHICH = Field("previous", description="flip_facedown: the previous Hero card or this one")
+    which: _WHICH = Field("previous", description="a Storyline card: the previous Hero card, this one, "
+                          "or one the player chooses (yours, another hero's, any)")
     discard: int | None = Field(None, ge=1, le=10, description="draw_discard: how many cards "
                                 "go to the bottom of the deck (default 1)")
     reorder: bool = Field(False, description="peek_master_plan: put the cards back in the order you choose")
@@ -280,6 +304,23 @@ class Effect(Strict):
                                      "with action tokens only (not this turn's symbols)")
     into: Symbol | None = Field(None, description="convert_tokens: the kind the tokens become")
     enemy: EnemyKind | None = Field(None, description="extra_damage_to: the kind of enemy")
+    # moves, the Storyline and the long tail (united/vocab/moves.py, united/vocab/story.py)
+    bring_one: bool = Field(False, description="move: one hero of your Location (your pick) comes along")
+    holding: Literal["civilians", "thugs", "threat"] | None = Field(
+        None, description="move: the destination must hold Civilians, Thugs or a Threat")
+    origin: Literal["adjacent", "any"] | None = Field(
+        None, description="move_tokens, move_threat: the Location they come from (default: yours)")
+    near: bool = Field(False, description="who one_hero/another_hero: a hero in your Location or "
+                       "an adjacent one")
+    return_damage: int | None = Field(None, ge=1, le=10, description="vanish_with_henchman: "
+                                      "damage to the Henchman as you come back")
+    together: bool = Field(False, description="take_action: choose one Location once; every "
+                           "action of the step is taken there")
+    immune_to: Literal["all_but_you", "you"] | None = Field(
+        None, description="immune_enemy: immune to every hero's damage but yours, or to yours only")
+    then_each: list[Effect] | None = Field(None, description="then, for each one this step "
+                                           "touched (Thugs defeated, Civilians rescued, cards "
+                                           "drawn or discarded), these steps resolve")
 
     @model_validator(mode="after")
     def _needs(self) -> Effect:
@@ -319,8 +360,10 @@ class Effect(Strict):
         if (self.to is None) != (v not in ("convert_symbols", "symbols_also_count")):
             raise ValueError("to: 'convert_symbols' needs 'to' (the kind the symbols count as)"
                              if v == "convert_symbols" else f"to: only 'convert_symbols' has 'to', not {v!r}")
-        if self.which != "previous" and v != "flip_facedown":
-            raise ValueError(f"which: only 'flip_facedown' chooses a card, not {v!r}")
+        if self.which == "this_card" and v != "flip_facedown":
+            raise ValueError(f"which: only 'flip_facedown' takes 'this_card' (the card flips itself), not {v!r}")
+        if self.which != "previous" and v not in STORY_VERBS:
+            raise ValueError(f"which: only a Storyline verb chooses a card ({sorted(STORY_VERBS)}), not {v!r}")
         if self.discard is not None and v != "draw_discard":
             raise ValueError(f"discard: only 'draw_discard' discards, not {v!r}")
         if self.bring and v != "move":
@@ -337,6 +380,7 @@ class Effect(Strict):
         self._villain_words()
         self._lasting_words()
         self._counts_words()
+        self._moves_words()
 
     def _villain_words(self) -> None:
         """`reorder`, `when`, `steps` and `letter`: the owner's Villain words (united/vocab/villain.py)."""
@@ -412,6 +456,39 @@ class Effect(Strict):
                              "'to' (move, attack or heroic)")
         if v == "move_reach" and self.amount < 1:
             raise ValueError("amount: 'move_reach' adds 1 or more Locations to each Move")
+    def _moves_words(self) -> None:
+        """Moves, the Storyline and the long tail (united/vocab/moves.py, united/vocab/story.py)."""
+        v = self.verb
+        if v == "all_of":
+            raise ValueError("verb: 'all_of' is not written: put `optional: true` on the Hero card "
+                             "for a \"you may\" of its whole effect")
+        if self.bring_one and (v != "move" or self.bring):
+            raise ValueError("bring_one: only a 'move' brings one hero, and not with 'bring' (all of them)"
+                             if v == "move" else f"bring_one: only a 'move' brings a hero, not {v!r}")
+        if self.holding is not None and v != "move":
+            raise ValueError(f"holding: only a 'move' has a destination that must hold something, not {v!r}")
+        if self.origin is not None and v not in ("move_tokens", "move_threat"):
+            raise ValueError(f"origin: only 'move_tokens' and 'move_threat' come from another Location, not {v!r}")
+        if self.near and self.who not in ("one_hero", "another_hero"):
+            raise ValueError("near: only a chosen hero (who: one_hero or another_hero) is looked for nearby")
+        if self.return_damage is not None and v != "vanish_with_henchman":
+            raise ValueError(f"return_damage: only 'vanish_with_henchman' comes back hurting the Henchman, not {v!r}")
+        if self.together and not (v == "take_action" and self.symbol != "move"
+                                  and self.where in ("adjacent", "any", "a_hero", "a_clone")):
+            raise ValueError("together: only 'take_action' (not Move actions) with where adjacent, any, "
+                             "a_hero or a_clone chooses one Location for all its actions")
+        if (self.immune_to is None) == (v == "immune_enemy"):
+            raise ValueError("immune_to: 'immune_enemy' needs 'immune_to' (all_but_you or you)"
+                             if v == "immune_enemy" else f"immune_to: only 'immune_enemy' has it, not {v!r}")
+        if self.then_each is not None:
+            if v not in THEN_EACH_VERBS:
+                raise ValueError(f"then_each: verb {v!r} touches nothing to count; 'then_each' is for "
+                                 f"{sorted(THEN_EACH_VERBS)}")
+            if not self.then_each:
+                raise ValueError("then_each: give the steps that resolve for each one touched")
+            for i, e in enumerate(self.then_each):
+                if e.verb not in HERO_VERBS or e.then_each is not None:
+                    raise ValueError(f"then_each[{i}].verb: {e.verb!r}: a hero verb without its own 'then_each'")
 
 
 Effects = list[Effect]
@@ -483,6 +560,9 @@ class HeroCard(Strict):
                                                      "starts: shuffled into the deck (MU-8), in "
                                                      "the opening hand, or at the deck's bottom")
     copies: int = Field(1, ge=1, le=12)
+    # moves, the Storyline and the long tail (united/vocab/story.py)
+    optional: bool = Field(False, description='"you may" for the whole effect: asked once, '
+                           "then every step resolves (declined as a whole)")
 
     _name = field_validator("name")(card_name)
 
@@ -493,6 +573,12 @@ class HeroCard(Strict):
             if e.verb not in HERO_VERBS:
                 raise ValueError(f"verb {e.verb!r} is not a hero verb ({sorted(HERO_VERBS)})")
         return v
+
+    @model_validator(mode="after")
+    def _whole(self) -> HeroCard:
+        if self.optional and not self.effect:
+            raise ValueError("optional: a card without an 'effect' has nothing to decline")
+        return self
 
 
 HERO_DECK = (12, 15)  # MU-4: 12 cards; an owner's hero may have up to 3 more

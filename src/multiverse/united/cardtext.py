@@ -71,8 +71,9 @@ def _owner_words(fx: FX, text: str, x: dict) -> str:
         text = f"{text.rsplit(' ', 1)[0]} {x.pop('discard')}"
     elif verb == "convert_symbols":
         text = f"count this turn's {SYMBOLS[sym].title()} symbols as {SYMBOLS[x.pop('to')].title()}"
-    elif verb == "flip_facedown" and x.pop("which", None) == "this_card":
+    elif verb == "flip_facedown" and x.get("which") == "this_card":
         text = "flip this card facedown"
+        x.pop("which")
     elif verb == "choose_one":
         text += ": " + " or ".join(f"({effect_text(b)})" for b in x.pop("options"))
     elif verb == "on_villain_move":

@@ -97,6 +97,9 @@ def owner_effect(s: UnitedState, f: tuple) -> None:
         x = without(x, "per")
         if n <= 0:
             return
+    if "then_each" in d:  # "then, for each one ... this way": the step is counted (vocab/moves.py)
+        s.stack.append(("then_each", (*f[:3], n, *f[4:8], without(x, "then_each")), d["then_each"]))
+        return
     if "who" in d:
         for_whom(s, (*f[:3], n, *f[4:8], without(x, "who")), d["who"])
         return
@@ -201,9 +204,11 @@ def for_whom(s: UnitedState, f: tuple, who: str) -> None:
 def _pick_options(s: UnitedState, f: tuple) -> tuple:
     inner, another = f[1], f[2]
     h = inner[1]
+    near = ("near", 1) in inner[8]  # a hero in your Location or an adjacent one
     return (s.seat(h), f"{inner[7]}: which hero? ({step_words(inner)})",
             [Option(f"hero:{o}", s.hero_name(o), {"hero": o})
-             for o in range(len(s.hand)) if s.in_play(o) and not (another and o == h)])
+             for o in range(len(s.hand)) if s.in_play(o) and not (another and o == h)
+             and not (near and (s.hero_loc[o] - s.hero_loc[h]) % 6 not in (0, 1, 5))])
 
 
 @choice("pick_hero", _pick_options)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.engine.words import article, count
 from multiverse.united.board import RING
-from multiverse.united.protection import henchman_away
+from multiverse.united.protection import henchman_away, immune
 from multiverse.united.standard.missions import THREATS, THUGS, record, under_pressure, vulnerable
 from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SYMBOLS
@@ -49,6 +49,10 @@ def hit(s: UnitedState, h: int, data: dict, n: int = 1, pos: int = -1) -> None:
     """Deal `n` damage from hero `h` to the enemy described by an option's data, in the
     hero's Location (or `pos`, for an action granted at another Location)."""
     kind = data["enemy"]
+    if s.protect and kind != "thug" and immune(s, h, data, pos):  # the owner's `immune_enemy`
+        if s.log is not None:
+            s.emit("immune", f"{s.hero_name(h)}'s damage does not hurt it: it is immune", hero=h)
+        return
     if kind == "sentinel":
         damage_sentinel(s, data["sentinel"], n, s.hero_name(h))
     elif kind in ("nimrod", "villain"):

@@ -42,16 +42,18 @@ def start_hero_turn(s: UnitedState, f: tuple) -> None:
     Lasting text waiting for the start of the turn (`turn_starts`) resolves before the draw:
     the frame comes back as ("hero_turn", 1) for the rest."""
     h = s.active
-    if len(f) == 1:
-        s.ovf = 0  # MU-12: the once-per-Location limit was the Villain turn's (or activation's)
-        s.now = [0, 0, 0, 0]  # this turn's tally starts again (counts group)
-        if s.out[h]:
-            s.stack.append(("next_turn",))
-            return
-        if s.log is not None:
-            s.emit("turn", f"— {s.hero_name(h)}'s turn (round {s.round}) —", hero=h, round=s.round)
+    if len(f) == 1 or f[1] == "back":  # "back": after coming back elsewhere (vocab/turn.py)
+        if len(f) == 1:
+            s.ovf = 0  # MU-12: the once-per-Location limit was the Villain turn's (or activation's)
+            s.now = [0, 0, 0, 0]  # this turn's tally starts again (counts group)
+            if s.out[h]:
+                s.stack.append(("next_turn",))
+                return
+            if s.log is not None:
+                s.emit("turn", f"— {s.hero_name(h)}'s turn (round {s.round}) —", hero=h, round=s.round)
         if s.protect:
-            come_back(s, h)
+            if come_back(s, h):
+                return
             expire(s, NEXT_TURN, h)
         if not s.hand[h] and not s.deck[h]:
             s.end("loss", f"{s.hero_name(h)} started a turn with no cards")

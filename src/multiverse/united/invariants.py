@@ -9,6 +9,7 @@ from multiverse.united.enemies import wild_left
 from multiverse.united.lasting import check_lasting
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, PHASE_VILLAIN, UnitedState
 from multiverse.united.vocab.components import check_components
+from multiverse.united.vocab.moves import check_moves, removed_master_plan
 from multiverse.united.vocab.terms import KINDS as TERMS_KINDS
 from multiverse.united.vocab.turn import check_turn_effects
 
@@ -54,7 +55,7 @@ def check_dofp(s: UnitedState) -> None:
     owner = t.card_owner
     story = check_hero_cards(s)
     # each Master Plan card is in the deck or (faceup) in the Storyline, once
-    mp = s.mp_deck + [c for c in story if owner[c] < 0]
+    mp = s.mp_deck + [c for c in story if owner[c] < 0] + (removed_master_plan(s) if s.protect else [])
     assert sorted(mp) == sorted(set(mp)) and set(mp) <= set(t.mp_cards), mp
     assert all(c >= 0 for c in s.story if owner[c if c >= 0 else ~c] < 0)
     if s.phase == PHASE_SENTINELS:
@@ -111,6 +112,7 @@ def check_dofp(s: UnitedState) -> None:
     check_turn_effects(s)
     if s.protect:
         check_lasting(s)
+    check_moves(s)
     assert min(s.xtok) >= 0 and len(s.xtok) == RING and (t.extra_letter or not any(s.xtok))
     assert len(set(s.mp_known)) == len(s.mp_known) and set(s.mp_known) <= set(s.mp_deck), s.mp_known
     check_components(s)
@@ -127,7 +129,7 @@ def check_standard(s: UnitedState) -> None:
     assert t.mode == "standard" and s.phase == PHASE_VILLAIN
     story = check_hero_cards(s)
     # Master Plan cards: in the deck or faceup in the Storyline, each once
-    mp = s.mp_deck + [c for c in story if owner[c] < 0]
+    mp = s.mp_deck + [c for c in story if owner[c] < 0] + (removed_master_plan(s) if s.protect else [])
     assert sorted(mp) == sorted(t.mp_cards), mp
     assert all(c >= 0 for c in s.story if owner[c if c >= 0 else ~c] < 0)
     # Locations: tokens within slots; Threats to fill or Henchmen to defeat
@@ -187,6 +189,7 @@ def check_standard(s: UnitedState) -> None:
     check_turn_effects(s)
     if s.protect:
         check_lasting(s)
+    check_moves(s)
     assert min(s.xtok) >= 0 and len(s.xtok) == RING and (t.extra_letter or not any(s.xtok))
     assert len(set(s.mp_known)) == len(s.mp_known) and set(s.mp_known) <= set(s.mp_deck), s.mp_known
     check_components(s)

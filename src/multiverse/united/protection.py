@@ -178,3 +178,36 @@ def henchman_away(s: UnitedState, pos: int) -> bool:
     """The Henchman at `pos` is off the board (with the hero who took it away)."""
     p = s.protect
     return any(p[i] == AWAY and s.hero_loc[p[i + 3]] == pos for i in range(0, len(p), 4))
+
+
+# ----- moves, the Storyline and the long tail (united/vocab/moves.py) ----------------------
+# kinds -400 … -499: a hero off the board coming back elsewhere (-400 … -402, vocab/turn.py),
+# an enemy immune to all damage but its owner's (-410) or to its owner's only (-411), and a
+# Master Plan card removed from the game (-420: the card in `amount`, kept for good)
+IMMUNE_BUT_YOU, IMMUNE_TO_YOU, REMOVED_MASTER_PLAN = -410, -411, -420
+FOREVER = 3  # `until` of a record kept for the rest of the game
+
+
+def enemy_code(s: UnitedState, data: dict, pos: int) -> int:
+    """One enemy as a number in `protect`: the Villain 0, Sentinel k 1 + k, a Henchman
+    10 + its Threat (-1: a Thug, never one enemy)."""
+    kind = data["enemy"]
+    if kind in ("nimrod", "villain"):
+        return 0
+    if kind == "sentinel":
+        return 1 + data["sentinel"]
+    if kind == "henchman":
+        return 10 + s.threat[pos]
+    return -1
+
+
+def immune(s: UnitedState, h: int, data: dict, pos: int) -> bool:
+    """MU-18 with `immune_enemy`: the enemy takes no damage from hero `h` now."""
+    code = enemy_code(s, data, s.hero_loc[h] if pos < 0 else pos)
+    p, owner = s.protect, s.T.card_owner
+    for i in range(0, len(p), 4):
+        if p[i] in (IMMUNE_BUT_YOU, IMMUNE_TO_YOU) and p[i + 1] == code and lasts(s, p[i + 2], p[i + 3]):
+            mine = (owner[p[i + 3]] if p[i + 2] == FACE_UP else p[i + 3]) == h
+            if mine == (p[i] == IMMUNE_TO_YOU):
+                return True
+    return False

@@ -12,6 +12,8 @@ def last_hero_cards(s: UnitedState, n: int) -> list[int]:
     """
     owner = s.T.card_owner
     out: list[int] = []
+    if n <= 0:  # (a delayed Villain turn leaves fewer than none since the last: none)
+        return out
     for c in reversed(s.story):
         if owner[c if c >= 0 else ~c] >= 0:
             out.append(c)

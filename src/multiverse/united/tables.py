@@ -54,6 +54,8 @@ OWNER_VERBS |= {"symbols_also_count", "move_reach", "move_with_hero", "heroic_ra
                 "prevent_damage_each_villain_turn", "keep_last_card", "stun_enemy"}
 OWNER_VERBS |= {"extra_damage_to", "damage_to_tokens", "take_token", "exchange_token",
                 "convert_tokens", "lose_token"}  # counts group (united/vocab/terms.py)
+OWNER_VERBS |= {"move_threat", "flip_faceup", "take_back", "swap_hand_storyline", "play_random_card",
+                "immune_enemy", "discard_for_damage", "delay_villain_turn", "remove_master_plan"}
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
@@ -118,6 +120,15 @@ def compile_extras(e: Effect) -> tuple[tuple[str, object], ...]:
         x.append(("into", SYM_INDEX[e.into]))
     if e.enemy:
         x.append(("enemy", e.enemy))
+    # moves, the Storyline and the long tail (united/vocab/moves.py, united/vocab/story.py)
+    for key in ("bring_one", "near", "together"):
+        if getattr(e, key):
+            x.append((key, 1))
+    for key in ("holding", "origin", "return_damage", "immune_to"):
+        if getattr(e, key) is not None:
+            x.append((key, getattr(e, key)))
+    if e.then_each:
+        x.append(("then_each", compile_effects(e.then_each)))
     return tuple(sorted(x))
 
 
@@ -148,6 +159,12 @@ def subscribe(t: Tables, kind: int, ref: int, hooks: list, source: str) -> None:
         sub: tuple = (kind, ref, hk.whose, compile_effects(hk.steps), source)
         flags = ("instead",) * hk.instead + ("flip_card",) * hk.flip_card  # (united/lasting.py)
         t.hooks[hk.when] = (*t.hooks.get(hk.when, ()), (*sub, flags) if flags else sub)
+
+
+def whole_effect(optional: bool, fx: tuple[FX, ...]) -> tuple[FX, ...]:
+    """A card's effect; "you may" for the whole effect (`HeroCard.optional`) compiles as one
+    step, `all_of`, holding the steps: the player is asked once (united/vocab/story.py)."""
+    return (("all_of", 1, -1, 0, 0, (("optional", 1), ("steps", fx))),) if optional else fx
 
 
 def all_optional(fx: tuple[FX, ...]) -> bool:
@@ -279,7 +296,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
                 t.card_name.append(card.name)
                 t.card_owner.append(hi)
                 t.card_sym.append(tuple(counts))  # type: ignore[arg-type]
-                t.card_fx.append(compile_effects(card.effect))
+                t.card_fx.append(whole_effect(card.optional, compile_effects(card.effect)))
                 t.card_special.append(bool(card.effect or card.unsupported or card.face_up))
                 subscribe(t, HOOK_CARD, ids[-1], card.face_up, card.name)
                 if card.start != "deck":

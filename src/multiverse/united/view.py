@@ -27,6 +27,9 @@ from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
 from multiverse.united.verbs import describe
 from multiverse.united.vocab.components import component_view
+from multiverse.united.vocab.moves import KINDS_HIGH as MOVES_HIGH
+from multiverse.united.vocab.moves import KINDS_LOW as MOVES_LOW
+from multiverse.united.vocab.moves import lasting_moves
 from multiverse.united.vocab.terms import KINDS as TERMS_KINDS
 from multiverse.united.vocab.terms import terms_detail, terms_phrase
 from multiverse.united.vocab.turn import KINDS as TURN_KINDS
@@ -100,6 +103,9 @@ def protections(s: UnitedState) -> list[dict[str, Any]]:
     out = []
     for i in range(0, len(p), 4):
         who, n, until, ref = p[i: i + 4]
+        if MOVES_LOW <= who <= MOVES_HIGH:  # moves and the long tail (united/vocab/moves.py)
+            out.append(lasting_moves(s, who, n, until, ref))
+            continue
         if REACTION_LAST <= who <= REACTION or who == REDIRECT_MOVE:  # the owner's Villain words
             out.append(lasting_view(s, who, n, until, ref))
         elif who in LASTING_KINDS:  # lasting text and the next Villain turn (united/lasting.py)

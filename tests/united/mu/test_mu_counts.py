@@ -436,7 +436,9 @@ def test_the_lasting_records_are_public_in_words():
 
 def test_the_cookbook_section_validates():
     doc = (Path(__file__).resolve().parents[3] / "docs" / "content.md").read_text(encoding="utf-8")
-    section = doc[doc.index("#### Counts, conditions, costs and token transfers"):]
+    start = doc.index("#### Counts, conditions, costs and token transfers")
+    end = doc.find("\n#### ", start + 1)
+    section = doc[start:end if end >= 0 else None]
     blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
     assert len(blocks) == 7
     for block in blocks:

@@ -42,6 +42,9 @@ def take_action(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sourc
     where = d.get("where", "here")
     opt = int("optional" in d)
     targets = d.get("targets", "any")
+    if "together" in d:  # one Location chosen once for every action (united/vocab/moves.py)
+        s.stack.append(("act_together", o, sym, n, where, targets, opt, source))
+        return
     if where == "both_adjacent":
         s.stack.append(("act", o, sym, n, "right", targets, opt, source, ()))
         s.stack.append(("act", o, sym, n, "left", targets, opt, source, ()))
@@ -54,6 +57,8 @@ def action_locations(s: UnitedState, h: int, where: str) -> list[int]:
     pos = s.hero_loc[h]
     if where == "here":
         return [pos]
+    if where.startswith("at:"):  # the one Location chosen for all of them (`together`)
+        return [int(where[3:])]
     if where == "left":
         return [(pos - 1) % RING]
     if where == "right":
@@ -143,6 +148,10 @@ def resolve_act(s: UnitedState, f: tuple, opt: Option) -> None:
 def move(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """Hero `o` moves to a Location `where` names (adjacent by default); with `bring`, the
     heroes who were with `o` move along."""
+    if "bring_one" in d or "holding" in d:  # (united/vocab/moves.py)
+        s.stack.append(("move_one", o, h, d.get("where", "adjacent"), int("bring_one" in d),
+                        d.get("holding", ""), source))
+        return
     s.stack.append(("move_to", o, h, d.get("where", "adjacent"), int("bring" in d), source))
 
 

@@ -36,7 +36,9 @@ def gain_token(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source
 @verb("deal_damage")
 def deal_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """MU-18: `n` damage to enemies in your Location, 1 at a time, each of your choice."""
-    if n > 0:
+    if n > 0 and "where" in d:  # in another Location (united/vocab/moves.py)
+        s.stack.append(("damage_at", o, n, d["where"], -1, source))
+    elif n > 0:
         s.stack.append(("effect_damage", o, n, 0, source))
 
 

@@ -28,6 +28,8 @@ from multiverse.united.tables import SYMBOLS
 from multiverse.united.verbs import phrases, push_hero_effects, verb
 from multiverse.united.vocab.villain import villain_arrives
 
+CHOSEN = frozenset({"yours", "another_hero", "any"})  # `which`: a Storyline card the player picks
+
 
 # ----- lasting effects: protections, the Villain held back, extra damage -----------------
 @verb("ignore_damage")
@@ -203,6 +205,9 @@ def double_symbols(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, so
 def flip_facedown(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """The previous Hero card of the Storyline (or this card) is flipped facedown: it gives
     no symbols and shows no Special Effect from now on (DFP-A13)."""
+    if d.get("which") in CHOSEN:  # a card the player chooses (united/vocab/story.py)
+        s.stack.append(("story_pick", "flip_facedown", h, d["which"], source))
+        return
     cards = last_hero_cards(s, 1 if d.get("which") == "this_card" else 2)
     c = cards[-1] if cards else -1
     if c < 0 or (d.get("which") != "this_card" and len(cards) < 2):
@@ -218,6 +223,9 @@ def flip_facedown(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sou
 def copy_effect(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """The Special Effect of the previous Hero card of the Storyline (face up: a facedown
     card shows none) resolves for you; its own `copy_effect` steps do not (no endless copy)."""
+    if d.get("which") in CHOSEN:  # a card the player chooses (united/vocab/story.py)
+        s.stack.append(("story_pick", "copy_effect", h, d["which"], source))
+        return
     cards = last_hero_cards(s, 2)
     if len(cards) < 2 or cards[1] < 0:
         return
@@ -235,6 +243,9 @@ def copy_effect(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sourc
 def move_tokens(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
     """Up to `civ` Civilians and `thug` Thugs of your Location move to another Location."""
     civ, thug = d["civ"], d["thug"]
+    if "origin" in d:  # from another Location (united/vocab/moves.py)
+        s.stack.append(("tokens_from", h, civ, thug, d["origin"], d.get("where", "adjacent"), source))
+        return
     pos = s.hero_loc[h]
     if min(civ, s.civ[pos]) + min(thug, s.thug[pos]):
         s.stack.append(("move_tokens", h, civ, thug, d.get("where", "adjacent"), source))

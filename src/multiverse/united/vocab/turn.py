@@ -14,10 +14,10 @@ from itertools import combinations
 
 from multiverse.engine.decision import Option
 from multiverse.engine.words import count
-from multiverse.united.board import RING
+from multiverse.united.board import RING, move_hero
 from multiverse.united.cardtext import card_label, face_up_text
 from multiverse.united.damage import draw
-from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
+from multiverse.united.enemies import damage_henchman, enemies_at, fill_threat, hit, wild_left
 from multiverse.united.protection import (
     ATTACK_RANGE,
     END_OF_TURN,
@@ -83,6 +83,9 @@ def swap_storyline(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, so
     """MU-17: the card just played and the previous Hero card of the Storyline trade places
     (Master Plan cards between them stay): the next Hero card played is next to the previous
     card, and uses its symbols. This turn's symbols are not changed."""
+    if d.get("which") in ("yours", "another_hero", "any"):  # chosen (united/vocab/story.py)
+        s.stack.append(("story_pick", "swap_storyline", h, d["which"], source))
+        return
     cards = last_hero_cards(s, 2)
     if len(cards) < 2:
         return
@@ -227,23 +230,62 @@ def vanish_with_henchman(s: UnitedState, h: int, o: int, n: int, sym: int, d: di
     if not s.in_play(h) or s.hench[pos] <= 0 or henchman_away(s, pos):
         return
     protect(s, AWAY, 1, NEXT_TURN, h)
+    if "where" in d or "return_damage" in d:  # coming back elsewhere, hurting it (MU-17)
+        protect(s, COME_BACK - _BACK_TO.index(d.get("where", "here")), d.get("return_damage", 0),
+                NEXT_TURN, h)
     if s.log is not None:
         s.emit("vanish", f"{s.hero_name(h)} and {s.T.threat_henchman[s.threat[pos]]} leave the "
                f"board until {s.hero_name(h)}'s next turn ({source})", hero=h, location=pos)
 
 
-def come_back(s: UnitedState, h: int) -> None:
+def come_back(s: UnitedState, h: int) -> bool:
     """MU-16 (before the draw): at the start of hero `h`'s turn, `h` and the Henchman return to the Location they
-    left (figures take no slots, so they always fit; a swapped Location took them along)."""
+    left (figures take no slots, so they always fit; a swapped Location took them along).
+    With `return_damage` the Henchman takes that damage as they return, and with `where`
+    the hero then comes back to a Location of their choice: True when those steps wait (the
+    turn starts again after them, `("hero_turn", "back")`)."""
     if not s.away(h):
-        return
+        return False
     p = s.protect
-    s.protect = [x for i in range(0, len(p), 4) if not (p[i] == AWAY and p[i + 3] == h)
+    back = next(((p[i], p[i + 1]) for i in range(0, len(p), 4)
+                 if COME_BACK - 2 <= p[i] <= COME_BACK and p[i + 3] == h), None)
+    s.protect = [x for i in range(0, len(p), 4)
+                 if not ((p[i] == AWAY or COME_BACK - 2 <= p[i] <= COME_BACK) and p[i + 3] == h)
                  for x in p[i: i + 4]]
     if s.log is not None:
         pos = s.hero_loc[h]
         s.emit("return", f"{s.hero_name(h)} and {s.T.threat_henchman[s.threat[pos]]} return to "
                f"{s.loc_name(pos)}", hero=h, location=pos)
+    if back is None:
+        return False
+    s.stack.append(("hero_turn", "back"))
+    where = _BACK_TO[COME_BACK - back[0]]
+    if where != "here":
+        s.stack.append(("come_back_to", h, where))
+    pos = s.hero_loc[h]
+    if back[1] and s.hench[pos] > 0:  # MU-19: a defeated Henchman clears its Threat
+        damage_henchman(s, pos, back[1], s.hero_name(h))
+    return True
+
+
+# `vanish_with_henchman` with `where` / `return_damage`: one more record in `protect`,
+# (COME_BACK - k, damage, NEXT_TURN, hero), k the index of where they come back
+COME_BACK = -400
+_BACK_TO = ("here", "adjacent", "any")
+
+
+def _back_options(s: UnitedState, f: tuple) -> tuple:
+    _, h, where = f
+    pos = s.hero_loc[h]
+    dests = [(pos - 1) % RING, (pos + 1) % RING] if where == "adjacent" else list(range(RING))
+    return (s.seat(h), f"{s.hero_name(h)} comes back: where?",
+            [Option(f"to:{p}", s.loc_name(p), {"location": p}) for p in dests if p != pos])
+
+
+@choice("come_back_to", _back_options)
+def resolve_come_back_to(s: UnitedState, f: tuple, opt: Option) -> None:
+    """MU-17: the hero comes back to the Location chosen (not a Move: no Location trigger)."""
+    move_hero(s, f[1], opt.data["location"])
 
 
 def check_turn_effects(s: UnitedState) -> None:
@@ -251,7 +293,9 @@ def check_turn_effects(s: UnitedState) -> None:
     until their next turn; cards seen at the bottom of a deck are in that deck, once."""
     p = s.protect
     for i in range(0, len(p), 4):
-        if p[i] == AWAY:
+        if COME_BACK - 2 <= p[i] <= COME_BACK:
+            assert p[i + 1] >= 0 and p[i + 2] == NEXT_TURN and s.away(p[i + 3]), p
+        elif p[i] == AWAY:
             h = p[i + 3]
             assert 0 <= h < len(s.hand) and p[i + 2] == NEXT_TURN, p
             assert not s.ko[h] and not s.out[h], "a hero off the board cannot be KO'd"
