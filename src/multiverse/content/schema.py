@@ -80,6 +80,14 @@ HeroVerb = Literal[
     "move_companion",  # your companion moves to a Location `where` says (adjacent: `amount` steps)
     "place_clone",  # put up to `amount` of your clones from your reserve at a Location `where` says
     "remove_clone",  # take up to `amount` of your clones off the board, back to your reserve
+    # a hero's own components and a Location's (united/vocab/parts.py)
+    "gain_own_tokens",  # you gain `amount` of your own tokens (`Hero.tokens`), up to its most
+    "draw_own_card",  # draw `amount` cards of your own deck (`Hero.deck`), resolving each
+    "place_marker",  # put up to `amount` of your `marker`s (`Hero.markers`) at a Location `where` says
+    "set_off_markers",  # each of your `marker`s on the board goes off now
+    "bring_companion",  # your companion enters play in your Location (or moves there)
+    "replace_location",  # your Location is replaced by `location` (or one out of play, your pick)
+    "add_team_tokens",  # put `amount` tokens on your team card (`TeamCard.tokens`)
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -130,6 +138,7 @@ Where = Literal["here", "adjacent", "both_adjacent", "any", "a_hero", "your_loca
 Per = Literal["heroes_here", "other_heroes_here", "civilians_here", "thugs_here",
               "threats_cleared", "cards_in_hand", "civilians_rescued", "heroes_in_game",
               "companion_here", "clones_in_play"]
+Per = Literal[Per, "own_tokens", "team_tokens", "markers_in_play"]  # (united/vocab/parts.py)
 Targets = Literal["any", "one", "different"]
 ExtraHere = Annotated[str, Field(pattern=r"^[A-Z]_here$")]  # a Villain's extra token kind here
 
@@ -147,6 +156,7 @@ _WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero", 
           "move_tokens": {"adjacent", "any"}, "swap_locations": {"adjacent", "any"},
           "move_companion": {"adjacent", "any", "your_location"},
           "place_clone": {"here", "adjacent", "any", "a_hero"}}
+_WHERE["place_marker"] = {"here", "adjacent", "any"}  # (united/vocab/parts.py)
 # the words that need a hero's own companion or clones (`Hero.companion`, `Hero.clones`)
 COMPANION_WORDS = frozenset({"move_companion", "companion", "companion_here"})
 CLONE_WORDS = frozenset({"place_clone", "remove_clone", "a_clone", "clones_in_play"})
@@ -154,10 +164,13 @@ _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "res
                         "defeat_thugs", "deal_damage", "deal_damage_villain", "fill_threat",
                         "damage_each_enemy_here", "take_damage", "lose_civilians",
                         "thugs_to_civilians", "draw_discard", "extra_fill", "remove_tokens"})
+_PER_VERBS |= {"gain_own_tokens", "draw_own_card", "add_team_tokens", "place_marker"}  # (vocab/parts.py)
+_PARTS_DEFAULTS = {"spend": None, "spend_team": None, "marker": None, "location": None}  # (vocab/parts.py)
 _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "where": None,
                    "targets": "any", "bring": False, "options": None, "until": None,
                    "to": None, "which": "previous", "discard": None, "reorder": False, "when": None, "steps": None,
                    "letter": None}
+_OWNER_DEFAULTS.update(_PARTS_DEFAULTS)
 _WHICH = Literal["previous", "this_card"]
 _THIS_TURN_VERBS = frozenset({"gain_action", "convert_symbols", "double_symbols"})
 _SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token",
@@ -193,6 +206,15 @@ class Effect(Strict):
     steps: list[Effect] | None = Field(None, description="on_villain_move: the steps that resolve")
     letter: str | None = Field(None, pattern=r"^[A-Z]$", description="remove_tokens: the letter of "
                                "the Villain's extra token kind")
+    # a hero's own components and a Location's (united/vocab/parts.py)
+    spend: int | None = Field(None, ge=1, le=10, description="a cost: spend this many of your "
+                              "own tokens (`Hero.tokens`) first; without them the step does not resolve")
+    spend_team: int | None = Field(None, ge=1, le=10, description="a cost: take this many tokens "
+                                   "off your team card (`TeamCard.tokens`) first")
+    marker: str | None = Field(None, min_length=1, description="place_marker / set_off_markers: "
+                               "the name of one of your markers (`Hero.markers`)")
+    location: str | None = Field(None, pattern=r"^[a-z0-9-]+$", description="replace_location: "
+                                 "the id of the Location out of play that comes in")
 
     @model_validator(mode="after")
     def _needs(self) -> Effect:
@@ -248,6 +270,21 @@ class Effect(Strict):
                 if e.verb not in HERO_VERBS:
                     raise ValueError(f"options: verb {e.verb!r} is not a hero verb")
         self._villain_words()
+        self._parts_words()
+
+    def _parts_words(self) -> None:
+        """`spend`, `spend_team`, `marker` and `location`: a hero's own components and a
+        Location's (united/vocab/parts.py)."""
+        v = self.verb
+        needs_marker = v in ("place_marker", "set_off_markers")
+        if (self.marker is None) == needs_marker:
+            raise ValueError(f"marker: {v!r} needs 'marker' (the name of one of your markers)"
+                             if needs_marker else f"marker: only 'place_marker' and 'set_off_markers' "
+                             f"name a marker, not {v!r}")
+        if self.location is not None and v != "replace_location":
+            raise ValueError(f"location: only 'replace_location' names a Location, not {v!r}")
+        if self.spend is not None and self.spend_team is not None:
+            raise ValueError("spend_team: a step spends your own tokens or your team card's, not both")
 
     def _villain_words(self) -> None:
         """`reorder`, `when`, `steps` and `letter`: the owner's Villain words (united/vocab/villain.py)."""
@@ -354,8 +391,9 @@ class Companion(Strict):
     counted as a hero by any effect); it starts with the hero or at a ring position 0 to 5."""
 
     name: str = Field(min_length=1)
-    starts: Literal["with_hero"] | Annotated[int, Field(ge=0, le=5)] = Field(
-        "with_hero", description="with_hero, or the ring position (0 to 5, clockwise) it starts at")
+    starts: Literal["with_hero", "off_board"] | Annotated[int, Field(ge=0, le=5)] = Field(
+        "with_hero", description="with_hero, the ring position (0 to 5, clockwise) it starts at, "
+        "or off_board: it enters play by an effect (`bring_companion`, united/vocab/parts.py)")
 
 
 def _words(effects: list[Effect], where: str) -> list[tuple[str, str]]:
@@ -382,6 +420,91 @@ def check_components(words: list[tuple[str, str]], companion: bool, clones: int,
                              "(give the hero `clones: N`)")
 
 
+# ----- a hero's own components and a Location's (united/vocab/parts.py) -------------------
+class OwnTokens(Strict):
+    """A pile of tokens of the hero's own (or of a team card's), spent by effects (`spend`)."""
+
+    name: str = Field(min_length=1, description="the tokens' name, e.g. Crisis token")
+    start: int = Field(0, ge=0, le=20, description="how many the pile holds at setup")
+    most: int = Field(10, ge=1, le=20, description="the most it may hold")
+
+    @model_validator(mode="after")
+    def _fits(self) -> OwnTokens:
+        if self.start > self.most:
+            raise ValueError(f"start: {self.start} tokens but the pile holds at most {self.most}")
+        return self
+
+
+class OwnCard(Strict):
+    """A card of a hero's own small deck: a name and an effect (hero verbs)."""
+
+    name: str
+    effect: Effects = Field(min_length=1)
+    copies: int = Field(1, ge=1, le=6)
+
+    _name = field_validator("name")(card_name)
+
+    @field_validator("effect")
+    @classmethod
+    def _hero_verbs(cls, v: Effects) -> Effects:
+        for i, e in enumerate(v):
+            if e.verb not in HERO_VERBS:
+                raise ValueError(f"effect[{i}].verb: {e.verb!r} is not a hero verb")
+        return v
+
+
+class OwnDeck(Strict):
+    """A hero's own small deck (shuffled at setup, its order hidden), drawn by its effects."""
+
+    name: str = Field(min_length=1, description="the deck's name, e.g. Chaos deck")
+    cards: list[OwnCard] = Field(min_length=1, max_length=12)
+
+    _unique = field_validator("cards")(unique_names("cards"))
+
+
+class Marker(Strict):
+    """A marker a hero places in Locations (`place_marker`): at its moment (`goes_off`, a
+    hook point, for `whose` moment) each one on the board goes off: every enemy in its
+    Location takes `damage` (every Thug there is defeated), then it returns to the hero."""
+
+    name: str = Field(min_length=1)
+    count: int = Field(1, ge=1, le=6, description="how many the hero has")
+    goes_off: HookPoint | None = Field(None, description="the moment it goes off by itself "
+                                       "(none: only by `set_off_markers`)")
+    whose: Literal["you", "another_hero", "any_hero"] = "you"
+    damage: int = Field(1, ge=0, le=10, description="damage to each enemy in its Location")
+
+
+def part_words(effects: list[Effect], where: str) -> list[tuple[str, Effect]]:
+    """Every (place, step) of `effects`, into choose_one branches and reactions."""
+    out = []
+    for i, e in enumerate(effects):
+        out.append((f"{where}[{i}]", e))
+        for j, branch in enumerate(e.options or ()):
+            out += part_words(branch, f"{where}[{i}].options[{j}]")
+        out += part_words(e.steps or [], f"{where}[{i}].steps")
+    return out
+
+
+def check_part_word(place: str, e: Effect, tokens: bool, deck: bool, markers: set[str],
+                    companion: Companion | None, who: str) -> None:
+    """A step naming one of the hero's own components needs the hero to have it."""
+    if not tokens and (e.verb == "gain_own_tokens" or e.spend or e.per == "own_tokens"):
+        field = "verb" if e.verb == "gain_own_tokens" else "spend" if e.spend else "per"
+        raise ValueError(f"{place}.{field}: needs the hero's own tokens, and {who} has none "
+                         "(give the hero `tokens: {name: ...}`)")
+    if not deck and e.verb == "draw_own_card":
+        raise ValueError(f"{place}.verb: 'draw_own_card' needs a deck of the hero's own, and {who} "
+                         "has none (give the hero `deck: {name: ..., cards: [...]}`)")
+    if e.marker is not None and e.marker not in markers:
+        raise ValueError(f"{place}.marker: {who} has no marker named {e.marker!r}"
+                         + (f" (its markers: {sorted(markers)})" if markers else ""))
+    if e.per == "markers_in_play" and not markers:
+        raise ValueError(f"{place}.per: 'markers_in_play' needs markers, and {who} has none")
+    if e.verb == "bring_companion" and companion is None:
+        raise ValueError(f"{place}.verb: 'bring_companion' needs a companion, and {who} has none")
+
+
 class Hero(Strict):
     """A hero: a 12-card deck (MU-4), or up to 15 for heroes printed with more."""
 
@@ -392,8 +515,32 @@ class Hero(Strict):
     companion: Companion | None = Field(None, description="a figure of the hero's on the board "
                                         "(docs/content.md, Companions, clones and team cards)")
     clones: int = Field(0, ge=0, le=8, description="clone figures kept off the board until placed")
+    # a hero's own components (united/vocab/parts.py; docs/content.md, "Your hero's own components")
+    tokens: OwnTokens | None = Field(None, description="the hero's own token pile, spent by effects")
+    deck: OwnDeck | None = Field(None, description="the hero's own small deck, drawn by `draw_own_card`")
+    markers: list[Marker] = Field(default_factory=list, description="markers the hero places, "
+                                  "each going off at its moment")
 
     _unique = field_validator("cards")(unique_names("cards"))
+
+    @model_validator(mode="after")
+    def _parts(self) -> Hero:
+        """A word of the hero's own components needs the component (raises naming the field)."""
+        marks = {m.name for m in self.markers}
+        if len(marks) != len(self.markers):
+            raise ValueError("markers: two markers share a name")
+        for i, c in enumerate(self.cards):
+            for place, e in part_words(c.effect, f"cards[{i}].effect"):
+                check_part_word(place, e, self.tokens is not None, self.deck is not None, marks,
+                                self.companion, f"hero {self.id!r}")
+        if self.deck is not None:
+            for i, c in enumerate(self.deck.cards):
+                for place, e in part_words(c.effect, f"deck.cards[{i}].effect"):
+                    if e.verb == "draw_own_card":
+                        raise ValueError(f"{place}.verb: a card of your own deck does not draw from it")
+                    check_part_word(place, e, self.tokens is not None, True, marks,
+                                    self.companion, f"hero {self.id!r}")
+        return self
 
     @model_validator(mode="after")
     def _components(self) -> Hero:
@@ -749,6 +896,8 @@ class TeamCard(Strict):
     heroes: list[str] = Field(min_length=1, description="the ids of the heroes of its team")
     effect: Effects = Field(min_length=1)
     original: bool = True
+    tokens: OwnTokens | None = Field(None, description="a token pile its heroes share "
+                                     "(`add_team_tokens`, `spend_team`; united/vocab/parts.py)")
 
     _name = field_validator("name")(card_name)
 
@@ -796,6 +945,38 @@ class UnitedContent(Strict):
                     check_components(words, h.companion is not None, h.clones, f"hero {hid!r}")
                 except ValueError as exc:
                     _error(("team_cards", i), str(exc))
+        return self
+
+    @model_validator(mode="after")
+    def _parts(self) -> UnitedContent:
+        """A team-token word needs a team card with tokens for that hero; a Location named by
+        `replace_location` is one of the pack's (united/vocab/parts.py)."""
+        ids = {x.id for x in self.locations}
+        pooled = {hid for c in self.team_cards if c.tokens for hid in c.heroes}
+        places: list[tuple[tuple, list[Effect], str | None]] = []
+        for i, h in enumerate(self.heroes):
+            for j, c in enumerate(h.cards):
+                places.append((("heroes", i, "cards", j, "effect"), c.effect, h.id))
+            for j, c in enumerate(h.deck.cards if h.deck else ()):
+                places.append((("heroes", i, "deck", "cards", j, "effect"), c.effect, h.id))
+        for i, c in enumerate(self.team_cards):
+            places.append((("team_cards", i, "effect"), c.effect, None))
+        for i, loc in enumerate(self.locations):
+            places.append((("locations", i, "effect"), loc.effect, None))
+        for where, effects, hid in places:
+            for place, e in part_words(effects, "effect"):
+                if e.location is not None and e.location not in ids:
+                    _error(where, f"{place}.location: unknown Location {e.location!r}; the pack's "
+                           f"Locations: {sorted(ids)}")
+                team = e.verb == "add_team_tokens" or e.spend_team or e.per == "team_tokens"
+                if team and hid is not None and hid not in pooled:
+                    _error(where, f"{place}: hero {hid!r} is on no team card with `tokens`: the step "
+                           "needs a team card's token pile")
+        for i, c in enumerate(self.team_cards):
+            for place, e in part_words(c.effect, "effect"):
+                team = e.verb == "add_team_tokens" or e.spend_team or e.per == "team_tokens"
+                if team and c.tokens is None:
+                    _error(("team_cards", i, "tokens"), f"{place} uses team tokens: give the card `tokens`")
         return self
 
     @model_validator(mode="after")

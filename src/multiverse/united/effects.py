@@ -13,6 +13,7 @@ from __future__ import annotations
 from multiverse.engine.decision import Option
 from multiverse.united.cardtext import verb_text
 from multiverse.united.counts import board_count
+from multiverse.united.owned import can_spend, spend
 from multiverse.united.state import UnitedState, choice, step
 from multiverse.united.tables import ATTACK, HEROIC, MOVE, WILD
 from multiverse.united.verbs import NO_WORDS, VERBS, VILLAIN, push_hero_effects, push_villain_effects
@@ -65,13 +66,18 @@ def owner_effect(s: UnitedState, f: tuple) -> None:
     _, h, verb, n, sym, civ, thug, source, x = f
     d = dict(x)
     if "optional" in d and (verb not in _SELF_DECLINING or "cost" in d):
-        if "cost" not in d or can_pay(s, h, d["cost"]):
+        if ("cost" not in d or can_pay(s, h, d["cost"])) and can_spend(s, h, d):
             s.stack.append(("may", (*f[:8], without(x, "optional"))))
         return
+    if ("spend" in d or "spend_team" in d) and not can_spend(s, h, d):
+        return  # your own (or your team card's) tokens cannot pay: the step does not resolve
     if "cost" in d:
         if not pay_cost(s, h, d["cost"]):
             return  # the cost cannot be paid: the step does not resolve
         x = without(x, "cost")
+    if "spend" in d or "spend_team" in d:  # a hero's own tokens (united/owned.py)
+        spend(s, h, d, source)
+        x = without(without(x, "spend"), "spend_team")
     if "per" in d:
         n *= board_count(s, h, d["per"])
         x = without(x, "per")

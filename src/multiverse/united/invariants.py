@@ -8,6 +8,7 @@ from multiverse.united.board import RING
 from multiverse.united.enemies import wild_left
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, PHASE_VILLAIN, UnitedState
 from multiverse.united.vocab.components import check_components
+from multiverse.united.vocab.parts import check_parts
 from multiverse.united.vocab.turn import check_turn_effects
 
 
@@ -98,6 +99,7 @@ def check_dofp(s: UnitedState) -> None:
     assert min(s.xtok) >= 0 and len(s.xtok) == RING and (t.extra_letter or not any(s.xtok))
     assert len(set(s.mp_known)) == len(s.mp_known) and set(s.mp_known) <= set(s.mp_deck), s.mp_known
     check_components(s)
+    check_parts(s)
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
     check_decision(s, 1 if t.config.solo else n)
@@ -172,6 +174,7 @@ def check_standard(s: UnitedState) -> None:
     assert min(s.xtok) >= 0 and len(s.xtok) == RING and (t.extra_letter or not any(s.xtok))
     assert len(set(s.mp_known)) == len(s.mp_known) and set(s.mp_known) <= set(s.mp_deck), s.mp_known
     check_components(s)
+    check_parts(s)
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
     check_decision(s, n)

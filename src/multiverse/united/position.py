@@ -36,6 +36,7 @@ from multiverse.united.hero_turn import turn_frames
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYM_INDEX, SYMBOLS, WILD
 from multiverse.united.vocab.components import position_figures
+from multiverse.united.vocab.parts import position_parts, position_team_tokens
 
 STEPS = {
     "turn_start": [("hero_turn",)],
@@ -47,9 +48,11 @@ KNOWN = {
     "nimrod", "track", "storyline", "master_plan", "turn", "step", "pile", "since",
     "villain", "challenge", "missions", "cards",
 }
+KNOWN |= {"team_tokens"}  # a team card's tokens: united/vocab/parts.py
 DFP_ONLY = ("phase", "sentinels", "nimrod", "pile")
 HERO_KEYS = {"id", "location", "hand", "deck", "tokens", "target", "ko", "eliminated",
              "companion", "clones"}  # companion and clones: united/vocab/components.py
+HERO_KEYS |= {"own_tokens", "own_deck", "markers"}  # a hero's own components: united/vocab/parts.py
 LOCATION_KEYS = {"id", "civilians", "thugs", "threat", "filled", "henchman", "extra_tokens"}
 SENTINEL_KEYS = {"location", "health", "defeated"}
 VILLAIN_KEYS = {"location", "health"}
@@ -294,6 +297,8 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
     else:
         s.mp_deck = [c for c in s.mp_deck if c in mp_free]
     _heroes(s, heroes, used)
+    if "team_tokens" in doc:  # a team card's tokens (vocab/parts.py)
+        position_team_tokens(s, doc["team_tokens"])
     if "pile" in doc:
         if not t.config.solo:
             raise _err("pile", "the Target token pile is used in solo games only (DFP-SOLO1)")
@@ -355,6 +360,8 @@ def _heroes(s: UnitedState, heroes: list[Any], used: set[int]) -> None:
             stated[h] = s.target[h]
         if s.comp or s.T.clones or "companion" in spec or "clones" in spec:  # vocab/components.py
             position_figures(s, h, spec, where)
+        if s.parts or any(k in spec for k in ("own_tokens", "own_deck", "markers")):  # vocab/parts.py
+            position_parts(s, h, spec, where)
         s.ko[h] = int(_bool(spec.get("ko", False), f"{where}.ko"))
         s.out[h] = int(_bool(spec.get("eliminated", False), f"{where}.eliminated"))
         if s.out[h] and (t.mode == "standard" or s.phase != PHASE_NIMROD):

@@ -21,6 +21,8 @@ AWAY = -22  # in `protect`: [AWAY, 1, NEXT_TURN, hero]: the hero (and a Henchman
 # pairs of the clones on the board; `team`: the round each team card was last used (0:
 # never). Each is empty in a game without them (united/vocab/components.py).
 COMPONENT_FIELDS = ("comp", "clone_at", "team")
+# `parts`: a hero's own components and a Location's (united/owned.py, united/vocab/parts.py):
+# 4 ints per record (kind, owner, a, b); empty in a game without them
 
 
 class UnitedState(GameState):
@@ -28,7 +30,7 @@ class UnitedState(GameState):
 
     __slots__ = (
         "active", "civ", "clone_at", "comp", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs",
-        "mp_deck", "mp_known", "n_hp", "n_loc", "need", "out", "ovf", "phase", "pile", "pool", "progress", "protect",
+        "mp_deck", "mp_known", "n_hp", "n_loc", "need", "out", "ovf", "parts", "phase", "pile", "pool", "progress", "protect",
         "retreat", "round", "s_hp", "s_loc", "seen", "since", "story", "target", "team", "threat", "thug", "tokens",
         "track", "turn", "villain_start", "xtok",
     )  # fmt: skip
@@ -74,6 +76,7 @@ class UnitedState(GameState):
         new.mp_known = self.mp_known[:]
         new.xtok = self.xtok[:]
         new.comp, new.clone_at, new.team = self.comp[:], self.clone_at[:], self.team[:]
+        new.parts = self.parts[:]
         return new
 
     # ----- protections (the owner's `ignore_damage` / `prevent_damage`) -------------------
@@ -92,6 +95,8 @@ class UnitedState(GameState):
         k = (*k, ("xtok", *self.xtok)) if any(self.xtok) else k
         if self.comp or self.clone_at or self.team:  # companions, clones, team cards
             k = (*k, ("figures", tuple(self.comp), tuple(self.clone_at), tuple(self.team)))
+        if self.parts:  # a hero's own components (united/owned.py)
+            k = (*k, ("parts", *self.parts))
         return k
 
     def data_dict(self) -> dict:
@@ -107,6 +112,8 @@ class UnitedState(GameState):
         for name in COMPONENT_FIELDS:
             if getattr(self, name):
                 d[name] = getattr(self, name)[:]
+        if self.parts:
+            d["parts"] = self.parts[:]
         return d
 
     def load_data(self, data: dict) -> None:
@@ -134,6 +141,10 @@ class UnitedState(GameState):
             if type(v) is not list or any(type(x) is not int for x in v):
                 raise SaveError(f"state JSON: {name!r} is a list of whole numbers, not {v!r}")
             setattr(self, name, v[:])
+        parts = data.get("parts", [])  # a hero's own components (united/owned.py)
+        if type(parts) is not list or len(parts) % 4 or any(type(x) is not int for x in parts):
+            raise SaveError(f"state JSON: 'parts' holds 4 whole numbers per record, not {parts!r}")
+        self.parts = parts[:]
 
     # ----- small queries used by many rules --------------------------------------
     def seat(self, hero: int) -> int:

@@ -25,6 +25,7 @@ from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
 from multiverse.united.verbs import describe
 from multiverse.united.vocab.components import component_view
+from multiverse.united.vocab.parts import parts_view
 from multiverse.united.vocab.turn import KINDS as TURN_KINDS
 from multiverse.united.vocab.villain import REACTION, REDIRECT_MOVE, known_view, lasting_view
 
@@ -201,6 +202,7 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         out["master_plan_known"] = known_view(s)
     if s.comp or t.clones or t.team_name:  # companions, clones, team cards: on the table
         out.update(component_view(s))
+    out.update(parts_view(s))  # a hero's own tokens, deck, markers; team tokens (absent if none)
     if standard:
         out.update(_standard(s))
         # only the Challenge Sentinel takes part in a standard game

@@ -8,6 +8,7 @@ from multiverse.united.standard.setup import standard_setup
 from multiverse.united.state import PHASE_SENTINELS, UnitedState
 from multiverse.united.tables import Tables
 from multiverse.united.vocab.components import setup_components
+from multiverse.united.vocab.parts import setup_parts
 
 
 def seed_state(seed: int) -> int:
@@ -109,6 +110,7 @@ def setup(t: Tables, seed: int) -> UnitedState:
     s.mp_known = []
     s.xtok = [0] * 6
     setup_components(s)
+    setup_parts(s)  # a hero's own tokens, deck and markers (vocab/parts.py)
     s.active, s.turn, s.round = 0, 1, 1
     s.stack = [("hero_turn",)]
     if t.mode == "standard":
