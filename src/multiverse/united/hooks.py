@@ -24,8 +24,8 @@ subscribes too: it is in force while one of those markers is on the board.
 
 from __future__ import annotations
 
-from multiverse.united.state import UnitedState, step
 from multiverse.united.owned import markers_of
+from multiverse.united.state import UnitedState, step
 from multiverse.united.tables import HOOK_CARD, HOOK_MARKER
 from multiverse.united.verbs import push_hero_effects
 

@@ -455,7 +455,7 @@ def markers_at(v: dict[str, Any], pos: int) -> str:
     for m in v.get("markers", ()):
         k = m["locations"].count(pos)
         if k:
-            out.append(f"{names[m['hero']]}'s {m['name']}" + (f" ×{k}" if k > 1 else ""))
+            out.append(f"{names[m['hero']]}'s {m['name']}" + (f" (x{k})" if k > 1 else ""))
     return ", ".join(out)
 
 
