@@ -582,6 +582,9 @@ class Location(Strict):
     hazardous: bool = Field(False, description="a hazardous Location: shown on the board; "
                             "its harm is written in `effect` (usually `mandatory`)")
     original: bool = True
+    dealt: bool = Field(True, description="drawn among the six at setup (MU-6); false: out of "
+                        "play until an effect brings it in (`replace_location`, a Location's "
+                        "other side; united/vocab/parts.py)")
 
     @model_validator(mode="after")
     def _fits(self) -> Location:
@@ -945,6 +948,15 @@ class UnitedContent(Strict):
                     check_components(words, h.companion is not None, h.clones, f"hero {hid!r}")
                 except ValueError as exc:
                     _error(("team_cards", i), str(exc))
+        return self
+
+    @model_validator(mode="after")
+    def _dealt(self) -> UnitedContent:
+        """MU-6: six Locations are drawn at setup, so six or more are `dealt`."""
+        n = sum(1 for x in self.locations if x.dealt)
+        if n < 6:
+            raise ValueError(f"locations: {n} are dealt at setup; six or more are (MU-6), the "
+                             "others (`dealt: false`) come into play by `replace_location`")
         return self
 
     @model_validator(mode="after")

@@ -221,6 +221,7 @@ class Tables:
     hooks: dict[str, tuple[Hooked, ...]] = field(default_factory=dict)
     # a hero's own components and a Location's (united/vocab/parts.py); empty: none in the game
     loc_ids: list[str] = field(default_factory=list)  # the pack's Location ids, by index
+    loc_dealt: list[bool] = field(default_factory=list)  # drawn at setup (MU-6); else out of play
     own_tokens: tuple[tuple[str, int, int], ...] = ()  # per hero (name, start, most); ("", 0, 0): none
     own_deck: tuple[str, ...] = ()  # per hero: its own deck's name ("" for none)
     own_cards: tuple[tuple[int, str, tuple[FX, ...]], ...] = ()  # (hero, name, steps) per card
@@ -402,6 +403,7 @@ def _parts(t: Tables, heroes: list, content: UnitedContent) -> None:
     parts.py), left empty when no hero of this game has any; markers that go off by
     themselves subscribe to their hook point."""
     t.loc_ids = [loc.id for loc in content.locations]
+    t.loc_dealt = [loc.dealt for loc in content.locations]
     if any(h.tokens for h in heroes):
         t.own_tokens = tuple((h.tokens.name, h.tokens.start, h.tokens.most) if h.tokens else ("", 0, 0)
                              for h in heroes)

@@ -61,7 +61,7 @@ def setup(t: Tables, seed: int) -> UnitedState:
     s.rng = seed_state(seed)
     s.result, s.reason, s.decisions = None, "", 0
     # MU-6: six Locations drawn, setup tokens, one Threat on each
-    pool = list(range(len(t.loc_name)))
+    pool = [i for i in range(len(t.loc_name)) if t.loc_dealt[i]]  # `dealt: false`: vocab/parts.py
     s.shuffle(pool)
     s.locs = pool[:RING]
     s.civ = [t.loc_start[li][0] for li in s.locs]
