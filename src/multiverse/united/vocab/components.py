@@ -34,7 +34,7 @@ def setup_components(s: UnitedState) -> None:
     """MU-7 setup: companions on the board (with their hero or at their ring position), no
     clone placed, no team card used yet."""
     t = s.T
-    s.comp = [(s.hero_loc[h] if start == -1 else start) if t.companion_name[h] else -1
+    s.comp = [(s.hero_loc[h] if start == -1 else max(start, -1)) if t.companion_name[h] else -1
               for h, start in enumerate(t.companion_start)]  # start -2: off the board (vocab/parts.py)
     s.clone_at = []
     s.team = [0] * len(t.team_name)

@@ -360,7 +360,7 @@ def _part_words(verb_: str, n: int, sym: int, text_: str, x: dict) -> str:
             text_ += " on the board"
     if verb_ == "replace_location":
         loc = x.pop("location", None)
-        text_ += f" with {loc}" if loc else " with a Location out of play of your choice"
+        text_ += f" with {loc.replace('-', ' ').title()}" if loc else " with a Location out of play of your choice"
     if x.get("per") in _PART_PER:
         text_ += " " + _PART_PER[x.pop("per")]
     if "spend" in x:

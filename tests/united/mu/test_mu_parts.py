@@ -1,0 +1,401 @@
+"""A hero's own components and a Location's (issue 20, items 2 and 10; united/vocab/parts.py):
+the default pack's original hero Tinker Hollis (Mainspring tokens, a Gadget deck, Clockwork
+Bombs and a Tripwire, a Brass Sparrow off the board), the Watchtower's two sides, and a
+team card's token pile, each played on a real position.
+
+The ring is `mu_support`'s: Sentinels I and II at ring 0; ring 1 holds two Thugs, ring 3 two
+Civilians, ring 4 two Civilians and a Thug, ring 5 a Thug. Tinker stands at ring 0 and
+Storm at ring 3 unless stated.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from typing import Any
+
+import pytest
+import yaml
+from mu_support import opt_ids, position, ring
+
+from multiverse import ContentError, PositionError
+from multiverse.content.loader import default_pack_path, load_content
+from multiverse.content.schema import Effect, Hero, UnitedContent
+from multiverse.engine.errors import SaveError
+from multiverse.united.cardtext import effect_text
+from multiverse.united.config import UnitedConfig
+from multiverse.united.determinize import determinize
+from multiverse.united.dofp.game import from_json, new_game, to_json
+from multiverse.united.invariants import check_invariants
+from multiverse.united.owned import OWN_DECK, OWN_USED, records
+from multiverse.united.render import render_board
+from multiverse.united.tables import compile_effects
+from multiverse.united.view import view
+
+Step = dict[str, Any]
+TINKER = "tinker-hollis"
+
+
+def played(effect: list[Step], at: int = 0, pack: str | None = None, **doc: Any):
+    """Tinker Hollis (ring `at`) has just played the test card *Test Gadget* (a Move and
+    the effect); Storm stands at ring 3."""
+    card = {"name": "Test Gadget", "symbols": ["move"], "effect": effect}
+    ti = {"id": TINKER, "location": at, "hand": ["Test Gadget"], **doc.pop("tinker", {})}
+    st = {"id": "storm", "location": 3}
+    cfg = {"config": {"content": pack}} if pack else {}
+    return position(heroes=[ti, st], cards={TINKER: [card]}, step="play", turn={"hero": TINKER},
+                    **cfg, **doc)
+
+
+def texts(s) -> list[str]:
+    return [e.text for e in s.log]
+
+
+def own_deck(s, h: int = 0) -> list[str]:
+    return [s.T.own_cards[s.parts[i + 2]][1] for i in records(s, OWN_DECK, h)]
+
+
+def own_used(s, h: int = 0) -> list[str]:
+    return [s.T.own_cards[s.parts[i + 2]][1] for i in records(s, OWN_USED, h)]
+
+
+# ----- your own tokens --------------------------------------------------------------------
+@pytest.mark.rule("MU-7")
+def test_own_tokens_start_at_setup_and_everyone_sees_them():
+    s = new_game(UnitedConfig(heroes=(TINKER, "storm")), seed=3)
+    v = view(s, 1)
+    assert v["own_tokens"] == [{"hero": TINKER, "name": "Mainspring token", "count": 1, "most": 5}]
+    assert v["own_decks"] == [{"hero": TINKER, "name": "Gadget deck", "size": 5, "discard": []}]
+    assert s.comp == [-1, -1]  # the Brass Sparrow starts off the board
+    check_invariants(s)
+    plain = new_game(UnitedConfig(heroes=("logan", "storm")), seed=3)
+    assert plain.parts == [] and "own_tokens" not in view(plain, 0) and "parts" not in to_json(plain)
+
+
+@pytest.mark.rule("MU-17")
+def test_gain_own_tokens_up_to_the_most():
+    s = played([{"verb": "gain_own_tokens", "amount": 3}], tinker={"own_tokens": 3})
+    s.apply("effect")
+    assert view(s, 0)["own_tokens"][0]["count"] == 5  # 3 + 3, but the pile holds 5
+    assert "Tinker Hollis gains 2 Mainspring token (Test Gadget): 5 now" in texts(s)
+
+
+@pytest.mark.rule("MU-17")
+def test_spend_own_tokens_as_a_cost():
+    rich = played([{"verb": "defeat_thugs", "amount": 2, "spend": 2}], at=1, tinker={"own_tokens": 3})
+    rich.apply("effect")
+    assert rich.thug[1] == 0 and view(rich, 0)["own_tokens"][0]["count"] == 1
+    poor = played([{"verb": "defeat_thugs", "amount": 2, "spend": 2}], at=1, tinker={"own_tokens": 1})
+    poor.apply("effect")  # cannot pay: the step does not resolve, nothing is spent
+    assert poor.thug[1] == 2 and view(poor, 0)["own_tokens"][0]["count"] == 1
+
+
+@pytest.mark.rule("MU-17")
+def test_you_may_is_not_offered_when_the_tokens_cannot_pay():
+    s = played([{"verb": "draw", "spend": 1, "optional": True}], tinker={"own_tokens": 0})
+    s.apply("effect")
+    assert s.decision().kind != "may"
+    s = played([{"verb": "draw", "spend": 1, "optional": True}], tinker={"own_tokens": 1})
+    s.apply("effect")
+    assert s.decision().kind == "may"
+    assert s.decision().options[0].label == "Resolve: spend 1 of your own tokens to draw 1 card"
+
+
+@pytest.mark.rule("MU-17")
+def test_amount_per_own_token():
+    s = played([{"verb": "deal_damage", "per": "own_tokens"}], tinker={"own_tokens": 3})
+    s.apply("effect")
+    assert s.decision().prompt == "Test Gadget: deal 1 damage (3 left) to which enemy?"
+    for _ in range(3):
+        s.apply("sentinel:0")
+    assert s.s_hp[0] == s.T.sentinel_health - 3
+
+
+# ----- your own deck ----------------------------------------------------------------------
+@pytest.mark.rule("MU-17")
+def test_draw_from_your_own_deck_resolves_the_top_card():
+    s = played([{"verb": "draw_own_card"}], at=1,
+               tinker={"own_deck": ["Pocket Net", "Spark Coil", "Misfire"]})
+    assert own_deck(s) == ["Pocket Net", "Spark Coil", "Misfire"]
+    assert own_used(s) == ["Wind-up Helper", "Spare Gear"]  # the cards the position left out
+    s.apply("effect")
+    assert s.thug[1] == 1  # Pocket Net: defeat 1 Thug
+    assert own_deck(s) == ["Spark Coil", "Misfire"] and own_used(s)[-1] == "Pocket Net"
+    assert "Tinker Hollis draws Pocket Net from the Gadget deck (Test Gadget)" in texts(s)
+    assert view(s, 1)["own_decks"][0] == {"hero": TINKER, "name": "Gadget deck", "size": 2,
+                                          "discard": ["Wind-up Helper", "Spare Gear", "Pocket Net"]}
+
+
+@pytest.mark.rule("MU-17")
+def test_an_empty_own_deck_reshuffles_its_discard():
+    s = played([{"verb": "draw_own_card", "amount": 2}], at=1, tinker={"own_deck": ["Pocket Net"]})
+    s.apply("effect")
+    assert "Tinker Hollis shuffles the Gadget deck discard into a new deck" in texts(s)
+    assert len(own_deck(s)) == 4 and len(own_used(s)) == 1
+    check_invariants(s)
+
+
+def test_determinization_reshuffles_the_own_deck_and_keeps_the_view():
+    s = played([{"verb": "draw"}], tinker={"own_deck": ["Pocket Net", "Spark Coil", "Misfire",
+                                                         "Wind-up Helper", "Spare Gear"]})
+    orders = set()
+    for seed in range(12):
+        det = determinize(s, 1, random.Random(seed))
+        assert view(det, 1) == view(s, 1)
+        assert own_used(det) == own_used(s)
+        orders.add(tuple(own_deck(det)))
+    assert len(orders) > 1 and tuple(own_deck(s)) == ("Pocket Net", "Spark Coil", "Misfire",
+                                                      "Wind-up Helper", "Spare Gear")
+
+
+# ----- markers ------------------------------------------------------------------------------
+@pytest.mark.rule("MU-17")
+def test_place_bombs_in_an_adjacent_location():
+    s = played([{"verb": "place_marker", "marker": "Clockwork Bomb", "where": "adjacent", "amount": 2}])
+    s.apply("effect")
+    assert s.decision().prompt == "Tinker Hollis: Test Gadget: place Clockwork Bomb where? (2 to place)"
+    assert opt_ids(s) == ["to:5", "to:1"]
+    s.apply("to:1")
+    s.apply("to:5")
+    assert view(s, 1)["markers"][0] == {"hero": TINKER, "name": "Clockwork Bomb", "locations": [1, 5],
+                                        "supply": 0}
+    board = render_board(s, 0)
+    assert board is not None
+
+
+@pytest.mark.rule("MU-16")
+def test_a_bomb_goes_off_at_the_start_of_your_next_turn():
+    s = position(heroes=[{"id": TINKER, "location": 3, "markers": {"Clockwork Bomb": [1, 0]}},
+                         {"id": "storm", "location": 3}], turn={"hero": TINKER})
+    # ring 1: both Thugs defeated; ring 0: each Sentinel takes 1 damage; the bombs return
+    assert s.thug[1] == 0 and s.s_hp[:2] == [s.T.sentinel_health - 1] * 2
+    assert view(s, 0)["markers"][0]["locations"] == [] and view(s, 0)["markers"][0]["supply"] == 2
+
+
+@pytest.mark.rule("MU-16")
+def test_a_bomb_waits_through_another_heros_turn():
+    s = position(heroes=[{"id": TINKER, "location": 3, "markers": {"Clockwork Bomb": [1]}},
+                         {"id": "storm", "location": 3}], turn={"hero": "storm"})
+    assert s.thug[1] == 2 and view(s, 0)["markers"][0]["locations"] == [1]
+
+
+@pytest.mark.rule("MU-18")
+def test_set_off_a_tripwire_by_a_card():
+    s = played([{"verb": "set_off_markers", "marker": "Tripwire"}], at=3,
+               tinker={"markers": {"Tripwire": [0]}})
+    s.apply("effect")
+    assert s.s_hp[:2] == [s.T.sentinel_health - 2] * 2  # its damage is 2
+    assert "Tinker Hollis's Tripwire goes off in The Burned Mansion" in texts(s)
+    assert view(s, 0)["markers"][1]["locations"] == []
+
+
+@pytest.mark.rule("MU-17")
+def test_amount_per_marker_in_play():
+    s = played([{"verb": "draw", "per": "markers_in_play"}],
+               tinker={"markers": {"Clockwork Bomb": [2, 4], "Tripwire": [4]}})
+    deck = len(s.deck[0])
+    s.apply("effect")
+    assert len(s.deck[0]) == deck - 3
+
+
+# ----- a companion entering play ---------------------------------------------------------
+@pytest.mark.rule("MU-17")
+def test_the_companion_enters_play_from_an_effect():
+    s = played([{"verb": "bring_companion"}], at=2)
+    assert (s.comp[0] == -1 and "companions" not in view(s, 0)) or view(s, 0)["companions"] == []
+    s.apply("effect")
+    assert s.comp[0] == 2
+    assert "Brass Sparrow (Tinker Hollis's companion) enters play in Flooded Subway Tunnels" in texts(s)
+    assert view(s, 1)["companions"] == [{"hero": TINKER, "name": "Brass Sparrow", "location": 2}]
+
+
+# ----- replacing a Location -------------------------------------------------------------
+@pytest.mark.rule("MU-2")
+def test_replace_your_location_with_one_you_pick_keeping_what_fits():
+    # ring 4 (5 slots, CCCTT) becomes a 3-slot Location: the Thugs go back, the Civilians stay
+    s = played([{"verb": "replace_location"}], at=4, locations=ring(p4={"civilians": 3, "thugs": 2}))
+    s.apply("effect")
+    out = sorted(o for o in opt_ids(s))
+    assert out == ["loc:fallen-watchtower", "loc:rickety-watchtower", "loc:scrap-armory", "loc:signal-relay"]
+    s.apply("loc:fallen-watchtower")
+    assert s.loc_name(4) == "The Fallen Watchtower" and s.civ[4] == 3 and s.thug[4] == 0
+    assert s.threat[4] >= 0 and s.hero_loc[0] == 4
+    check_invariants(s)
+
+
+@pytest.mark.rule("MU-20")
+def test_a_location_replaces_itself_by_its_other_side():
+    locs = ring(p3={"id": "rickety-watchtower", "civilians": 1, "threat": None})
+    s = played([], at=3, locations=locs)
+    s.apply("end")  # no action: the Location's End-of-Turn effect
+    assert opt_ids(s) == ["use", "skip"]
+    s.apply("use")  # rescue 1, then the Watchtower falls
+    assert s.loc_name(3) == "The Fallen Watchtower" and s.civ[3] == 0
+    assert texts(s)[-3:-1] == ["Tinker Hollis rescues 1 Civilian",
+                               "The Rickety Watchtower is replaced by The Fallen Watchtower (The Rickety Watchtower)"]
+    assert s.T.loc_name[s.locs[3]] == "The Fallen Watchtower" and check_invariants(s) is None
+
+
+@pytest.mark.rule("MU-2")
+def test_a_named_location_already_in_play_is_not_replaced():
+    locs = ring(p2={"id": "fallen-watchtower", "threat": None})
+    s = played([{"verb": "replace_location", "location": "fallen-watchtower"}], at=4, locations=locs)
+    s.apply("effect")
+    assert s.loc_name(4) == "Barbed-Wire Internment Yard" and s.loc_name(2) == "The Fallen Watchtower"
+
+
+# ----- a team card's tokens -------------------------------------------------------------
+TEAM = {"name": "Tool Shed", "heroes": [TINKER, "storm"], "tokens": {"name": "Gear", "most": 4},
+        "effect": [{"verb": "draw", "spend_team": 1}]}
+
+
+@pytest.fixture(scope="module")
+def team_pack(tmp_path_factory: pytest.TempPathFactory) -> str:
+    dest = tmp_path_factory.mktemp("parts") / "pack"
+    shutil.copytree(default_pack_path(), dest)
+    (dest / "team.yaml").write_text(yaml.safe_dump({"team_cards": [TEAM]}), encoding="utf-8")
+    return str(dest)
+
+
+@pytest.mark.rule("MU-17")
+def test_put_tokens_on_the_team_card_and_take_them_as_a_cost(team_pack):
+    s = played([{"verb": "add_team_tokens", "amount": 3}], pack=team_pack, team_tokens={"Tool Shed": 2})
+    s.apply("effect")
+    assert view(s, 1)["team_tokens"] == [{"team_card": "Tool Shed", "name": "Gear", "count": 4}]
+    s = played([{"verb": "draw", "amount": 2, "spend_team": 2}], pack=team_pack,
+               team_tokens={"Tool Shed": 2})
+    deck = len(s.deck[0])
+    s.apply("effect")
+    assert len(s.deck[0]) == deck - 2 and view(s, 1)["team_tokens"][0]["count"] == 0
+    back = from_json(json.loads(to_json(s)))
+    assert back == s
+
+
+# ----- saves and positions --------------------------------------------------------------
+def test_parts_round_trip_through_json():
+    s = played([{"verb": "draw"}], tinker={"own_tokens": 4, "own_deck": ["Misfire"],
+                                            "markers": {"Clockwork Bomb": [2]}})
+    back = from_json(json.loads(to_json(s)))
+    assert back == s and back.parts == s.parts and view(back, 0) == view(s, 0)
+    bad = json.loads(to_json(s))
+    bad["state"]["parts"] = [0, 0, 1]
+    with pytest.raises(SaveError, match="'parts' holds 4 whole numbers per record"):
+        from_json(bad)
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ({"own_tokens": 6}, "heroes\\[0\\].own_tokens: expected a whole number from 0 to 5"),
+    ({"markers": {"Dynamite": [1]}}, "has no marker named 'Dynamite'"),
+    ({"markers": {"Tripwire": [1, 2]}}, "has 1 of Tripwire, not 2"),
+    ({"own_deck": ["Spark Coil", "Spark Coil"]}, "no card 'Spark Coil' left"),
+])
+def test_position_errors_name_the_field(spec, message):
+    with pytest.raises(PositionError, match=message):
+        position(heroes=[{"id": TINKER, **spec}, "storm"])
+
+
+def test_a_hero_without_the_component_cannot_state_it():
+    with pytest.raises(PositionError, match=r"heroes\[0\]\.own_tokens: Logan has no tokens of their own"):
+        position(heroes=[{"id": "logan", "own_tokens": 1}, "storm"])
+
+
+# ----- card text and errors of the schema -------------------------------------------------
+def test_card_text_reads_the_words():
+    hero = next(h for h in load_content(None).heroes if h.id == TINKER)
+    by = {c.name: effect_text(compile_effects(c.effect)) for c in hero.cards}
+    assert by["Rummage"] == "you may spend 1 of your own tokens to draw 1 card from your own deck and resolve it"
+    assert by["Lob a Bomb"] == "you may place a Clockwork Bomb in an adjacent Location"
+    assert by["Spring the Trap"] == ("set off each of your Tripwires on the board; you may draw 1 card "
+                                     "for each of your markers on the board")
+    assert by["Rebuild the Block"] == ("you may spend 2 of your own tokens to replace your Location "
+                                       "with a Location out of play of your choice")
+
+
+def _hero(**extra: Any) -> dict[str, Any]:
+    cards = [{"name": f"Card {i}", "symbols": ["move"]} for i in range(11)]
+    return {"id": "tester", "name": "Tester", "cards": [*cards, extra.pop("card")], **extra}
+
+
+@pytest.mark.parametrize(("hero", "message"), [
+    (_hero(card={"name": "X", "effect": [{"verb": "gain_own_tokens"}]}), "cards\\[11\\].effect\\[0\\].verb: needs"),
+    (_hero(card={"name": "X", "effect": [{"verb": "draw", "spend": 1}]}), "effect\\[0\\].spend: needs"),
+    (_hero(card={"name": "X", "effect": [{"verb": "draw_own_card"}]}), "needs a deck of the hero's own"),
+    (_hero(card={"name": "X", "effect": [{"verb": "place_marker", "marker": "Bomb"}]}),
+     "effect\\[0\\].marker: hero 'tester' has no marker named 'Bomb'"),
+    (_hero(card={"name": "X", "effect": [{"verb": "bring_companion"}]}), "needs a companion"),
+    (_hero(card={"name": "X", "effect": [{"verb": "draw"}]}, tokens={"name": "T", "start": 6, "most": 5}),
+     "start: 6 tokens but the pile holds at most 5"),
+    (_hero(card={"name": "X", "effect": [{"verb": "draw"}]},
+           deck={"name": "D", "cards": [{"name": "Loop", "effect": [{"verb": "draw_own_card"}]}]}),
+     "does not draw from it"),
+])
+def test_schema_errors_name_the_field(hero, message):
+    with pytest.raises(ValueError, match=message):
+        Hero.model_validate(hero)
+
+
+@pytest.mark.parametrize(("step", "message"), [
+    ({"verb": "place_marker"}, "marker: 'place_marker' needs 'marker'"),
+    ({"verb": "draw", "marker": "Bomb"}, "marker: only 'place_marker' and 'set_off_markers'"),
+    ({"verb": "draw", "location": "x"}, "location: only 'replace_location'"),
+    ({"verb": "place_marker", "marker": "B", "where": "a_hero"}, "where: 'a_hero' is not a place"),
+    ({"verb": "draw", "spend": 1, "spend_team": 1}, "spend_team: a step spends"),
+    ({"verb": "draw", "spend": 0}, "spend"),
+])
+def test_step_errors_name_the_field(step, message):
+    with pytest.raises(ValueError, match=message):
+        Effect.model_validate(step)
+
+
+def test_pack_errors_name_the_field():
+    base = load_content(None).model_dump()
+    bad = json.loads(json.dumps(base))
+    bad["locations"][0]["effect"] = [{"verb": "replace_location", "location": "nowhere"}]
+    with pytest.raises(ValueError, match="location: unknown Location 'nowhere'"):
+        UnitedContent.model_validate(bad)
+    bad = json.loads(json.dumps(base))
+    hero = next(h for h in bad["heroes"] if h["id"] == TINKER)
+    hero["cards"][0]["effect"] = [{"verb": "add_team_tokens"}]
+    with pytest.raises(ValueError, match="hero 'tinker-hollis' is on no team card with `tokens`"):
+        UnitedContent.model_validate(bad)
+    bad = json.loads(json.dumps(base))
+    for loc in bad["locations"][:5]:
+        loc["dealt"] = False
+    with pytest.raises(ValueError, match="are dealt at setup; six or more"):
+        UnitedContent.model_validate(bad)
+
+
+def test_a_team_card_with_team_words_needs_tokens(tmp_path):
+    dest = tmp_path / "pack"
+    shutil.copytree(default_pack_path(), dest)
+    team = {**TEAM, "tokens": None}
+    del team["tokens"]
+    (dest / "team.yaml").write_text(yaml.safe_dump({"team_cards": [team]}), encoding="utf-8")
+    with pytest.raises(ContentError, match="tokens"):
+        load_content(str(dest))
+
+
+# ----- whole games ------------------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["dofp", "standard"])
+def test_thirty_games_with_tinker_hollis_hold_the_invariants(mode):
+    kinds: set[str] = set()
+    heroes = (TINKER, "storm", "logan")
+    for seed in range(30):
+        cfg = (UnitedConfig(mode="standard", heroes=heroes) if mode == "standard"
+               else UnitedConfig(heroes=heroes))
+        s = new_game(cfg, seed=seed)
+        pick = random.Random(seed)
+        check_invariants(s)
+        for _ in range(5000):
+            d = s.decision()
+            if d is None:
+                break
+            kinds.add(d.kind)
+            s.apply(pick.choice([o.id for o in d.options]))
+            check_invariants(s)
+        else:
+            raise AssertionError("no end")
+        back = from_json(json.loads(to_json(s)))
+        assert back == s
+    assert {"place_marker", "replace_location"} <= kinds
