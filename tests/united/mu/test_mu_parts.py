@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 import yaml
 from mu_support import opt_ids, position, ring
+from rich.console import Console
 
 from multiverse import ContentError, PositionError
 from multiverse.content.loader import default_pack_path, load_content
@@ -160,8 +161,12 @@ def test_place_bombs_in_an_adjacent_location():
     s.apply("to:5")
     assert view(s, 1)["markers"][0] == {"hero": TINKER, "name": "Clockwork Bomb", "locations": [1, 5],
                                         "supply": 0}
-    board = render_board(s, 0)
-    assert board is not None
+    console = Console(record=True, width=160)
+    console.print(render_board(s, 0))
+    board = console.export_text()
+    assert board.count("Tinker Hollis's Clockwork Bomb") == 2
+    assert "Tinker Hollis: 1 Mainspring token (of 5)" in board
+    assert "Tinker Hollis's Gadget deck: 5 cards facedown" in board
 
 
 @pytest.mark.rule("MU-16")
@@ -203,7 +208,8 @@ def test_amount_per_marker_in_play():
 @pytest.mark.rule("MU-17")
 def test_the_companion_enters_play_from_an_effect():
     s = played([{"verb": "bring_companion"}], at=2)
-    assert (s.comp[0] == -1 and "companions" not in view(s, 0)) or view(s, 0)["companions"] == []
+    assert s.comp[0] == -1 and view(s, 0)["companions"] == []
+    check_invariants(s)
     s.apply("effect")
     assert s.comp[0] == 2
     assert "Brass Sparrow (Tinker Hollis's companion) enters play in Flooded Subway Tunnels" in texts(s)
