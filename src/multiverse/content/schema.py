@@ -88,6 +88,7 @@ HeroVerb = Literal[
     "bring_companion",  # your companion enters play in your Location (or moves there)
     "replace_location",  # your Location is replaced by `location` (or one out of play, your pick)
     "add_team_tokens",  # put `amount` tokens on your team card (`TeamCard.tokens`)
+    "draw_location_card",  # draw `amount` cards of your Location's own deck (`Location.deck`), resolving each
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -164,7 +165,8 @@ _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "res
                         "defeat_thugs", "deal_damage", "deal_damage_villain", "fill_threat",
                         "damage_each_enemy_here", "take_damage", "lose_civilians",
                         "thugs_to_civilians", "draw_discard", "extra_fill", "remove_tokens"})
-_PER_VERBS |= {"gain_own_tokens", "draw_own_card", "add_team_tokens", "place_marker"}  # (vocab/parts.py)
+_PER_VERBS |= {"gain_own_tokens", "draw_own_card", "add_team_tokens", "place_marker",
+               "draw_location_card"}  # (vocab/parts.py)
 _PARTS_DEFAULTS = {"spend": None, "spend_team": None, "marker": None, "location": None}  # (vocab/parts.py)
 _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "where": None,
                    "targets": "any", "bring": False, "options": None, "until": None,
@@ -465,7 +467,8 @@ class OwnDeck(Strict):
 class Marker(Strict):
     """A marker a hero places in Locations (`place_marker`): at its moment (`goes_off`, a
     hook point, for `whose` moment) each one on the board goes off: every enemy in its
-    Location takes `damage` (every Thug there is defeated), then it returns to the hero."""
+    Location takes `damage` (every Thug there is defeated), then it returns to the hero.
+    A `free_move` marker gives a free Move to a hero whose Move starts or ends at it."""
 
     name: str = Field(min_length=1)
     count: int = Field(1, ge=1, le=6, description="how many the hero has")
@@ -473,6 +476,8 @@ class Marker(Strict):
                                        "(none: only by `set_off_markers`)")
     whose: Literal["you", "another_hero", "any_hero"] = "you"
     damage: int = Field(1, ge=0, le=10, description="damage to each enemy in its Location")
+    free_move: bool = Field(False, description="a hero whose Move action starts or ends in its "
+                            "Location may Move once more, free (MU-18)")
 
 
 def part_words(effects: list[Effect], where: str) -> list[tuple[str, Effect]]:
@@ -585,6 +590,8 @@ class Location(Strict):
     dealt: bool = Field(True, description="drawn among the six at setup (MU-6); false: out of "
                         "play until an effect brings it in (`replace_location`, a Location's "
                         "other side; united/vocab/parts.py)")
+    deck: OwnDeck | None = Field(None, description="the Location's own small deck, drawn by "
+                                 "`draw_location_card` (united/vocab/parts.py)")
 
     @model_validator(mode="after")
     def _fits(self) -> Location:
@@ -597,7 +604,20 @@ class Location(Strict):
             if e.until == "face_up":
                 raise ValueError("until: a Location's effect is not a card in the Storyline: "
                                  "'face_up' is for Hero cards")
+        self._deck()
         return self
+
+    def _deck(self) -> None:
+        """A Location's own deck (united/vocab/parts.py): `draw_location_card` in its effect
+        needs one; its cards do not draw from it."""
+        for place, e in part_words(self.effect, "effect"):
+            if e.verb == "draw_location_card" and self.deck is None:
+                raise ValueError(f"{place}.verb: 'draw_location_card' needs the Location's "
+                                 "own `deck`, and it has none")
+        for i, c in enumerate(self.deck.cards if self.deck else ()):
+            for place, e in part_words(c.effect, f"deck.cards[{i}].effect"):
+                if e.verb in ("draw_location_card", "draw_own_card"):
+                    raise ValueError(f"{place}.verb: a card of a Location's deck does not draw a deck")
 
 
 class Threat(Strict):

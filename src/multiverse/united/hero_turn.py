@@ -18,6 +18,7 @@ from multiverse.united.storyline import last_hero_cards, symbols_of
 from multiverse.united.tables import ATTACK, HEROIC, MOVE, SYMBOLS, WILD
 from multiverse.united.verbs import push_hero_effects, push_villain_effects
 from multiverse.united.vocab.components import team_options, use_team_card
+from multiverse.united.vocab.parts import free_move
 from multiverse.united.vocab.turn import (
     ATTACK_RANGE,
     bonus,
@@ -250,7 +251,10 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
         push_hero_effects(s, h, s.T.card_fx[c], s.T.card_name[c])
     elif a == "move":
         spend(s, h, MOVE, d.get("pay"))
+        origin = s.hero_loc[h]
         move_hero(s, h, d["location"])
+        if s.T.free_move:  # a free-move marker (vocab/parts.py)
+            free_move(s, h, origin)
     elif a == "attack":
         spend(s, h, ATTACK, d.get("pay"))
         hit(s, h, d, attack_damage(s, h, d) if s.protect else 1)

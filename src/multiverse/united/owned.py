@@ -8,7 +8,9 @@ marker on the board), determinization and the verbs of `united.vocab.parts` shar
   `T.own_cards`), the records in deck order, top first: that order is hidden;
 - `OWN_USED` (hero, card, 0): a card drawn from it, face up on its discard pile;
 - `MARKER` (hero, marker, ring position): one of the hero's markers on the board;
-- `TEAM_TOKENS` (team card, count, 0): a team card's token pile (`TeamCard.tokens`).
+- `TEAM_TOKENS` (team card, count, 0): a team card's token pile (`TeamCard.tokens`);
+- `LOC_DECK` / `LOC_USED` (pack Location, card, 0): a Location's own deck (`Location.deck`;
+  `card` indexes `T.loc_cards`) and its discard, while that Location is in play.
 The list is empty in a game without them, so such a game keeps its hashes and its JSON.
 """
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 from multiverse.united.state import UnitedState
 
 OWN_TOKENS, OWN_DECK, OWN_USED, MARKER, TEAM_TOKENS = 0, 1, 2, 3, 4
+LOC_DECK, LOC_USED = 5, 6
 
 
 def records(s: UnitedState, kind: int, owner: int = -1) -> list[int]:

@@ -36,7 +36,7 @@ from multiverse.united.hero_turn import turn_frames
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYM_INDEX, SYMBOLS, WILD
 from multiverse.united.vocab.components import position_figures
-from multiverse.united.vocab.parts import position_parts, position_team_tokens
+from multiverse.united.vocab.parts import position_parts, position_team_tokens, sync_location_decks
 
 STEPS = {
     "turn_start": [("hero_turn",)],
@@ -299,6 +299,7 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
     _heroes(s, heroes, used)
     if "team_tokens" in doc:  # a team card's tokens (vocab/parts.py)
         position_team_tokens(s, doc["team_tokens"])
+    sync_location_decks(s)  # the decks of the Locations stated in play (vocab/parts.py)
     if "pile" in doc:
         if not t.config.solo:
             raise _err("pile", "the Target token pile is used in solo games only (DFP-SOLO1)")

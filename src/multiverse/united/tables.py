@@ -51,7 +51,8 @@ OWNER_VERBS = frozenset({"gain_action", "take_action", "move", "choose_one", "dr
                          "peek_master_plan", "on_villain_move", "redirect_villain_move",
                          "remove_tokens", "move_companion", "place_clone", "remove_clone"})
 OWNER_VERBS |= {"gain_own_tokens", "draw_own_card", "place_marker", "set_off_markers",
-                "bring_companion", "replace_location", "add_team_tokens"}  # (vocab/parts.py)
+                "bring_companion", "replace_location", "add_team_tokens",
+                "draw_location_card"}  # (vocab/parts.py)
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
@@ -226,6 +227,9 @@ class Tables:
     own_deck: tuple[str, ...] = ()  # per hero: its own deck's name ("" for none)
     own_cards: tuple[tuple[int, str, tuple[FX, ...]], ...] = ()  # (hero, name, steps) per card
     markers: tuple[tuple[tuple[str, int, int], ...], ...] = ()  # per hero: (name, count, damage)
+    free_move: frozenset[tuple[int, int]] = frozenset()  # (hero, marker) of the free-move markers
+    loc_deck: tuple[str, ...] = ()  # per pack Location: its own deck's name ("" for none)
+    loc_cards: tuple[tuple[int, str, tuple[FX, ...]], ...] = ()  # (Location, name, steps) per card
     team_tokens: tuple[tuple[str, int, int], ...] = ()  # per team card (name, start, most)
 
     @property
@@ -404,6 +408,10 @@ def _parts(t: Tables, heroes: list, content: UnitedContent) -> None:
     themselves subscribe to their hook point."""
     t.loc_ids = [loc.id for loc in content.locations]
     t.loc_dealt = [loc.dealt for loc in content.locations]
+    if any(loc.deck for loc in content.locations):
+        t.loc_deck = tuple(loc.deck.name if loc.deck else "" for loc in content.locations)
+        t.loc_cards = tuple((i, c.name, compile_effects(c.effect)) for i, loc in enumerate(content.locations)
+                            if loc.deck for c in loc.deck.cards for _ in range(c.copies))
     if any(h.tokens for h in heroes):
         t.own_tokens = tuple((h.tokens.name, h.tokens.start, h.tokens.most) if h.tokens else ("", 0, 0)
                              for h in heroes)
@@ -413,6 +421,8 @@ def _parts(t: Tables, heroes: list, content: UnitedContent) -> None:
                             if h.deck for c in h.deck.cards for _ in range(c.copies))
     if any(h.markers for h in heroes):
         t.markers = tuple(tuple((m.name, m.count, m.damage) for m in h.markers) for h in heroes)
+        t.free_move = frozenset((i, j) for i, h in enumerate(heroes) for j, m in enumerate(h.markers)
+                                if m.free_move)
         for i, h in enumerate(heroes):
             for j, m in enumerate(h.markers):
                 if m.goes_off is not None:

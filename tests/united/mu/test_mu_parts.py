@@ -22,7 +22,7 @@ from rich.console import Console
 
 from multiverse import ContentError, PositionError
 from multiverse.content.loader import default_pack_path, load_content
-from multiverse.content.schema import Effect, Hero, UnitedContent
+from multiverse.content.schema import Effect, Hero, Location, UnitedContent
 from multiverse.engine.errors import SaveError
 from multiverse.united.cardtext import effect_text
 from multiverse.united.config import UnitedConfig
@@ -132,7 +132,7 @@ def test_draw_from_your_own_deck_resolves_the_top_card():
 def test_an_empty_own_deck_reshuffles_its_discard():
     s = played([{"verb": "draw_own_card", "amount": 2}], at=1, tinker={"own_deck": ["Pocket Net"]})
     s.apply("effect")
-    assert "Tinker Hollis shuffles the Gadget deck discard into a new deck" in texts(s)
+    assert "The Gadget deck discard is shuffled into a new deck" in texts(s)
     assert len(own_deck(s)) == 4 and len(own_used(s)) == 1
     check_invariants(s)
 
@@ -405,3 +405,50 @@ def test_thirty_games_with_tinker_hollis_hold_the_invariants(mode):
         back = from_json(json.loads(to_json(s)))
         assert back == s
     assert {"place_marker", "replace_location"} <= kinds
+
+
+# ----- a free-move marker and a Location's own deck ---------------------------------------
+@pytest.mark.rule("MU-18")
+def test_a_move_ending_at_a_spring_pad_gives_a_free_move():
+    s = played([], at=0, tinker={"markers": {"Spring Pad": [1]}}, locations=ring(threats=[None] * 6))
+    s.apply("move:1")  # the Move action ends at the Spring Pad
+    assert s.decision().kind == "act" and "Tinker Hollis may Move again, free (a marker)" in texts(s)
+    assert s.decision().prompt == "Tinker Hollis: a free Move: 1 Move action to take"
+    assert opt_ids(s) == ["move:0", "move:2", "stop"]
+    s.apply("move:2")
+    assert s.hero_loc[0] == 2 and s.pool == [0, 0, 0, 0]
+
+
+@pytest.mark.rule("MU-18")
+def test_no_free_move_without_a_pad():
+    s = played([], at=0, tinker={"markers": {"Spring Pad": [4]}}, locations=ring(threats=[None] * 6))
+    s.apply("move:1")
+    assert s.hero_loc[0] == 1 and "Tinker Hollis may Move again, free (a marker)" not in texts(s)
+
+
+@pytest.mark.rule("MU-20")
+def test_a_locations_own_deck_is_drawn_at_its_end_of_turn_effect():
+    locs = ring(threats=[None] * 6, p1={"id": "fallen-watchtower", "thugs": 2})
+    s = played([], at=1, locations=locs)
+    assert view(s, 0)["location_decks"] == [{"location": 1, "name": "Rubble deck", "size": 3, "discard": []}]
+    s.apply("end")
+    s.apply("use")  # defeat 1 Thug, then draw the Rubble deck's top card
+    drawn = view(s, 0)["location_decks"][0]["discard"]
+    assert len(drawn) == 1 and view(s, 0)["location_decks"][0]["size"] == 2
+    assert f"Tinker Hollis draws {drawn[0]} from the Rubble deck (The Fallen Watchtower)" in texts(s)
+    assert s.thug[1] == (0 if drawn == ["Trapped Thug"] else 1)
+    check_invariants(s)
+
+
+def test_a_location_takes_its_deck_with_it():
+    locs = ring(p4={"id": "fallen-watchtower"})
+    s = played([{"verb": "replace_location", "location": "rickety-watchtower"}], at=4, locations=locs)
+    assert len(view(s, 0)["location_decks"]) == 1
+    s.apply("effect")
+    assert s.loc_name(4) == "The Rickety Watchtower" and view(s, 0)["location_decks"] == []
+    check_invariants(s)
+
+
+def test_a_location_deck_word_needs_a_deck():
+    with pytest.raises(ValueError, match=r"effect\[0\]\.verb: 'draw_location_card' needs the Location's own `deck`"):
+        Location.model_validate({"id": "x", "name": "X", "slots": 3, "effect": [{"verb": "draw_location_card"}]})

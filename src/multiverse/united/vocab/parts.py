@@ -29,6 +29,8 @@ from multiverse.engine.words import count
 from multiverse.united.board import RING
 from multiverse.united.enemies import enemies_at, hit
 from multiverse.united.owned import (
+    LOC_DECK,
+    LOC_USED,
     MARKER,
     OWN_DECK,
     OWN_TOKENS,
@@ -62,6 +64,24 @@ def setup_parts(s: UnitedState) -> None:
         s.shuffle(cards)
         for c in cards:
             s.parts += [OWN_DECK, h, c, 0]
+    sync_location_decks(s)
+
+
+def sync_location_decks(s: UnitedState) -> None:
+    """Each Location in play with a deck of its own has its cards (shuffled, as it comes
+    into play); a Location out of play takes its cards with it."""
+    t = s.T
+    if not t.loc_deck:
+        return
+    p = s.parts
+    s.parts = [x for i in range(0, len(p), 4)
+               if not (p[i] in (LOC_DECK, LOC_USED) and p[i + 1] not in s.locs) for x in p[i: i + 4]]
+    for li in s.locs:
+        if t.loc_deck[li] and not records(s, LOC_DECK, li) and not records(s, LOC_USED, li):
+            cards = [c for c, (owner, _n, _fx) in enumerate(t.loc_cards) if owner == li]
+            s.shuffle(cards)
+            for c in cards:
+                s.parts += [LOC_DECK, li, c, 0]
 
 
 def check_parts(s: UnitedState) -> None:
@@ -70,7 +90,7 @@ def check_parts(s: UnitedState) -> None:
     more of a kind than the hero has."""
     t, p = s.T, s.parts
     assert len(p) % 4 == 0
-    kinds = {OWN_TOKENS, OWN_DECK, OWN_USED, MARKER, TEAM_TOKENS}
+    kinds = {OWN_TOKENS, OWN_DECK, OWN_USED, MARKER, TEAM_TOKENS, LOC_DECK, LOC_USED}
     assert all(p[i] in kinds for i in range(0, len(p), 4)), p
     for h, (name, _start, most) in enumerate(t.own_tokens):
         assert len(records(s, OWN_TOKENS, h)) == (1 if name else 0)
@@ -89,6 +109,10 @@ def check_parts(s: UnitedState) -> None:
     for i in records(s, MARKER):
         h, m, pos = p[i + 1], p[i + 2], p[i + 3]
         assert 0 <= h < len(t.markers) and 0 <= m < len(t.markers[h]) and 0 <= pos < RING, (h, m, pos)
+    held = sorted(p[i + 2] for i in records(s, LOC_DECK) + records(s, LOC_USED))
+    assert held == [c for c, (li, _n, _fx) in enumerate(t.loc_cards) if li in s.locs], held
+    for i in records(s, LOC_DECK) + records(s, LOC_USED):
+        assert t.loc_cards[p[i + 2]][0] == p[i + 1]
     for h, kinds_of in enumerate(t.markers):
         for m, (_name, n, _damage) in enumerate(kinds_of):
             assert len(markers_of(s, h, m)) <= n
@@ -137,36 +161,58 @@ def draw_own_card(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sou
 
 @step("own_draw")
 def own_draw(s: UnitedState, f: tuple) -> None:
-    """One card of hero `h`'s own deck: its top card goes face up to the discard and its
-    effect resolves for `h`; an empty deck first reshuffles its discard (none left:
-    nothing is drawn)."""
-    _, h, n, source = f
+    """One card of hero `h`'s own deck (or, with `li` >= 0, of the pack Location `li`'s):
+    its top card goes face up to the discard and its effect resolves for `h`; an empty deck
+    first reshuffles its discard (none left: nothing is drawn)."""
+    _, h, n, source, *rest = f
+    li = rest[0] if rest else -1
     t = s.T
-    top = records(s, OWN_DECK, h)
+    deck, used_kind, owner = (OWN_DECK, OWN_USED, h) if li < 0 else (LOC_DECK, LOC_USED, li)
+    cards_of, deck_name = (t.own_cards, t.own_deck[h]) if li < 0 else (t.loc_cards, t.loc_deck[li])
+    top = records(s, deck, owner)
     if not top:
-        used = records(s, OWN_USED, h)
+        used = records(s, used_kind, owner)
         if not used:
             return
         cards = [s.parts[i + 2] for i in used]
         s.shuffle(cards)
         s.parts = [x for i in range(0, len(s.parts), 4) if i not in used for x in s.parts[i: i + 4]]
         for c in cards:
-            s.parts += [OWN_DECK, h, c, 0]
+            s.parts += [deck, owner, c, 0]
         if s.log is not None:
-            s.emit("own_deck_shuffled", f"{s.hero_name(h)} shuffles the {t.own_deck[h]} discard "
-                   "into a new deck", hero=h)
-        top = records(s, OWN_DECK, h)
+            s.emit("own_deck_shuffled", f"The {deck_name} discard is shuffled into a new deck", hero=h)
+        top = records(s, deck, owner)
     i = top[0]
     card = s.parts[i + 2]
     del s.parts[i: i + 4]
-    s.parts += [OWN_USED, h, card, 0]
+    s.parts += [used_kind, owner, card, 0]
     if n > 1:
-        s.stack.append(("own_draw", h, n - 1, source))
-    _owner, name, fx = t.own_cards[card]
+        s.stack.append(("own_draw", h, n - 1, source, li))
+    _owner, name, fx = cards_of[card]
     if s.log is not None:
-        s.emit("own_card_drawn", f"{s.hero_name(h)} draws {name} from the {t.own_deck[h]} ({source})",
+        s.emit("own_card_drawn", f"{s.hero_name(h)} draws {name} from the {deck_name} ({source})",
                hero=h, card=name)
     push_hero_effects(s, h, fx, name)
+
+
+@verb("draw_location_card")
+def draw_location_card(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """MU-20: draw `n` cards of your Location's own deck, one at a time, each resolving for
+    you before the next (a Location without a deck: nothing happens)."""
+    li = s.locs[s.hero_loc[h]]
+    if n > 0 and s.T.loc_deck and s.T.loc_deck[li]:
+        s.stack.append(("own_draw", h, n, source, li))
+
+
+def free_move(s: UnitedState, h: int, origin: int) -> None:
+    """MU-18: a hero whose Move action starts or ends in a Location holding a free-move
+    marker (any hero's) may Move once more, free; that free Move gives no other."""
+    p, t = s.parts, s.T
+    at = {p[i + 3] for i in records(s, MARKER) if (p[i + 1], p[i + 2]) in t.free_move}
+    if origin in at or s.hero_loc[h] in at:
+        if s.log is not None:
+            s.emit("free_move", f"{s.hero_name(h)} may Move again, free (a marker)", hero=h)
+        push_hero_effects(s, h, (("take_action", 1, 0, 0, 0, (("optional", 1),)),), "a free Move")
 
 
 # ----- markers ------------------------------------------------------------------------------
@@ -289,6 +335,7 @@ def swap_location(s: UnitedState, pos: int, new: int, source: str) -> None:
     back to the supply (Thugs, extra tokens, then Civilians)."""
     old = s.loc_name(pos)
     s.locs[pos] = new
+    sync_location_decks(s)
     over = s.civ[pos] + s.thug[pos] + s.xtok[pos] - s.T.loc_slots[new]
     for field in ("thug", "xtok", "civ"):
         lst = getattr(s, field)
@@ -308,7 +355,13 @@ phrases({
     "set_off_markers": lambda n: "set off your markers",
     "bring_companion": lambda n: "bring your companion into play",
     "replace_location": lambda n: "replace your Location",
+    "draw_location_card": lambda n: f"draw {count(n, 'card')} of your Location's deck",
 })
+
+
+@text("draw_location_card")
+def _loc_draw_text(n: int, sym: int, civ: int, thug: int) -> str:
+    return f"draw {count(n, 'card')} from this Location's own deck and resolve {'it' if n == 1 else 'them'}"
 
 
 @text("gain_own_tokens")
@@ -442,6 +495,10 @@ def parts_view(s: UnitedState) -> dict[str, Any]:
         out["markers"] = [{"hero": t.hero_ids[h], "name": name, "locations": sorted(markers_of(s, h, m)),
                            "supply": n - len(markers_of(s, h, m))}
                           for h, kinds in enumerate(t.markers) for m, (name, n, _d) in enumerate(kinds)]
+    if t.loc_deck:
+        out["location_decks"] = [{"location": pos, "name": t.loc_deck[li], "size": len(records(s, LOC_DECK, li)),
+                                  "discard": [t.loc_cards[p[i + 2]][1] for i in records(s, LOC_USED, li)]}
+                                 for pos, li in enumerate(s.locs) if t.loc_deck[li]]
     if t.team_tokens:
         out["team_tokens"] = [{"team_card": t.team_name[k], "name": name, "count": pile(s, TEAM_TOKENS, k)}
                               for k, (name, _s, _most) in enumerate(t.team_tokens) if name]
@@ -467,4 +524,7 @@ def parts_line(v: dict[str, Any]) -> str:
               + (f", discard: {', '.join(x['discard'])}" if x["discard"] else "")
               for x in v.get("own_decks", ())]
     lines += [f"{x['team_card']}: {x['count']} {x['name']}" for x in v.get("team_tokens", ())]
+    lines += [f"Location {x['location']}'s {x['name']}: {count(x['size'], 'card')} facedown"
+              + (f", discard: {', '.join(x['discard'])}" if x["discard"] else "")
+              for x in v.get("location_decks", ())]
     return "\n".join(lines)
