@@ -525,6 +525,9 @@ class Hero(Strict):
     deck: OwnDeck | None = Field(None, description="the hero's own small deck, drawn by `draw_own_card`")
     markers: list[Marker] = Field(default_factory=list, description="markers the hero places, "
                                   "each going off at its moment")
+    duplicate: bool = Field(False, description="the clones are the hero's duplicates: its Attack "
+                            "and Rescue actions may be taken where one stands, and harm to the "
+                            "heroes of a Location removes its clones there (united/vocab/parts.py)")
 
     _unique = field_validator("cards")(unique_names("cards"))
 
@@ -532,6 +535,8 @@ class Hero(Strict):
     def _parts(self) -> Hero:
         """A word of the hero's own components needs the component (raises naming the field)."""
         marks = {m.name for m in self.markers}
+        if self.duplicate and not self.clones:
+            raise ValueError("duplicate: a duplicate acts through its clones: give the hero `clones: N`")
         if len(marks) != len(self.markers):
             raise ValueError("markers: two markers share a name")
         for i, c in enumerate(self.cards):

@@ -18,7 +18,7 @@ from multiverse.united.storyline import last_hero_cards, symbols_of
 from multiverse.united.tables import ATTACK, HEROIC, MOVE, SYMBOLS, WILD
 from multiverse.united.verbs import push_hero_effects, push_villain_effects
 from multiverse.united.vocab.components import team_options, use_team_card
-from multiverse.united.vocab.parts import free_move
+from multiverse.united.vocab.parts import duplicate_options, free_move
 from multiverse.united.vocab.turn import (
     ATTACK_RANGE,
     bonus,
@@ -187,6 +187,11 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
                                          t.threat_name[th], _PAID[src]),
                         {"action": "fill", "symbol": sym}))
                     _token_twin(s, h, sym, src, opts)
+    if h in t.duplicates:  # a duplicate's clones act for it (vocab/parts.py)
+        for sym, o in duplicate_options(s, h, _label, {k: _PAID[_source(s, h, k)] for k in (ATTACK, HEROIC)
+                                                       if _source(s, h, k) >= 0}):
+            opts.append(o)
+            _token_twin(s, h, sym, _source(s, h, sym), opts)
     if t.team_name:  # a team card: a free choice among the actions, once per round
         opts += team_options(s, h)
     if s.fx_card >= 0:
@@ -268,7 +273,7 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
         release(s)
     elif a == "rescue":
         spend(s, h, HEROIC, d.get("pay"))
-        pos = s.hero_loc[h]
+        pos = d.get("location", s.hero_loc[h])  # a duplicate's clone's Location (vocab/parts.py)
         s.civ[pos] -= 1
         record(s, RESCUE)
         if s.log is not None:

@@ -99,3 +99,20 @@ def part_count(s: UnitedState, h: int, what: str) -> int:
 
 
 PART_COUNTS = frozenset({"own_tokens", "team_tokens", "markers_in_play"})
+
+
+def clones_hit(s: UnitedState, pos: int, source: str) -> None:
+    """Harm to each hero in Location `pos` (a BAM!, `damage_heroes_here`) finds a duplicate's
+    clones there (`Hero.duplicate`, united/vocab/parts.py): each goes back to its reserve; a
+    clone is no hero, so it takes no damage and the hero is not hurt by it."""
+    c, t = s.clone_at, s.T
+    gone = [c[i] for i in range(0, len(c), 2) if c[i + 1] == pos and c[i] in t.duplicates]
+    if not gone:
+        return
+    s.clone_at = [x for i in range(0, len(c), 2) if not (c[i + 1] == pos and c[i] in t.duplicates)
+                  for x in c[i: i + 2]]
+    if s.log is not None:
+        for h in sorted(set(gone)):
+            k = gone.count(h)
+            s.emit("clone_removed", f"{source} removes {s.hero_name(h)}'s "
+                   f"{'clone' if k == 1 else f'{k} clones'} in {s.loc_name(pos)}", hero=h, location=pos)

@@ -228,6 +228,7 @@ class Tables:
     own_cards: tuple[tuple[int, str, tuple[FX, ...]], ...] = ()  # (hero, name, steps) per card
     markers: tuple[tuple[tuple[str, int, int], ...], ...] = ()  # per hero: (name, count, damage)
     free_move: frozenset[tuple[int, int]] = frozenset()  # (hero, marker) of the free-move markers
+    duplicates: frozenset[int] = frozenset()  # heroes whose clones are duplicates (`Hero.duplicate`)
     loc_deck: tuple[str, ...] = ()  # per pack Location: its own deck's name ("" for none)
     loc_cards: tuple[tuple[int, str, tuple[FX, ...]], ...] = ()  # (Location, name, steps) per card
     team_tokens: tuple[tuple[str, int, int], ...] = ()  # per team card (name, start, most)
@@ -408,6 +409,7 @@ def _parts(t: Tables, heroes: list, content: UnitedContent) -> None:
     themselves subscribe to their hook point."""
     t.loc_ids = [loc.id for loc in content.locations]
     t.loc_dealt = [loc.dealt for loc in content.locations]
+    t.duplicates = frozenset(i for i, h in enumerate(heroes) if h.duplicate)
     if any(loc.deck for loc in content.locations):
         t.loc_deck = tuple(loc.deck.name if loc.deck else "" for loc in content.locations)
         t.loc_cards = tuple((i, c.name, compile_effects(c.effect)) for i, loc in enumerate(content.locations)

@@ -32,6 +32,7 @@ from multiverse.united.invariants import check_invariants
 from multiverse.united.owned import OWN_DECK, OWN_USED, records
 from multiverse.united.render import render_board
 from multiverse.united.tables import compile_effects
+from multiverse.united.verbs import push_villain_effects
 from multiverse.united.view import view
 
 Step = dict[str, Any]
@@ -457,3 +458,54 @@ def test_a_location_takes_its_deck_with_it():
 def test_a_location_deck_word_needs_a_deck():
     with pytest.raises(ValueError, match=r"effect\[0\]\.verb: 'draw_location_card' needs the Location's own `deck`"):
         Location.model_validate({"id": "x", "name": "X", "slots": 3, "effect": [{"verb": "draw_location_card"}]})
+
+
+# ----- a duplicate: clones that act for the hero ------------------------------------------
+@pytest.mark.rule("MU-18")
+def test_a_duplicate_attacks_and_rescues_where_its_clones_stand():
+    card = {"name": "Double Duty", "symbols": ["attack", "heroic"]}
+    s = position(heroes=[{"id": TINKER, "location": 3, "hand": ["Double Duty"], "clones": [1, 4]},
+                         {"id": "storm", "location": 3}], cards={TINKER: [card]}, step="play",
+                 turn={"hero": TINKER}, locations=ring(threats=[None] * 6))
+    ids = opt_ids(s)
+    assert {"clone_attack:1:thug", "clone_attack:4:thug", "clone_rescue:4"} <= set(ids)
+    assert "clone_rescue:1" not in ids  # no Civilian at ring 1
+    s.apply("clone_attack:1:thug")
+    assert s.thug[1] == 1 and s.hero_loc[0] == 3
+    s.apply("clone_rescue:4")
+    assert s.civ[4] == 1 and s.civ[3] == 2 and s.pool == [0, 0, 0, 0]
+
+
+@pytest.mark.rule("MU-18")
+def test_clones_of_a_hero_who_is_no_duplicate_do_not_act(tmp_path):
+    dest = tmp_path / "pack"
+    shutil.copytree(default_pack_path(), dest)
+    f = dest / "heroes" / "tinker-hollis.yaml"
+    f.write_text(f.read_text(encoding="utf-8").replace("duplicate: true", "duplicate: false"), encoding="utf-8")
+    card = {"name": "Double Duty", "symbols": ["attack", "heroic"]}
+    s = position(config={"content": str(dest)}, heroes=[
+        {"id": TINKER, "location": 3, "hand": ["Double Duty"], "clones": [1, 4]}, {"id": "storm", "location": 3}],
+        cards={TINKER: [card]}, step="play", turn={"hero": TINKER}, locations=ring(threats=[None] * 6))
+    assert opt_ids(s) and not any(o.startswith("clone_") for o in opt_ids(s))
+    clone_harm = s.clone()
+    push_villain_effects(clone_harm, (("damage_heroes_here", 1, -1, 0, 0),), "A Test BAM!", 1)
+    clone_harm.advance()
+    assert sorted(clone_harm.clone_at[1::2]) == [1, 4]  # not a duplicate: its clones stay
+
+
+@pytest.mark.rule("MU-21")
+def test_harm_to_the_heroes_of_a_location_removes_a_duplicates_clones_there():
+    # Storm and two of Tinker's clones stand in ring 1; Tinker herself is at ring 3
+    s = position(heroes=[{"id": TINKER, "location": 3, "clones": [1, 1]}, {"id": "storm", "location": 1}],
+                 turn={"hero": "storm"})
+    push_villain_effects(s, (("damage_heroes_here", 1, -1, 0, 0),), "A Test BAM!", 1)
+    s.advance()
+    assert s.clone_at == [] and view(s, 0)["clones"] == [{"hero": TINKER, "locations": [], "reserve": 2}]
+    assert texts(s) == ["A Test BAM! removes Tinker Hollis's 2 clones in Hollow Sentinel Foundry",
+                        "A Test BAM! deals 1 damage to Storm"]
+    assert s.decision().kind == "wound" and s.decision().prompt.startswith("Storm takes damage")
+
+
+def test_a_duplicate_needs_clones():
+    with pytest.raises(ValueError, match="duplicate: a duplicate acts through its clones"):
+        Hero.model_validate(_hero(card={"name": "X", "symbols": ["move"]}, duplicate=True))

@@ -9,6 +9,7 @@ from multiverse.engine.words import count
 from multiverse.united.board import RING, add_tokens, lower_track, move_hero, raise_track
 from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
+from multiverse.united.owned import clones_hit
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.tables import SYMBOLS
@@ -189,6 +190,8 @@ def damage_heroes_here(s: UnitedState, n: int, civ: int, thug: int, source: str,
     """MU-21: `n` damage to each hero here (a Threat's Location, else the Villain's)."""
     for h in reversed(s.heroes_at(here)):
         s.stack.append(("damage_hero", h, n, source))
+    if s.T.duplicates:  # a duplicate's clones here are removed (united/owned.py)
+        clones_hit(s, here, source)
 
 
 @villain_verb("add_tokens_here")

@@ -27,6 +27,7 @@ from multiverse.engine.decision import Option
 from multiverse.engine.positions import as_int, as_list, field_error
 from multiverse.engine.words import count
 from multiverse.united.board import RING
+from multiverse.united.counts import clones_of
 from multiverse.united.enemies import enemies_at, hit
 from multiverse.united.owned import (
     LOC_DECK,
@@ -202,6 +203,26 @@ def draw_location_card(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict
     li = s.locs[s.hero_loc[h]]
     if n > 0 and s.T.loc_deck and s.T.loc_deck[li]:
         s.stack.append(("own_draw", h, n, source, li))
+
+
+def duplicate_options(s: UnitedState, h: int, label: object, paid: dict[int, str]) -> list[tuple[int, Option]]:
+    """MU-18 for a duplicate (`Hero.duplicate`): an Attack on each enemy, and a Rescue, in
+    each other Location holding one of its clones, as if the hero stood there (`paid`: the
+    Attack / Heroic that would pay, by symbol; a Move still moves the hero, and a Threat
+    is filled only where the hero stands)."""
+    pos = s.hero_loc[h]
+    out: list[tuple[int, Option]] = []
+    for p in sorted(set(clones_of(s, h)) - {pos}):
+        where = f"{s.loc_name(p)}, by your clone"
+        if 1 in paid:  # ATTACK
+            for e in enemies_at(s, p):
+                out.append((1, Option(f"clone_attack:{p}:{e.id}", (label, "Attack {} ({})",
+                                      f"{e.label} in {where}", paid[1]),
+                                      {"action": "ranged_attack", "location": p, **(e.data or {})})))
+        if 2 in paid and s.civ[p]:  # HEROIC
+            out.append((2, Option(f"clone_rescue:{p}", (label, "Rescue a Civilian in {} ({})", where, paid[2]),
+                                  {"action": "rescue", "location": p})))
+    return out
 
 
 def free_move(s: UnitedState, h: int, origin: int) -> None:
