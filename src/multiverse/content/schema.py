@@ -89,6 +89,7 @@ HeroVerb = Literal[
     "replace_location",  # your Location is replaced by `location` (or one out of play, your pick)
     "add_team_tokens",  # put `amount` tokens on your team card (`TeamCard.tokens`)
     "draw_location_card",  # draw `amount` cards of your Location's own deck (`Location.deck`), resolving each
+    "add_slot",  # put `amount` slot tokens in your Location: each adds a slot there (at most 3)
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -166,7 +167,7 @@ _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "res
                         "damage_each_enemy_here", "take_damage", "lose_civilians",
                         "thugs_to_civilians", "draw_discard", "extra_fill", "remove_tokens"})
 _PER_VERBS |= {"gain_own_tokens", "draw_own_card", "add_team_tokens", "place_marker",
-               "draw_location_card"}  # (vocab/parts.py)
+               "draw_location_card", "add_slot"}  # (vocab/parts.py)
 _PARTS_DEFAULTS = {"spend": None, "spend_team": None, "marker": None, "location": None}  # (vocab/parts.py)
 _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "where": None,
                    "targets": "any", "bring": False, "options": None, "until": None,

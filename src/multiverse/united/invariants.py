@@ -6,6 +6,7 @@ from __future__ import annotations
 from multiverse.engine.invariants import check_decision
 from multiverse.united.board import RING
 from multiverse.united.enemies import wild_left
+from multiverse.united.owned import slots as slot_count
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, PHASE_VILLAIN, UnitedState
 from multiverse.united.vocab.components import check_components
 from multiverse.united.vocab.parts import check_parts
@@ -49,7 +50,7 @@ def check_dofp(s: UnitedState) -> None:
     # Locations: tokens within slots; Threat symbols to fill
     assert sorted(s.locs) == sorted(set(s.locs)) and len(s.locs) == RING
     for pos in range(RING):
-        slots = t.loc_slots[s.locs[pos]]
+        slots = slot_count(s, pos)  # with slot tokens (united/owned.py)
         assert s.civ[pos] >= 0 and s.thug[pos] >= 0
         assert s.civ[pos] + s.thug[pos] + s.xtok[pos] <= slots, f"Location {pos}: {s.civ[pos]}+{s.thug[pos]}>{slots}"
         need = s.need[pos * 3: pos * 3 + 3]
@@ -119,7 +120,7 @@ def check_standard(s: UnitedState) -> None:
     # Locations: tokens within slots; Threats to fill or Henchmen to defeat
     assert sorted(s.locs) == sorted(set(s.locs)) and len(s.locs) == RING
     for pos in range(RING):
-        slots = t.loc_slots[s.locs[pos]]
+        slots = slot_count(s, pos)  # with slot tokens (united/owned.py)
         assert s.civ[pos] >= 0 and s.thug[pos] >= 0
         assert s.civ[pos] + s.thug[pos] + s.xtok[pos] <= slots, f"Location {pos}: {s.civ[pos]}+{s.thug[pos]}>{slots}"
         need = s.need[pos * 3: pos * 3 + 3]

@@ -10,7 +10,8 @@ marker on the board), determinization and the verbs of `united.vocab.parts` shar
 - `MARKER` (hero, marker, ring position): one of the hero's markers on the board;
 - `TEAM_TOKENS` (team card, count, 0): a team card's token pile (`TeamCard.tokens`);
 - `LOC_DECK` / `LOC_USED` (pack Location, card, 0): a Location's own deck (`Location.deck`;
-  `card` indexes `T.loc_cards`) and its discard, while that Location is in play.
+  `card` indexes `T.loc_cards`) and its discard, while that Location is in play;
+- `SLOTS` (ring position, count, 0): slot tokens there (`add_slot`), each adding a slot.
 The list is empty in a game without them, so such a game keeps its hashes and its JSON.
 """
 
@@ -20,6 +21,8 @@ from multiverse.united.state import UnitedState
 
 OWN_TOKENS, OWN_DECK, OWN_USED, MARKER, TEAM_TOKENS = 0, 1, 2, 3, 4
 LOC_DECK, LOC_USED = 5, 6
+SLOTS = 7  # (ring position, count, 0): slot tokens on a Location's place, each one more slot
+MAX_SLOT_TOKENS = 3  # a Location holds at most this many slot tokens
 
 
 def records(s: UnitedState, kind: int, owner: int = -1) -> list[int]:
@@ -116,3 +119,10 @@ def clones_hit(s: UnitedState, pos: int, source: str) -> None:
             k = gone.count(h)
             s.emit("clone_removed", f"{source} removes {s.hero_name(h)}'s "
                    f"{'clone' if k == 1 else f'{k} clones'} in {s.loc_name(pos)}", hero=h, location=pos)
+
+
+def slots(s: UnitedState, pos: int) -> int:
+    """MU-12: the slots of the Location at ring position `pos`: its own, plus a slot per slot
+    token there (`add_slot`, united/vocab/parts.py)."""
+    n = s.T.loc_slots[s.locs[pos]]
+    return n + pile(s, SLOTS, pos) if s.parts else n

@@ -36,7 +36,12 @@ from multiverse.united.hero_turn import turn_frames
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYM_INDEX, SYMBOLS, WILD
 from multiverse.united.vocab.components import position_figures
-from multiverse.united.vocab.parts import position_parts, position_team_tokens, sync_location_decks
+from multiverse.united.vocab.parts import (
+    position_parts,
+    position_slot_tokens,
+    position_team_tokens,
+    sync_location_decks,
+)
 
 STEPS = {
     "turn_start": [("hero_turn",)],
@@ -54,6 +59,7 @@ HERO_KEYS = {"id", "location", "hand", "deck", "tokens", "target", "ko", "elimin
              "companion", "clones"}  # companion and clones: united/vocab/components.py
 HERO_KEYS |= {"own_tokens", "own_deck", "markers"}  # a hero's own components: united/vocab/parts.py
 LOCATION_KEYS = {"id", "civilians", "thugs", "threat", "filled", "henchman", "extra_tokens"}
+LOCATION_KEYS |= {"slot_tokens"}  # slot tokens: united/vocab/parts.py
 SENTINEL_KEYS = {"location", "health", "defeated"}
 VILLAIN_KEYS = {"location", "health"}
 STORY_KEYS = {"hero", "card", "facedown"}
@@ -185,7 +191,7 @@ def _locations(s: UnitedState, locs: Any) -> None:
         spec = _mapping(spec, where, LOCATION_KEYS)
         s.locs[pos] = _index(spec.get("id", loc_ids[s.locs[pos]]), loc_ids, f"{where}.id"
                              if "id" in spec and not isinstance(locs[pos], str) else where, "Location")
-        slots = t.loc_slots[s.locs[pos]]
+        slots = t.loc_slots[s.locs[pos]] + position_slot_tokens(s, pos, spec, where)  # (vocab/parts.py)
         s.civ[pos] = _int(spec.get("civilians", t.loc_start[s.locs[pos]][0]), f"{where}.civilians", 0, slots)
         s.thug[pos] = _int(spec.get("thugs", t.loc_start[s.locs[pos]][1]), f"{where}.thugs", 0, slots)
         if "extra_tokens" in spec:  # an owner's Villain's third token kind

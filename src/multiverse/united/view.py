@@ -12,6 +12,7 @@ from typing import Any
 from multiverse.united.cardtext import card_text
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.enemies import wild_left
+from multiverse.united.owned import slots
 from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
@@ -169,7 +170,7 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         "phase": "villain" if standard else "nimrod" if s.phase == PHASE_NIMROD else "sentinels",
         "locations": [{
             "position": p, "id": t.content.locations[s.locs[p]].id, "name": s.loc_name(p),
-            "slots": t.loc_slots[s.locs[p]], "civilians": s.civ[p], "thugs": s.thug[p],
+            "slots": slots(s, p), "civilians": s.civ[p], "thugs": s.thug[p],
             "threat": _threat(s, p),
             **({"hazardous": True} if t.loc_hazardous[s.locs[p]] else {}),
             **({"extra_tokens": {"name": t.extra_name, "letter": t.extra_letter, "count": s.xtok[p]}}

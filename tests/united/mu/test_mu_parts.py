@@ -24,6 +24,7 @@ from multiverse import ContentError, PositionError
 from multiverse.content.loader import default_pack_path, load_content
 from multiverse.content.schema import Effect, Hero, Location, UnitedContent
 from multiverse.engine.errors import SaveError
+from multiverse.united.board import add_tokens
 from multiverse.united.cardtext import effect_text
 from multiverse.united.config import UnitedConfig
 from multiverse.united.determinize import determinize
@@ -509,3 +510,42 @@ def test_harm_to_the_heroes_of_a_location_removes_a_duplicates_clones_there():
 def test_a_duplicate_needs_clones():
     with pytest.raises(ValueError, match="duplicate: a duplicate acts through its clones"):
         Hero.model_validate(_hero(card={"name": "X", "symbols": ["move"]}, duplicate=True))
+
+
+# ----- a slot token -----------------------------------------------------------------------
+@pytest.mark.rule("MU-12")
+def test_a_slot_token_adds_a_slot_to_your_location():
+    # ring 2 (3 slots, empty): two slot tokens make it 5; then 2 more stop at 3 tokens
+    s = played([{"verb": "add_slot", "amount": 2}], at=2)
+    s.apply("effect")
+    assert view(s, 1)["locations"][2]["slots"] == 5 and view(s, 1)["slot_tokens"] == [{"location": 2, "count": 2}]
+    assert "Tinker Hollis adds 2 slots to Flooded Subway Tunnels (Test Gadget): 5 slots now" in texts(s)
+    more = played([{"verb": "add_slot", "amount": 2}], at=2, locations=ring(p2={"slot_tokens": 2}))
+    more.apply("effect")
+    assert view(more, 1)["slot_tokens"] == [{"location": 2, "count": 3}]
+    check_invariants(more)
+
+
+@pytest.mark.rule("MU-12")
+def test_a_slot_token_takes_a_token_that_would_overflow():
+    # ring 5 (3 slots) holds 3 Thugs and a slot token: a 4th token fits, a 5th overflows
+    s = position(heroes=[{"id": TINKER, "location": 0}, "storm"],
+                 locations=ring(p5={"thugs": 3, "slot_tokens": 1}))
+    track = s.track
+    add_tokens(s, 5, 0, 1)
+    assert s.thug[5] == 4 and s.track == track
+    add_tokens(s, 5, 0, 1)
+    assert s.thug[5] == 4 and s.track == track + 1  # the Overflow raises the track (DFP-D2)
+
+
+def test_slot_tokens_stay_when_the_location_is_replaced():
+    s = played([{"verb": "replace_location", "location": "fallen-watchtower"}], at=4,
+               locations=ring(p4={"civilians": 3, "thugs": 1, "slot_tokens": 1}))
+    s.apply("effect")
+    assert s.loc_name(4) == "The Fallen Watchtower" and view(s, 0)["locations"][4]["slots"] == 4
+    assert s.civ[4] == 3 and s.thug[4] == 1
+
+
+def test_slot_tokens_in_a_position_are_bounded():
+    with pytest.raises(PositionError, match=r"locations\[2\]\.slot_tokens"):
+        position(heroes=[TINKER, "storm"], locations=ring(p2={"slot_tokens": 4}))

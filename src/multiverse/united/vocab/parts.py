@@ -33,14 +33,17 @@ from multiverse.united.owned import (
     LOC_DECK,
     LOC_USED,
     MARKER,
+    MAX_SLOT_TOKENS,
     OWN_DECK,
     OWN_TOKENS,
     OWN_USED,
+    SLOTS,
     TEAM_TOKENS,
     markers_of,
     pile,
     records,
     set_pile,
+    slots,
     team_of,
 )
 from multiverse.united.state import UnitedState, choice, step
@@ -91,7 +94,7 @@ def check_parts(s: UnitedState) -> None:
     more of a kind than the hero has."""
     t, p = s.T, s.parts
     assert len(p) % 4 == 0
-    kinds = {OWN_TOKENS, OWN_DECK, OWN_USED, MARKER, TEAM_TOKENS, LOC_DECK, LOC_USED}
+    kinds = {OWN_TOKENS, OWN_DECK, OWN_USED, MARKER, TEAM_TOKENS, LOC_DECK, LOC_USED, SLOTS}
     assert all(p[i] in kinds for i in range(0, len(p), 4)), p
     for h, (name, _start, most) in enumerate(t.own_tokens):
         assert len(records(s, OWN_TOKENS, h)) == (1 if name else 0)
@@ -114,6 +117,9 @@ def check_parts(s: UnitedState) -> None:
     assert held == [c for c, (li, _n, _fx) in enumerate(t.loc_cards) if li in s.locs], held
     for i in records(s, LOC_DECK) + records(s, LOC_USED):
         assert t.loc_cards[p[i + 2]][0] == p[i + 1]
+    places = [p[i + 1] for i in records(s, SLOTS)]
+    assert len(places) == len(set(places)) and all(0 <= x < RING for x in places), places
+    assert all(0 <= p[i + 2] <= MAX_SLOT_TOKENS for i in records(s, SLOTS))
     for h, kinds_of in enumerate(t.markers):
         for m, (_name, n, _damage) in enumerate(kinds_of):
             assert len(markers_of(s, h, m)) <= n
@@ -303,6 +309,23 @@ def set_off_markers(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, s
                 hit(s, h, e.data, s.thug[pos] if e.data["enemy"] == "thug" else damage, pos)
 
 
+# ----- a slot token -----------------------------------------------------------------------
+@verb("add_slot")
+def add_slot(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
+    """MU-12: `n` slot tokens go in your Location, each adding a slot there for the rest of
+    the game (at most 3 per Location: more are not placed). They stay with the place when
+    its Location is replaced."""
+    pos = s.hero_loc[h]
+    have = pile(s, SLOTS, pos)
+    k = min(n, MAX_SLOT_TOKENS - have)
+    if k <= 0:
+        return
+    set_pile(s, SLOTS, pos, have + k)
+    if s.log is not None:
+        s.emit("slot_added", f"{s.hero_name(h)} adds {count(k, 'slot')} to {s.loc_name(pos)} ({source}): "
+               f"{slots(s, pos)} slots now", hero=h, location=pos, amount=k)
+
+
 # ----- a companion entering play ---------------------------------------------------------
 @verb("bring_companion")
 def bring_companion(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
@@ -357,7 +380,7 @@ def swap_location(s: UnitedState, pos: int, new: int, source: str) -> None:
     old = s.loc_name(pos)
     s.locs[pos] = new
     sync_location_decks(s)
-    over = s.civ[pos] + s.thug[pos] + s.xtok[pos] - s.T.loc_slots[new]
+    over = s.civ[pos] + s.thug[pos] + s.xtok[pos] - slots(s, pos)  # slot tokens stay on the place
     for field in ("thug", "xtok", "civ"):
         lst = getattr(s, field)
         k = min(max(over, 0), lst[pos])
@@ -377,7 +400,13 @@ phrases({
     "bring_companion": lambda n: "bring your companion into play",
     "replace_location": lambda n: "replace your Location",
     "draw_location_card": lambda n: f"draw {count(n, 'card')} of your Location's deck",
+    "add_slot": lambda n: f"add {count(n, 'slot')} to your Location",
 })
+
+
+@text("add_slot")
+def _slot_text(n: int, sym: int, civ: int, thug: int) -> str:
+    return f"put {count(n, 'slot token')} in your Location (each adds a slot)"
 
 
 @text("draw_location_card")
@@ -486,6 +515,15 @@ def position_parts(s: UnitedState, h: int, spec: dict[str, Any], where: str) -> 
                 s.parts += [MARKER, h, m, as_int(p, f"{where}.markers.{name}[{i}]", 0, RING - 1)]
 
 
+def position_slot_tokens(s: UnitedState, pos: int, spec: dict[str, Any], where: str) -> int:
+    """A position's `locations[i].slot_tokens: N` (slot tokens there); returns the count."""
+    if "slot_tokens" not in spec:
+        return pile(s, SLOTS, pos) if s.parts else 0
+    n = as_int(spec["slot_tokens"], f"{where}.slot_tokens", 0, MAX_SLOT_TOKENS)
+    set_pile(s, SLOTS, pos, n)
+    return n
+
+
 def position_team_tokens(s: UnitedState, spec: Any) -> None:
     """A position's top-level `team_tokens: {team card name: N}`."""
     t = s.T
@@ -520,6 +558,8 @@ def parts_view(s: UnitedState) -> dict[str, Any]:
         out["location_decks"] = [{"location": pos, "name": t.loc_deck[li], "size": len(records(s, LOC_DECK, li)),
                                   "discard": [t.loc_cards[p[i + 2]][1] for i in records(s, LOC_USED, li)]}
                                  for pos, li in enumerate(s.locs) if t.loc_deck[li]]
+    if records(s, SLOTS):
+        out["slot_tokens"] = [{"location": p[i + 1], "count": p[i + 2]} for i in records(s, SLOTS) if p[i + 2]]
     if t.team_tokens:
         out["team_tokens"] = [{"team_card": t.team_name[k], "name": name, "count": pile(s, TEAM_TOKENS, k)}
                               for k, (name, _s, _most) in enumerate(t.team_tokens) if name]
