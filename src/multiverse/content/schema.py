@@ -541,7 +541,10 @@ class Hero(Strict):
         if len(marks) != len(self.markers):
             raise ValueError("markers: two markers share a name")
         for i, c in enumerate(self.cards):
-            for place, e in part_words(c.effect, f"cards[{i}].effect"):
+            steps = part_words(c.effect, f"cards[{i}].effect")
+            for j, hk in enumerate(c.face_up):
+                steps += part_words(hk.steps, f"cards[{i}].face_up[{j}].steps")
+            for place, e in steps:
                 check_part_word(place, e, self.tokens is not None, self.deck is not None, marks,
                                 self.companion, f"hero {self.id!r}")
         if self.deck is not None:
@@ -616,7 +619,10 @@ class Location(Strict):
     def _deck(self) -> None:
         """A Location's own deck (united/vocab/parts.py): `draw_location_card` in its effect
         needs one; its cards do not draw from it."""
-        for place, e in part_words(self.effect, "effect"):
+        steps = part_words(self.effect, "effect")
+        for j, hk in enumerate(self.hooks):
+            steps += part_words(hk.steps, f"hooks[{j}].steps")
+        for place, e in steps:
             if e.verb == "draw_location_card" and self.deck is None:
                 raise ValueError(f"{place}.verb: 'draw_location_card' needs the Location's "
                                  "own `deck`, and it has none")

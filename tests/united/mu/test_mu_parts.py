@@ -549,3 +549,13 @@ def test_slot_tokens_stay_when_the_location_is_replaced():
 def test_slot_tokens_in_a_position_are_bounded():
     with pytest.raises(PositionError, match=r"locations\[2\]\.slot_tokens"):
         position(heroes=[TINKER, "storm"], locations=ring(p2={"slot_tokens": 4}))
+
+
+def test_lasting_text_is_checked_too():
+    hero = _hero(card={"name": "X", "face_up": [{"when": "turn_starts", "steps": [
+        {"verb": "set_off_markers", "marker": "Nope"}]}]})
+    with pytest.raises(ValueError, match=r"cards\[11\]\.face_up\[0\]\.steps\[0\]\.marker: hero 'tester' has no marker"):
+        Hero.model_validate(hero)
+    with pytest.raises(ValueError, match=r"hooks\[0\]\.steps\[0\]\.verb: 'draw_location_card' needs"):
+        Location.model_validate({"id": "x", "name": "X", "slots": 3, "hooks": [
+            {"when": "turn_ends", "steps": [{"verb": "draw_location_card"}]}]})
