@@ -20,6 +20,7 @@ import yaml
 from mu_support import opt_ids, position, ring
 from rich.console import Console
 
+import multiverse.united.vocab  # noqa: F401  (the verbs' card text)
 from multiverse import ContentError, PositionError
 from multiverse.content.loader import default_pack_path, load_content
 from multiverse.content.schema import Effect, Hero, Location, UnitedContent
@@ -312,12 +313,21 @@ def test_a_hero_without_the_component_cannot_state_it():
 def test_card_text_reads_the_words():
     hero = next(h for h in load_content(None).heroes if h.id == TINKER)
     by = {c.name: effect_text(compile_effects(c.effect)) for c in hero.cards}
-    assert by["Rummage"] == "you may spend 1 of your own tokens to draw 1 card from your own deck and resolve it"
-    assert by["Lob a Bomb"] == "you may place a Clockwork Bomb in an adjacent Location"
-    assert by["Spring the Trap"] == ("set off each of your Tripwires on the board; you may draw 1 card "
-                                     "for each of your markers on the board")
-    assert by["Rebuild the Block"] == ("you may spend 2 of your own tokens to replace your Location "
-                                       "with a Location out of play of your choice")
+    assert by["Wind the Spring"] == ("gain 2 of your own tokens; your companion enters play in your "
+                                     "Location; you may place 1 clone in an adjacent Location")
+    assert by["Rummage the Workshop"] == (
+        "you may spend 1 of your own tokens to draw 1 card from your own deck and resolve it; you may put "
+        "1 slot token in your Location (each adds a slot)")
+    assert by["Lob a Bomb"] == ("you may place a Clockwork Bomb in an adjacent Location; you may place a "
+                                "Spring Pad; you may place a Tripwire in any Location")
+    assert by["Spring the Trap"] == (
+        "set off each of your Tripwires on the board; you may spend 1 of your own tokens to deal 1 damage "
+        "to an enemy in your Location for each of your own tokens; you may draw 1 card for each of your "
+        "markers on the board; you may spend 2 of your own tokens to replace your Location with a Location "
+        "out of play of your choice")
+    fallen = next(loc for loc in load_content(None).locations if loc.id == "fallen-watchtower")
+    assert effect_text(compile_effects(fallen.effect)) == (
+        "defeat up to 1 Thug in your Location; draw 1 card from this Location's own deck and resolve it")
 
 
 def _hero(**extra: Any) -> dict[str, Any]:
@@ -411,7 +421,7 @@ def test_thirty_games_with_tinker_hollis_hold_the_invariants(mode):
             raise AssertionError("no end")
         back = from_json(json.loads(to_json(s)))
         assert back == s
-    assert {"place_marker", "replace_location"} <= kinds
+    assert {"place_marker", "may", "act"} <= kinds
 
 
 # ----- a free-move marker and a Location's own deck ---------------------------------------
