@@ -17,6 +17,7 @@ The list is empty in a game without them, so such a game keeps its hashes and it
 
 from __future__ import annotations
 
+from multiverse.engine.words import count
 from multiverse.united.state import UnitedState
 
 OWN_TOKENS, OWN_DECK, OWN_USED, MARKER, TEAM_TOKENS = 0, 1, 2, 3, 4
@@ -72,14 +73,14 @@ def spend(s: UnitedState, h: int, d: dict, source: str) -> bool:
     if "spend" in d:
         set_pile(s, OWN_TOKENS, h, pile(s, OWN_TOKENS, h) - d["spend"])
         if s.log is not None:
-            s.emit("own_tokens_spent", f"{s.hero_name(h)} spends {d['spend']} {t.own_tokens[h][0]} "
+            s.emit("own_tokens_spent", f"{s.hero_name(h)} spends {count(d['spend'], t.own_tokens[h][0])} "
                    f"for {source} ({pile(s, OWN_TOKENS, h)} left)", hero=h, amount=d["spend"])
     if "spend_team" in d:
         k = team_of(s, h)
         set_pile(s, TEAM_TOKENS, k, pile(s, TEAM_TOKENS, k) - d["spend_team"])
         if s.log is not None:
-            s.emit("team_tokens_spent", f"{s.hero_name(h)} takes {d['spend_team']} "
-                   f"{t.team_tokens[k][0]} off {t.team_name[k]} for {source} "
+            s.emit("team_tokens_spent", f"{s.hero_name(h)} takes "
+                   f"{count(d['spend_team'], t.team_tokens[k][0])} off {t.team_name[k]} for {source} "
                    f"({pile(s, TEAM_TOKENS, k)} left)", hero=h, amount=d["spend_team"])
     return True
 

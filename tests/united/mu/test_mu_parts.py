@@ -82,7 +82,7 @@ def test_gain_own_tokens_up_to_the_most():
     s = played([{"verb": "gain_own_tokens", "amount": 3}], tinker={"own_tokens": 3})
     s.apply("effect")
     assert view(s, 0)["own_tokens"][0]["count"] == 5  # 3 + 3, but the pile holds 5
-    assert "Tinker Hollis gains 2 Mainspring token (Test Gadget): 5 now" in texts(s)
+    assert "Tinker Hollis gains 2 Mainspring tokens (Test Gadget): 5 now" in texts(s)
 
 
 @pytest.mark.rule("MU-17")
@@ -90,6 +90,7 @@ def test_spend_own_tokens_as_a_cost():
     rich = played([{"verb": "defeat_thugs", "amount": 2, "spend": 2}], at=1, tinker={"own_tokens": 3})
     rich.apply("effect")
     assert rich.thug[1] == 0 and view(rich, 0)["own_tokens"][0]["count"] == 1
+    assert "Tinker Hollis spends 2 Mainspring tokens for Test Gadget (1 left)" in texts(rich)
     poor = played([{"verb": "defeat_thugs", "amount": 2, "spend": 2}], at=1, tinker={"own_tokens": 1})
     poor.apply("effect")  # cannot pay: the step does not resolve, nothing is spent
     assert poor.thug[1] == 2 and view(poor, 0)["own_tokens"][0]["count"] == 1

@@ -137,7 +137,7 @@ def gain_own_tokens(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, s
         return
     set_pile(s, OWN_TOKENS, h, have + k)
     if s.log is not None:
-        s.emit("own_tokens_gained", f"{s.hero_name(h)} gains {k} {name} ({source}): {have + k} now",
+        s.emit("own_tokens_gained", f"{s.hero_name(h)} gains {count(k, name)} ({source}): {have + k} now",
                hero=h, amount=k)
 
 
@@ -154,7 +154,7 @@ def add_team_tokens(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, s
         return
     set_pile(s, TEAM_TOKENS, k, have + add)
     if s.log is not None:
-        s.emit("team_tokens_added", f"{s.hero_name(h)} puts {add} {name} on {s.T.team_name[k]} "
+        s.emit("team_tokens_added", f"{s.hero_name(h)} puts {count(add, name)} on {s.T.team_name[k]} "
                f"({source}): {have + add} there", hero=h, amount=add, team=k)
 
 
