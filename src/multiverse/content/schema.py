@@ -106,6 +106,16 @@ HeroVerb = Literal[
     "delay_villain_turn",  # the next Villain turn comes `amount` Hero cards later
     "remove_master_plan",  # the top `amount` Master Plan cards are removed from the game
     "all_of",  # (compiled from a card's `optional: true`: "you may" for its whole effect; not written)
+    # a hero's own components and a Location's (united/vocab/parts.py)
+    "gain_own_tokens",  # you gain `amount` of your own tokens (`Hero.tokens`), up to its most
+    "draw_own_card",  # draw `amount` cards of your own deck (`Hero.deck`), resolving each
+    "place_marker",  # put up to `amount` of your `marker`s (`Hero.markers`) at a Location `where` says
+    "set_off_markers",  # each of your `marker`s on the board goes off now
+    "bring_companion",  # your companion enters play in your Location (or moves there)
+    "replace_location",  # your Location is replaced by `location` (or one out of play, your pick)
+    "add_team_tokens",  # put `amount` tokens on your team card (`TeamCard.tokens`)
+    "draw_location_card",  # draw `amount` cards of your Location's own deck (`Location.deck`), resolving each
+    "add_slot",  # put `amount` slot tokens in your Location: each adds a slot there (at most 3)
 ]
 VillainVerb = Literal[
     "raise_track",  # raise the Villainous Plot track by `amount`
@@ -159,6 +169,7 @@ Per = Literal["heroes_here", "other_heroes_here", "civilians_here", "thugs_here"
 # counts group (united/conditions.py): this turn's tally and the face-up cards of a team
 Per = Literal[Per, "civilians_rescued_this_turn", "thugs_defeated_this_turn",
               "threats_cleared_this_turn", "actions_this_turn", "team_cards_face_up"]
+Per = Literal[Per, "own_tokens", "team_tokens", "markers_in_play"]  # (united/vocab/parts.py)
 Targets = Literal["any", "one", "different"]
 ExtraHere = Annotated[str, Field(pattern=r"^[A-Z]_here$")]  # a Villain's extra token kind here
 
@@ -179,6 +190,7 @@ _WHERE = {"take_action": {"here", "adjacent", "both_adjacent", "any", "a_hero", 
           "move_tokens": {"adjacent", "any"}, "swap_locations": {"adjacent", "any"},
           "move_companion": {"adjacent", "any", "your_location"},
           "place_clone": {"here", "adjacent", "any", "a_hero"}}
+_WHERE["place_marker"] = {"here", "adjacent", "any"}  # (united/vocab/parts.py)
 # the words that need a hero's own companion or clones (`Hero.companion`, `Hero.clones`)
 COMPANION_WORDS = frozenset({"move_companion", "companion", "companion_here"})
 CLONE_WORDS = frozenset({"place_clone", "remove_clone", "a_clone", "clones_in_play"})
@@ -186,6 +198,9 @@ _PER_VERBS = frozenset({"draw", "gain_token", "gain_action", "take_action", "res
                         "defeat_thugs", "deal_damage", "deal_damage_villain", "fill_threat",
                         "damage_each_enemy_here", "take_damage", "lose_civilians",
                         "thugs_to_civilians", "draw_discard", "extra_fill", "remove_tokens"})
+_PER_VERBS |= {"gain_own_tokens", "draw_own_card", "add_team_tokens", "place_marker",
+               "draw_location_card", "add_slot"}  # (vocab/parts.py)
+_PARTS_DEFAULTS = {"spend": None, "spend_team": None, "marker": None, "location": None}  # (vocab/parts.py)
 _OWNER_DEFAULTS = {"optional": False, "cost": [], "per": None, "who": "you", "where": None,
                    "targets": "any", "bring": False, "options": None, "until": None,
                    "to": None, "which": "previous", "discard": None, "reorder": False, "when": None, "steps": None,
@@ -210,6 +225,7 @@ _UNTIL_VERBS = _UNTIL_VERBS | {"immune_enemy"}
 _WHERE |= {"move_threat": {"adjacent", "any"}, "vanish_with_henchman": {"adjacent", "any"},
            "deal_damage": {"adjacent", "any"}}
 _WHICH = Literal["previous", "this_card", "yours", "another_hero", "any"]
+_OWNER_DEFAULTS.update(_PARTS_DEFAULTS)
 _THIS_TURN_VERBS = frozenset({"gain_action", "convert_symbols", "double_symbols"})
 _SYMBOL_VERBS = frozenset({"gain_token", "gain_action", "take_action", "give_token",
                            "convert_symbols"})
@@ -321,6 +337,15 @@ class Effect(Strict):
     then_each: list[Effect] | None = Field(None, description="then, for each one this step "
                                            "touched (Thugs defeated, Civilians rescued, cards "
                                            "drawn or discarded), these steps resolve")
+    # a hero's own components and a Location's (united/vocab/parts.py)
+    spend: int | None = Field(None, ge=1, le=10, description="a cost: spend this many of your "
+                              "own tokens (`Hero.tokens`) first; without them the step does not resolve")
+    spend_team: int | None = Field(None, ge=1, le=10, description="a cost: take this many tokens "
+                                   "off your team card (`TeamCard.tokens`) first")
+    marker: str | None = Field(None, min_length=1, description="place_marker / set_off_markers: "
+                               "the name of one of your markers (`Hero.markers`)")
+    location: str | None = Field(None, pattern=r"^[a-z0-9-]+$", description="replace_location: "
+                                 "the id of the Location out of play that comes in")
 
     @model_validator(mode="after")
     def _needs(self) -> Effect:
@@ -381,6 +406,21 @@ class Effect(Strict):
         self._lasting_words()
         self._counts_words()
         self._moves_words()
+        self._parts_words()
+
+    def _parts_words(self) -> None:
+        """`spend`, `spend_team`, `marker` and `location`: a hero's own components and a
+        Location's (united/vocab/parts.py)."""
+        v = self.verb
+        needs_marker = v in ("place_marker", "set_off_markers")
+        if (self.marker is None) == needs_marker:
+            raise ValueError(f"marker: {v!r} needs 'marker' (the name of one of your markers)"
+                             if needs_marker else f"marker: only 'place_marker' and 'set_off_markers' "
+                             f"name a marker, not {v!r}")
+        if self.location is not None and v != "replace_location":
+            raise ValueError(f"location: only 'replace_location' names a Location, not {v!r}")
+        if self.spend is not None and self.spend_team is not None:
+            raise ValueError("spend_team: a step spends your own tokens or your team card's, not both")
 
     def _villain_words(self) -> None:
         """`reorder`, `when`, `steps` and `letter`: the owner's Villain words (united/vocab/villain.py)."""
@@ -589,8 +629,9 @@ class Companion(Strict):
     counted as a hero by any effect); it starts with the hero or at a ring position 0 to 5."""
 
     name: str = Field(min_length=1)
-    starts: Literal["with_hero"] | Annotated[int, Field(ge=0, le=5)] = Field(
-        "with_hero", description="with_hero, or the ring position (0 to 5, clockwise) it starts at")
+    starts: Literal["with_hero", "off_board"] | Annotated[int, Field(ge=0, le=5)] = Field(
+        "with_hero", description="with_hero, the ring position (0 to 5, clockwise) it starts at, "
+        "or off_board: it enters play by an effect (`bring_companion`, united/vocab/parts.py)")
 
 
 def _words(effects: list[Effect], where: str) -> list[tuple[str, str]]:
@@ -617,6 +658,94 @@ def check_components(words: list[tuple[str, str]], companion: bool, clones: int,
                              "(give the hero `clones: N`)")
 
 
+# ----- a hero's own components and a Location's (united/vocab/parts.py) -------------------
+class OwnTokens(Strict):
+    """A pile of tokens of the hero's own (or of a team card's), spent by effects (`spend`)."""
+
+    name: str = Field(min_length=1, description="the tokens' name, e.g. Crisis token")
+    start: int = Field(0, ge=0, le=20, description="how many the pile holds at setup")
+    most: int = Field(10, ge=1, le=20, description="the most it may hold")
+
+    @model_validator(mode="after")
+    def _fits(self) -> OwnTokens:
+        if self.start > self.most:
+            raise ValueError(f"start: {self.start} tokens but the pile holds at most {self.most}")
+        return self
+
+
+class OwnCard(Strict):
+    """A card of a hero's own small deck: a name and an effect (hero verbs)."""
+
+    name: str
+    effect: Effects = Field(min_length=1)
+    copies: int = Field(1, ge=1, le=6)
+
+    _name = field_validator("name")(card_name)
+
+    @field_validator("effect")
+    @classmethod
+    def _hero_verbs(cls, v: Effects) -> Effects:
+        for i, e in enumerate(v):
+            if e.verb not in HERO_VERBS:
+                raise ValueError(f"effect[{i}].verb: {e.verb!r} is not a hero verb")
+        return v
+
+
+class OwnDeck(Strict):
+    """A hero's own small deck (shuffled at setup, its order hidden), drawn by its effects."""
+
+    name: str = Field(min_length=1, description="the deck's name, e.g. Chaos deck")
+    cards: list[OwnCard] = Field(min_length=1, max_length=12)
+
+    _unique = field_validator("cards")(unique_names("cards"))
+
+
+class Marker(Strict):
+    """A marker a hero places in Locations (`place_marker`): at its moment (`goes_off`, a
+    hook point, for `whose` moment) each one on the board goes off: every enemy in its
+    Location takes `damage` (every Thug there is defeated), then it returns to the hero.
+    A `free_move` marker gives a free Move to a hero whose Move starts or ends at it."""
+
+    name: str = Field(min_length=1)
+    count: int = Field(1, ge=1, le=6, description="how many the hero has")
+    goes_off: HookPoint | None = Field(None, description="the moment it goes off by itself "
+                                       "(none: only by `set_off_markers`)")
+    whose: Literal["you", "another_hero", "any_hero"] = "you"
+    damage: int = Field(1, ge=0, le=10, description="damage to each enemy in its Location")
+    free_move: bool = Field(False, description="a hero whose Move action starts or ends in its "
+                            "Location may Move once more, free (MU-18)")
+
+
+def part_words(effects: list[Effect], where: str) -> list[tuple[str, Effect]]:
+    """Every (place, step) of `effects`, into choose_one branches and reactions."""
+    out = []
+    for i, e in enumerate(effects):
+        out.append((f"{where}[{i}]", e))
+        for j, branch in enumerate(e.options or ()):
+            out += part_words(branch, f"{where}[{i}].options[{j}]")
+        out += part_words(e.steps or [], f"{where}[{i}].steps")
+    return out
+
+
+def check_part_word(place: str, e: Effect, tokens: bool, deck: bool, markers: set[str],
+                    companion: Companion | None, who: str) -> None:
+    """A step naming one of the hero's own components needs the hero to have it."""
+    if not tokens and (e.verb == "gain_own_tokens" or e.spend or e.per == "own_tokens"):
+        field = "verb" if e.verb == "gain_own_tokens" else "spend" if e.spend else "per"
+        raise ValueError(f"{place}.{field}: needs the hero's own tokens, and {who} has none "
+                         "(give the hero `tokens: {name: ...}`)")
+    if not deck and e.verb == "draw_own_card":
+        raise ValueError(f"{place}.verb: 'draw_own_card' needs a deck of the hero's own, and {who} "
+                         "has none (give the hero `deck: {name: ..., cards: [...]}`)")
+    if e.marker is not None and e.marker not in markers:
+        raise ValueError(f"{place}.marker: {who} has no marker named {e.marker!r}"
+                         + (f" (its markers: {sorted(markers)})" if markers else ""))
+    if e.per == "markers_in_play" and not markers:
+        raise ValueError(f"{place}.per: 'markers_in_play' needs markers, and {who} has none")
+    if e.verb == "bring_companion" and companion is None:
+        raise ValueError(f"{place}.verb: 'bring_companion' needs a companion, and {who} has none")
+
+
 class Hero(Strict):
     """A hero: a 12-card deck (MU-4), or up to 15 for heroes printed with more."""
 
@@ -630,8 +759,40 @@ class Hero(Strict):
     # counts group: team affiliations (per / if count team_cards_face_up, `keyword`)
     keywords: list[Annotated[str, Field(min_length=1)]] = Field(
         default_factory=list, description="the hero's teams and affiliations, e.g. X-Men")
+    # a hero's own components (united/vocab/parts.py; docs/content.md, "Your hero's own components")
+    tokens: OwnTokens | None = Field(None, description="the hero's own token pile, spent by effects")
+    deck: OwnDeck | None = Field(None, description="the hero's own small deck, drawn by `draw_own_card`")
+    markers: list[Marker] = Field(default_factory=list, description="markers the hero places, "
+                                  "each going off at its moment")
+    duplicate: bool = Field(False, description="the clones are the hero's duplicates: its Attack "
+                            "and Rescue actions may be taken where one stands, and harm to the "
+                            "heroes of a Location removes its clones there (united/vocab/parts.py)")
 
     _unique = field_validator("cards")(unique_names("cards"))
+
+    @model_validator(mode="after")
+    def _parts(self) -> Hero:
+        """A word of the hero's own components needs the component (raises naming the field)."""
+        marks = {m.name for m in self.markers}
+        if self.duplicate and not self.clones:
+            raise ValueError("duplicate: a duplicate acts through its clones: give the hero `clones: N`")
+        if len(marks) != len(self.markers):
+            raise ValueError("markers: two markers share a name")
+        for i, c in enumerate(self.cards):
+            steps = part_words(c.effect, f"cards[{i}].effect")
+            for j, hk in enumerate(c.face_up):
+                steps += part_words(hk.steps, f"cards[{i}].face_up[{j}].steps")
+            for place, e in steps:
+                check_part_word(place, e, self.tokens is not None, self.deck is not None, marks,
+                                self.companion, f"hero {self.id!r}")
+        if self.deck is not None:
+            for i, c in enumerate(self.deck.cards):
+                for place, e in part_words(c.effect, f"deck.cards[{i}].effect"):
+                    if e.verb == "draw_own_card":
+                        raise ValueError(f"{place}.verb: a card of your own deck does not draw from it")
+                    check_part_word(place, e, self.tokens is not None, True, marks,
+                                    self.companion, f"hero {self.id!r}")
+        return self
 
     @model_validator(mode="after")
     def _components(self) -> Hero:
@@ -683,6 +844,11 @@ class Location(Strict):
     attack_bonus: KindBonus | None = Field(None, description="Attacks made here deal more damage "
                                            "to one kind of enemy (counts group)")
     original: bool = True
+    dealt: bool = Field(True, description="drawn among the six at setup (MU-6); false: out of "
+                        "play until an effect brings it in (`replace_location`, a Location's "
+                        "other side; united/vocab/parts.py)")
+    deck: OwnDeck | None = Field(None, description="the Location's own small deck, drawn by "
+                                 "`draw_location_card` (united/vocab/parts.py)")
 
     @model_validator(mode="after")
     def _fits(self) -> Location:
@@ -698,7 +864,23 @@ class Location(Strict):
         for i, hk in enumerate(self.hooks):  # (united/vocab/lasting.py)
             if hk.flip_card:
                 raise ValueError(f"hooks[{i}].flip_card: a Location is not a card to flip")
+        self._deck()
         return self
+
+    def _deck(self) -> None:
+        """A Location's own deck (united/vocab/parts.py): `draw_location_card` in its effect
+        needs one; its cards do not draw from it."""
+        steps = part_words(self.effect, "effect")
+        for j, hk in enumerate(self.hooks):
+            steps += part_words(hk.steps, f"hooks[{j}].steps")
+        for place, e in steps:
+            if e.verb == "draw_location_card" and self.deck is None:
+                raise ValueError(f"{place}.verb: 'draw_location_card' needs the Location's "
+                                 "own `deck`, and it has none")
+        for i, c in enumerate(self.deck.cards if self.deck else ()):
+            for place, e in part_words(c.effect, f"deck.cards[{i}].effect"):
+                if e.verb in ("draw_location_card", "draw_own_card"):
+                    raise ValueError(f"{place}.verb: a card of a Location's deck does not draw a deck")
 
 
 class Threat(Strict):
@@ -1000,6 +1182,8 @@ class TeamCard(Strict):
     heroes: list[str] = Field(min_length=1, description="the ids of the heroes of its team")
     effect: Effects = Field(min_length=1)
     original: bool = True
+    tokens: OwnTokens | None = Field(None, description="a token pile its heroes share "
+                                     "(`add_team_tokens`, `spend_team`; united/vocab/parts.py)")
 
     _name = field_validator("name")(card_name)
 
@@ -1078,6 +1262,47 @@ class UnitedContent(Strict):
                     if name is not None and name not in known:
                         _error((*where, k, "if", field), f"unknown {what} {name!r}; the pack's "
                                f"{what}s: {sorted(known)}")
+        return self
+
+    @model_validator(mode="after")
+    def _dealt(self) -> UnitedContent:
+        """MU-6: six Locations are drawn at setup, so six or more are `dealt`."""
+        n = sum(1 for x in self.locations if x.dealt)
+        if n < 6:
+            raise ValueError(f"locations: {n} are dealt at setup; six or more are (MU-6), the "
+                             "others (`dealt: false`) come into play by `replace_location`")
+        return self
+
+    @model_validator(mode="after")
+    def _parts(self) -> UnitedContent:
+        """A team-token word needs a team card with tokens for that hero; a Location named by
+        `replace_location` is one of the pack's (united/vocab/parts.py)."""
+        ids = {x.id for x in self.locations}
+        pooled = {hid for c in self.team_cards if c.tokens for hid in c.heroes}
+        places: list[tuple[tuple, list[Effect], str | None]] = []
+        for i, h in enumerate(self.heroes):
+            for j, c in enumerate(h.cards):
+                places.append((("heroes", i, "cards", j, "effect"), c.effect, h.id))
+            for j, c in enumerate(h.deck.cards if h.deck else ()):
+                places.append((("heroes", i, "deck", "cards", j, "effect"), c.effect, h.id))
+        for i, c in enumerate(self.team_cards):
+            places.append((("team_cards", i, "effect"), c.effect, None))
+        for i, loc in enumerate(self.locations):
+            places.append((("locations", i, "effect"), loc.effect, None))
+        for where, effects, hid in places:
+            for place, e in part_words(effects, "effect"):
+                if e.location is not None and e.location not in ids:
+                    _error(where, f"{place}.location: unknown Location {e.location!r}; the pack's "
+                           f"Locations: {sorted(ids)}")
+                team = e.verb == "add_team_tokens" or e.spend_team or e.per == "team_tokens"
+                if team and hid is not None and hid not in pooled:
+                    _error(where, f"{place}: hero {hid!r} is on no team card with `tokens`: the step "
+                           "needs a team card's token pile")
+        for i, c in enumerate(self.team_cards):
+            for place, e in part_words(c.effect, "effect"):
+                team = e.verb == "add_team_tokens" or e.spend_team or e.per == "team_tokens"
+                if team and c.tokens is None:
+                    _error(("team_cards", i, "tokens"), f"{place} uses team tokens: give the card `tokens`")
         return self
 
     @model_validator(mode="after")

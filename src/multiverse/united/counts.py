@@ -4,6 +4,7 @@ These are queries of the state only: the dispatcher and the verb modules read th
 
 from __future__ import annotations
 
+from multiverse.united.owned import PART_COUNTS, part_count
 from multiverse.united.standard.missions import RESCUE
 from multiverse.united.state import UnitedState
 
@@ -26,6 +27,8 @@ def board_count(s: UnitedState, h: int, what: str) -> int:
         return component_count(s, h, what)
     if what in THIS_TURN or what[:5] == "team:":  # counts group
         return this_turn_count(s, what)
+    if what in PART_COUNTS:  # a hero's own components (united/owned.py)
+        return part_count(s, h, what)
     if what[1:] == "_here":  # the Villain's extra tokens of that letter (owner_villain)
         return s.xtok[pos] if what[0] == s.T.extra_letter else 0
     return len(s.hand[h])  # cards_in_hand

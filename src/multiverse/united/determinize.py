@@ -9,6 +9,8 @@ seat sees (DESIGN property 5). Search agents play on such samples and never peek
   unseen cards of each hero are swapped between that hero's unseen zones);
 - the Master Plan deck is reshuffled, but for the cards every player has seen
   (`mp_known`, the owner's `peek_master_plan`), which keep their places;
+- each hero's own small deck (`Hero.deck`) and each Location's (`Location.deck`, united/owned.py)
+  is reshuffled;
 - the solo Target token pile is reshuffled (its order is hidden; its contents follow from
   the tokens revealed in public since the last reshuffle);
 - the game's own generator gets a fresh state drawn from `rng`, so a search cannot foresee
@@ -30,6 +32,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from multiverse.engine.rng import MASK
+from multiverse.united.owned import LOC_DECK, OWN_DECK, records
 from multiverse.united.state import UnitedState
 
 
@@ -75,6 +78,14 @@ def determinize(state: UnitedState, seat: int, rng: Shuffler) -> UnitedState:
         rng.shuffle(det.mp_deck)
     if len(det.pile) > 1:
         rng.shuffle(det.pile)
+    if det.parts:  # a hero's own deck: its order is hidden from everyone (united/owned.py)
+        decks = [(OWN_DECK, h) for h in range(len(det.hand))] + [(LOC_DECK, li) for li in det.locs]
+        for kind, owner in decks:
+            places = records(det, kind, owner)
+            cards = [det.parts[i + 2] for i in places]
+            rng.shuffle(cards)
+            for i, c in zip(places, cards, strict=True):
+                det.parts[i + 2] = c
     det.rng = _draw64(rng)
     det.refresh_decision()  # its options may name cards that were swapped
     return det

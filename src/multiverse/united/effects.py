@@ -14,6 +14,7 @@ from multiverse.engine.decision import Option
 from multiverse.united.cardtext import verb_text
 from multiverse.united.conditions import condition_text, holds
 from multiverse.united.counts import board_count
+from multiverse.united.owned import can_spend, spend
 from multiverse.united.state import UnitedState, choice, step
 from multiverse.united.tables import ATTACK, HEROIC, MOVE, WILD
 from multiverse.united.verbs import NO_WORDS, VERBS, VILLAIN, push_hero_effects, push_villain_effects
@@ -74,11 +75,14 @@ def owner_effect(s: UnitedState, f: tuple) -> None:
             return
         x = without(x, "if")
         f = (*f[:8], x)
+    spends = "spend" in d or "spend_team" in d  # a hero's own tokens (united/owned.py)
     paid = "cost" in d or "token_cost" in d or "discard_cost" in d
-    if "optional" in d and (verb not in _SELF_DECLINING or paid):
-        if payable(s, h, d):
+    if "optional" in d and (verb not in _SELF_DECLINING or paid or spends):
+        if payable(s, h, d) and (not spends or can_spend(s, h, d)):
             s.stack.append(("may", (*f[:8], without(x, "optional"))))
         return
+    if spends and not can_spend(s, h, d):
+        return  # your own (or your team card's) tokens cannot pay: the step does not resolve
     if paid:
         if not payable(s, h, d):
             return  # the cost cannot be paid: the step does not resolve
@@ -92,6 +96,9 @@ def owner_effect(s: UnitedState, f: tuple) -> None:
             s.stack.append((*f[:8], without(x, "discard_cost")))
             s.stack.append(("discard", h, d["discard_cost"], source))
             return
+    if spends:
+        spend(s, h, d, source)
+        x = without(without(x, "spend"), "spend_team")
     if "per" in d:
         n *= board_count(s, h, d["per"])
         x = without(x, "per")

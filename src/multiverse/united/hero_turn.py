@@ -26,6 +26,7 @@ from multiverse.united.vocab.lasting import (
     ranged_heroic,
     ranged_heroic_options,
 )
+from multiverse.united.vocab.parts import duplicate_options, free_move
 from multiverse.united.vocab.turn import (
     ATTACK_RANGE,
     bonus,
@@ -209,6 +210,11 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
                                          t.threat_name[th], _PAID[src]),
                         {"action": "fill", "symbol": sym}))
                     _token_twin(s, h, sym, src, opts)
+    if h in t.duplicates:  # a duplicate's clones act for it (vocab/parts.py)
+        for sym, o in duplicate_options(s, h, _label, {k: _PAID[_source(s, h, k)] for k in (ATTACK, HEROIC)
+                                                       if _source(s, h, k) >= 0}):
+            opts.append(o)
+            _token_twin(s, h, sym, _source(s, h, sym), opts)
     if t.team_name:  # a team card: a free choice among the actions, once per round
         opts += team_options(s, h)
     if s.fx_card >= 0:
@@ -279,6 +285,8 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
         move_hero(s, h, d["location"])
         if s.protect:  # the owner's `move_with_hero`: one hero may come along
             bring_along(s, h, before)
+        if s.T.free_move:  # a free-move marker (vocab/parts.py)
+            free_move(s, h, before)
     elif a == "attack":
         spend(s, h, ATTACK, d.get("pay"))
         hit(s, h, d, attack_damage(s, h, d) if s.protect or s.T.loc_bonus else 1)
@@ -295,7 +303,7 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
         release(s)
     elif a == "rescue":
         spend(s, h, HEROIC, d.get("pay"))
-        pos = s.hero_loc[h]
+        pos = d.get("location", s.hero_loc[h])  # a duplicate's clone's Location (vocab/parts.py)
         s.civ[pos] -= 1
         record(s, RESCUE)
         if s.log is not None:

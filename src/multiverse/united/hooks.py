@@ -22,12 +22,17 @@ The hook points, where the rules place them:
   is used; resolved by `united.lasting.damage_replaced`, not by `fire`.
 
 A subscriber is (kind, ref, whose, steps, source[, flags]) (`flags`: "instead", "flip_card").
+- `hero_action` — MU-18, after a hero's action resolves (a Move, Attack, Heroic, a team card).
+
+A hero's marker that goes off by itself (`Hero.markers[].goes_off`, united/vocab/parts.py)
+subscribes too: it is in force while one of those markers is on the board.
 """
 
 from __future__ import annotations
 
+from multiverse.united.owned import markers_of
 from multiverse.united.state import UnitedState, step
-from multiverse.united.tables import HOOK_CARD
+from multiverse.united.tables import HOOK_CARD, HOOK_MARKER
 from multiverse.united.verbs import push_hero_effects
 
 
@@ -50,6 +55,11 @@ def fire(s: UnitedState, point: str, hero: int = -1) -> None:
                 continue
             owner = t.card_owner[ref]
             if s.out[owner] or not _whose(whose, owner, hero):
+                continue
+            due.append((owner, fx, source))
+        elif kind == HOOK_MARKER:  # a hero's marker on the board goes off (vocab/parts.py)
+            owner = ref // 16
+            if s.out[owner] or not markers_of(s, owner, ref % 16) or not _whose(whose, owner, hero):
                 continue
             due.append((owner, fx, source))
         else:  # a Location: in play, uncovered, and the moment's hero stands in it

@@ -7,9 +7,11 @@ from multiverse.engine.invariants import check_decision
 from multiverse.united.board import RING
 from multiverse.united.enemies import wild_left
 from multiverse.united.lasting import check_lasting
+from multiverse.united.owned import slots as slot_count
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, PHASE_VILLAIN, UnitedState
 from multiverse.united.vocab.components import check_components
 from multiverse.united.vocab.moves import check_moves, removed_master_plan
+from multiverse.united.vocab.parts import check_parts
 from multiverse.united.vocab.terms import KINDS as TERMS_KINDS
 from multiverse.united.vocab.turn import check_turn_effects
 
@@ -63,7 +65,7 @@ def check_dofp(s: UnitedState) -> None:
     # Locations: tokens within slots; Threat symbols to fill
     assert sorted(s.locs) == sorted(set(s.locs)) and len(s.locs) == RING
     for pos in range(RING):
-        slots = t.loc_slots[s.locs[pos]]
+        slots = slot_count(s, pos)  # with slot tokens (united/owned.py)
         assert s.civ[pos] >= 0 and s.thug[pos] >= 0
         assert s.civ[pos] + s.thug[pos] + s.xtok[pos] <= slots, f"Location {pos}: {s.civ[pos]}+{s.thug[pos]}>{slots}"
         need = s.need[pos * 3: pos * 3 + 3]
@@ -116,6 +118,7 @@ def check_dofp(s: UnitedState) -> None:
     assert min(s.xtok) >= 0 and len(s.xtok) == RING and (t.extra_letter or not any(s.xtok))
     assert len(set(s.mp_known)) == len(s.mp_known) and set(s.mp_known) <= set(s.mp_deck), s.mp_known
     check_components(s)
+    check_parts(s)
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
     check_decision(s, 1 if t.config.solo else n)
@@ -135,7 +138,7 @@ def check_standard(s: UnitedState) -> None:
     # Locations: tokens within slots; Threats to fill or Henchmen to defeat
     assert sorted(s.locs) == sorted(set(s.locs)) and len(s.locs) == RING
     for pos in range(RING):
-        slots = t.loc_slots[s.locs[pos]]
+        slots = slot_count(s, pos)  # with slot tokens (united/owned.py)
         assert s.civ[pos] >= 0 and s.thug[pos] >= 0
         assert s.civ[pos] + s.thug[pos] + s.xtok[pos] <= slots, f"Location {pos}: {s.civ[pos]}+{s.thug[pos]}>{slots}"
         need = s.need[pos * 3: pos * 3 + 3]
@@ -193,6 +196,7 @@ def check_standard(s: UnitedState) -> None:
     assert min(s.xtok) >= 0 and len(s.xtok) == RING and (t.extra_letter or not any(s.xtok))
     assert len(set(s.mp_known)) == len(s.mp_known) and set(s.mp_known) <= set(s.mp_deck), s.mp_known
     check_components(s)
+    check_parts(s)
     assert s.fx_card == -1 or s.fx_card in s.story
     assert 0 <= s.active < n and 1 <= s.round <= s.turn
     check_decision(s, n)

@@ -36,6 +36,12 @@ from multiverse.united.hero_turn import turn_frames
 from multiverse.united.state import PHASE_NIMROD, PHASE_SENTINELS, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYM_INDEX, SYMBOLS, WILD
 from multiverse.united.vocab.components import position_figures
+from multiverse.united.vocab.parts import (
+    position_parts,
+    position_slot_tokens,
+    position_team_tokens,
+    sync_location_decks,
+)
 
 STEPS = {
     "turn_start": [("hero_turn",)],
@@ -47,10 +53,13 @@ KNOWN = {
     "nimrod", "track", "storyline", "master_plan", "turn", "step", "pile", "since",
     "villain", "challenge", "missions", "cards",
 }
+KNOWN |= {"team_tokens"}  # a team card's tokens: united/vocab/parts.py
 DFP_ONLY = ("phase", "sentinels", "nimrod", "pile")
 HERO_KEYS = {"id", "location", "hand", "deck", "tokens", "target", "ko", "eliminated",
              "companion", "clones"}  # companion and clones: united/vocab/components.py
+HERO_KEYS |= {"own_tokens", "own_deck", "markers"}  # a hero's own components: united/vocab/parts.py
 LOCATION_KEYS = {"id", "civilians", "thugs", "threat", "filled", "henchman", "extra_tokens"}
+LOCATION_KEYS |= {"slot_tokens"}  # slot tokens: united/vocab/parts.py
 SENTINEL_KEYS = {"location", "health", "defeated"}
 VILLAIN_KEYS = {"location", "health"}
 STORY_KEYS = {"hero", "card", "facedown"}
@@ -182,7 +191,7 @@ def _locations(s: UnitedState, locs: Any) -> None:
         spec = _mapping(spec, where, LOCATION_KEYS)
         s.locs[pos] = _index(spec.get("id", loc_ids[s.locs[pos]]), loc_ids, f"{where}.id"
                              if "id" in spec and not isinstance(locs[pos], str) else where, "Location")
-        slots = t.loc_slots[s.locs[pos]]
+        slots = t.loc_slots[s.locs[pos]] + position_slot_tokens(s, pos, spec, where)  # (vocab/parts.py)
         s.civ[pos] = _int(spec.get("civilians", t.loc_start[s.locs[pos]][0]), f"{where}.civilians", 0, slots)
         s.thug[pos] = _int(spec.get("thugs", t.loc_start[s.locs[pos]][1]), f"{where}.thugs", 0, slots)
         if "extra_tokens" in spec:  # an owner's Villain's third token kind
@@ -294,6 +303,9 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
     else:
         s.mp_deck = [c for c in s.mp_deck if c in mp_free]
     _heroes(s, heroes, used)
+    if "team_tokens" in doc:  # a team card's tokens (vocab/parts.py)
+        position_team_tokens(s, doc["team_tokens"])
+    sync_location_decks(s)  # the decks of the Locations stated in play (vocab/parts.py)
     if "pile" in doc:
         if not t.config.solo:
             raise _err("pile", "the Target token pile is used in solo games only (DFP-SOLO1)")
@@ -355,6 +367,8 @@ def _heroes(s: UnitedState, heroes: list[Any], used: set[int]) -> None:
             stated[h] = s.target[h]
         if s.comp or s.T.clones or "companion" in spec or "clones" in spec:  # vocab/components.py
             position_figures(s, h, spec, where)
+        if s.parts or any(k in spec for k in ("own_tokens", "own_deck", "markers")):  # vocab/parts.py
+            position_parts(s, h, spec, where)
         s.ko[h] = int(_bool(spec.get("ko", False), f"{where}.ko"))
         s.out[h] = int(_bool(spec.get("eliminated", False), f"{where}.eliminated"))
         if s.out[h] and (t.mode == "standard" or s.phase != PHASE_NIMROD):

@@ -22,6 +22,7 @@ from rich.text import Text
 from multiverse.united.state import UnitedState
 from multiverse.united.view import view
 from multiverse.united.vocab.components import figures_at, team_line
+from multiverse.united.vocab.parts import markers_at, parts_line
 
 RING_LAYOUT = ((0, 1, 2), (5, 4, 3))
 STORYLINE_SHOWN = 5
@@ -165,6 +166,9 @@ def _location_panel(v: dict[str, Any], pos: int) -> Panel:
     figures = figures_at(v, pos)  # companions and clones
     if figures:
         body.append("\n" + figures, style="blue")
+    marks = markers_at(v, pos)  # a hero's markers (vocab/parts.py)
+    if marks:
+        body.append("\n" + marks, style="magenta")
     title = Text(f"{pos}", style="bold")
     subtitle = Text("villain start", style="dim") if pos == v["villain_start"] else None
     return Panel(body, title=title, subtitle=subtitle, title_align="left", padding=(0, 1))
@@ -337,6 +341,9 @@ def render_board(s: UnitedState, seat: int) -> RenderableType:
     ]
     if v.get("team_cards"):
         parts.append(Text(team_line(v), style="dim"))
+    own = parts_line(v)  # a hero's own tokens and deck, team tokens (vocab/parts.py)
+    if own:
+        parts.append(Text(own))
     if v.get("protections"):  # the owner's lasting effects, in words
         parts.append(Text("In force: " + "; ".join(p["text"] for p in v["protections"])))
     if t.config.solo:

@@ -25,6 +25,8 @@ COMPONENT_FIELDS = ("comp", "clone_at", "team")
 # defeated, Threats cleared, actions taken since the start of the current hero turn; out of
 # the key and the JSON while all zero
 NOW_RESCUED, NOW_THUGS, NOW_THREATS, NOW_ACTIONS = 0, 1, 2, 3
+# `parts`: a hero's own components and a Location's (united/owned.py, united/vocab/parts.py):
+# 4 ints per record (kind, owner, a, b); empty in a game without them
 
 
 class UnitedState(GameState):
@@ -32,10 +34,9 @@ class UnitedState(GameState):
 
     __slots__ = (
         "active", "civ", "clone_at", "comp", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs",
-        "mp_deck", "mp_known", "n_hp", "n_loc", "need", "now", "out", "ovf", "phase", "pile", "pool", "progress",
-        "protect",
-        "retreat", "round", "s_hp", "s_loc", "seen", "since", "story", "target", "team", "threat", "thug", "tokens",
-        "track", "turn", "villain_start", "xtok",
+        "mp_deck", "mp_known", "n_hp", "n_loc", "need", "now", "out", "ovf", "parts", "phase", "pile", "pool",
+        "progress", "protect", "retreat", "round", "s_hp", "s_loc", "seen", "since", "story", "target", "team",
+        "threat", "thug", "tokens", "track", "turn", "villain_start", "xtok",
     )  # fmt: skip
 
     DATA = (
@@ -80,6 +81,7 @@ class UnitedState(GameState):
         new.xtok = self.xtok[:]
         new.comp, new.clone_at, new.team = self.comp[:], self.clone_at[:], self.team[:]
         new.now = self.now[:]
+        new.parts = self.parts[:]
         return new
 
     # ----- protections (the owner's `ignore_damage` / `prevent_damage`) -------------------
@@ -100,6 +102,8 @@ class UnitedState(GameState):
             k = (*k, ("figures", tuple(self.comp), tuple(self.clone_at), tuple(self.team)))
         if any(self.now):  # this turn's tally (counts group)
             k = (*k, ("now", *self.now))
+        if self.parts:  # a hero's own components (united/owned.py)
+            k = (*k, ("parts", *self.parts))
         return k
 
     def data_dict(self) -> dict:
@@ -117,6 +121,8 @@ class UnitedState(GameState):
                 d[name] = getattr(self, name)[:]
         if any(self.now):
             d["now"] = self.now[:]
+        if self.parts:
+            d["parts"] = self.parts[:]
         return d
 
     def load_data(self, data: dict) -> None:
@@ -148,6 +154,10 @@ class UnitedState(GameState):
         if type(now) is not list or len(now) != 4 or any(type(n) is not int or n < 0 for n in now):
             raise SaveError(f"state JSON: 'now' holds 4 counts of this turn, not {now!r}")
         self.now = now[:]
+        parts = data.get("parts", [])  # a hero's own components (united/owned.py)
+        if type(parts) is not list or len(parts) % 4 or any(type(x) is not int for x in parts):
+            raise SaveError(f"state JSON: 'parts' holds 4 whole numbers per record, not {parts!r}")
+        self.parts = parts[:]
 
     # ----- small queries used by many rules --------------------------------------
     def seat(self, hero: int) -> int:

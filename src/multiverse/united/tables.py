@@ -56,6 +56,9 @@ OWNER_VERBS |= {"extra_damage_to", "damage_to_tokens", "take_token", "exchange_t
                 "convert_tokens", "lose_token"}  # counts group (united/vocab/terms.py)
 OWNER_VERBS |= {"move_threat", "flip_faceup", "take_back", "swap_hand_storyline", "play_random_card",
                 "immune_enemy", "discard_for_damage", "delay_villain_turn", "remove_master_plan"}
+OWNER_VERBS |= {"gain_own_tokens", "draw_own_card", "place_marker", "set_off_markers",
+                "bring_companion", "replace_location", "add_team_tokens",
+                "draw_location_card"}  # (vocab/parts.py)
 
 
 def compile_effects(effects: list[Effect]) -> tuple[FX, ...]:
@@ -129,6 +132,15 @@ def compile_extras(e: Effect) -> tuple[tuple[str, object], ...]:
             x.append((key, getattr(e, key)))
     if e.then_each:
         x.append(("then_each", compile_effects(e.then_each)))
+    # a hero's own components and a Location's (united/vocab/parts.py)
+    if e.spend:
+        x.append(("spend", e.spend))
+    if e.spend_team:
+        x.append(("spend_team", e.spend_team))
+    if e.marker:
+        x.append(("marker", e.marker))
+    if e.location:
+        x.append(("location", e.location))
     return tuple(sorted(x))
 
 
@@ -151,6 +163,7 @@ def compile_condition(c: Condition) -> tuple[str, object, int]:
 # of the pack, in force while in play and uncovered)
 Hooked = tuple[int, int, str, tuple[FX, ...], str]
 HOOK_CARD, HOOK_LOCATION = 0, 1
+HOOK_MARKER = 2  # ref: hero * 16 + marker index: in force while one is on the board (vocab/parts.py)
 
 
 def subscribe(t: Tables, kind: int, ref: int, hooks: list, source: str) -> None:
@@ -264,6 +277,18 @@ class Tables:
     # index -> (enemy kind, amount)); empty when no Location has one
     hero_keywords: tuple[frozenset[str], ...] = ()
     loc_bonus: dict[int, tuple[str, int]] = field(default_factory=dict)
+    # a hero's own components and a Location's (united/vocab/parts.py); empty: none in the game
+    loc_ids: list[str] = field(default_factory=list)  # the pack's Location ids, by index
+    loc_dealt: list[bool] = field(default_factory=list)  # drawn at setup (MU-6); else out of play
+    own_tokens: tuple[tuple[str, int, int], ...] = ()  # per hero (name, start, most); ("", 0, 0): none
+    own_deck: tuple[str, ...] = ()  # per hero: its own deck's name ("" for none)
+    own_cards: tuple[tuple[int, str, tuple[FX, ...]], ...] = ()  # (hero, name, steps) per card
+    markers: tuple[tuple[tuple[str, int, int], ...], ...] = ()  # per hero: (name, count, damage)
+    free_move: frozenset[tuple[int, int]] = frozenset()  # (hero, marker) of the free-move markers
+    duplicates: frozenset[int] = frozenset()  # heroes whose clones are duplicates (`Hero.duplicate`)
+    loc_deck: tuple[str, ...] = ()  # per pack Location: its own deck's name ("" for none)
+    loc_cards: tuple[tuple[int, str, tuple[FX, ...]], ...] = ()  # (Location, name, steps) per card
+    team_tokens: tuple[tuple[str, int, int], ...] = ()  # per team card (name, start, most)
 
     @property
     def n_heroes(self) -> int:
@@ -384,6 +409,7 @@ def build_tables(config: UnitedConfig, content: UnitedContent) -> Tables:
         t.threat_health.append(th.health or 0)
         t.threat_henchman.append(th.henchman or th.name)
     _components(t, [heroes[h] for h in config.heroes], content)
+    _parts(t, [heroes[h] for h in config.heroes], content)
     n = 3 if config.solo else config.n_heroes
     if d is not None:
         db = d.dashboard
@@ -425,6 +451,7 @@ def _components(t: Tables, heroes: list, content: UnitedContent) -> None:
     if any(h.companion for h in heroes):
         t.companion_name = tuple(h.companion.name if h.companion else "" for h in heroes)
         t.companion_start = tuple(-1 if not h.companion or h.companion.starts == "with_hero"
+                                  else -2 if h.companion.starts == "off_board"  # (vocab/parts.py)
                                   else h.companion.starts for h in heroes)
     if any(h.clones for h in heroes):
         t.clones = tuple(h.clones for h in heroes)
@@ -434,3 +461,37 @@ def _components(t: Tables, heroes: list, content: UnitedContent) -> None:
     t.team_name = tuple(c.name for c, _ in teams)
     t.team_heroes = tuple(team for _, team in teams)
     t.team_fx = tuple(compile_effects(c.effect) for c, _ in teams)
+
+
+def _parts(t: Tables, heroes: list, content: UnitedContent) -> None:
+    """A hero's own tokens, deck and markers, and the team cards' token piles (united/vocab/
+    parts.py), left empty when no hero of this game has any; markers that go off by
+    themselves subscribe to their hook point."""
+    t.loc_ids = [loc.id for loc in content.locations]
+    t.loc_dealt = [loc.dealt for loc in content.locations]
+    t.duplicates = frozenset(i for i, h in enumerate(heroes) if h.duplicate)
+    if any(loc.deck for loc in content.locations):
+        t.loc_deck = tuple(loc.deck.name if loc.deck else "" for loc in content.locations)
+        t.loc_cards = tuple((i, c.name, compile_effects(c.effect)) for i, loc in enumerate(content.locations)
+                            if loc.deck for c in loc.deck.cards for _ in range(c.copies))
+    if any(h.tokens for h in heroes):
+        t.own_tokens = tuple((h.tokens.name, h.tokens.start, h.tokens.most) if h.tokens else ("", 0, 0)
+                             for h in heroes)
+    if any(h.deck for h in heroes):
+        t.own_deck = tuple(h.deck.name if h.deck else "" for h in heroes)
+        t.own_cards = tuple((i, c.name, compile_effects(c.effect)) for i, h in enumerate(heroes)
+                            if h.deck for c in h.deck.cards for _ in range(c.copies))
+    if any(h.markers for h in heroes):
+        t.markers = tuple(tuple((m.name, m.count, m.damage) for m in h.markers) for h in heroes)
+        t.free_move = frozenset((i, j) for i, h in enumerate(heroes) for j, m in enumerate(h.markers)
+                                if m.free_move)
+        for i, h in enumerate(heroes):
+            for j, m in enumerate(h.markers):
+                if m.goes_off is not None:
+                    fx = (("set_off_markers", 0, -1, 0, 0, (("marker", m.name),)),)
+                    t.hooks[m.goes_off] = (*t.hooks.get(m.goes_off, ()),
+                                           (HOOK_MARKER, i * 16 + j, m.whose, fx, m.name))
+    if any(c.tokens for c in content.team_cards if t.team_name and c.name in t.team_name):
+        cards = {c.name: c for c in content.team_cards}
+        t.team_tokens = tuple((cards[n].tokens.name, cards[n].tokens.start, cards[n].tokens.most)
+                              if cards[n].tokens else ("", 0, 0) for n in t.team_name)

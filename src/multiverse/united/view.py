@@ -14,6 +14,7 @@ from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.enemies import wild_left
 from multiverse.united.lasting import KINDS as LASTING_KINDS
 from multiverse.united.lasting import lasting_entry, lasting_text, until_word
+from multiverse.united.owned import slots
 from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
@@ -30,6 +31,7 @@ from multiverse.united.vocab.components import component_view
 from multiverse.united.vocab.moves import KINDS_HIGH as MOVES_HIGH
 from multiverse.united.vocab.moves import KINDS_LOW as MOVES_LOW
 from multiverse.united.vocab.moves import lasting_moves
+from multiverse.united.vocab.parts import parts_view
 from multiverse.united.vocab.terms import KINDS as TERMS_KINDS
 from multiverse.united.vocab.terms import terms_detail, terms_phrase
 from multiverse.united.vocab.turn import KINDS as TURN_KINDS
@@ -190,7 +192,7 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         "phase": "villain" if standard else "nimrod" if s.phase == PHASE_NIMROD else "sentinels",
         "locations": [{
             "position": p, "id": t.content.locations[s.locs[p]].id, "name": s.loc_name(p),
-            "slots": t.loc_slots[s.locs[p]], "civilians": s.civ[p], "thugs": s.thug[p],
+            "slots": slots(s, p), "civilians": s.civ[p], "thugs": s.thug[p],
             "threat": _threat(s, p),
             **({"hazardous": True} if t.loc_hazardous[s.locs[p]] else {}),
             **({"extra_tokens": {"name": t.extra_name, "letter": t.extra_letter, "count": s.xtok[p]}}
@@ -223,6 +225,7 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         out["master_plan_known"] = known_view(s)
     if s.comp or t.clones or t.team_name:  # companions, clones, team cards: on the table
         out.update(component_view(s))
+    out.update(parts_view(s))  # a hero's own tokens, deck, markers; team tokens (absent if none)
     if standard:
         out.update(_standard(s))
         # only the Challenge Sentinel takes part in a standard game

@@ -7,6 +7,7 @@ from multiverse.united.cardtext import effect_text, master_plan_effects
 from multiverse.united.damage import deal_damage
 from multiverse.united.hooks import fire, hooked
 from multiverse.united.lasting import henchman_stunned, villain_stunned, villain_turn_over, villain_turn_starts
+from multiverse.united.owned import clones_hit
 from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
@@ -167,6 +168,8 @@ def bam(s: UnitedState, f: tuple) -> None:
                f"{s.loc_name(s.n_loc)}", amount=n)
     for h in reversed(s.heroes_at(s.n_loc)):
         s.stack.append(("damage_hero", h, n, "Nimrod's BAM!", "bam"))
+    if t.duplicates:  # a duplicate's clones there are removed (united/owned.py)
+        clones_hit(s, s.n_loc, "Nimrod's BAM!")
 
 
 @step("damage_hero")

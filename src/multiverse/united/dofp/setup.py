@@ -8,6 +8,7 @@ from multiverse.united.standard.setup import standard_setup
 from multiverse.united.state import PHASE_SENTINELS, UnitedState
 from multiverse.united.tables import Tables
 from multiverse.united.vocab.components import setup_components
+from multiverse.united.vocab.parts import setup_parts
 
 
 def seed_state(seed: int) -> int:
@@ -60,7 +61,7 @@ def setup(t: Tables, seed: int) -> UnitedState:
     s.rng = seed_state(seed)
     s.result, s.reason, s.decisions = None, "", 0
     # MU-6: six Locations drawn, setup tokens, one Threat on each
-    pool = list(range(len(t.loc_name)))
+    pool = [i for i in range(len(t.loc_name)) if t.loc_dealt[i]]  # `dealt: false`: vocab/parts.py
     s.shuffle(pool)
     s.locs = pool[:RING]
     s.civ = [t.loc_start[li][0] for li in s.locs]
@@ -110,6 +111,7 @@ def setup(t: Tables, seed: int) -> UnitedState:
     s.xtok = [0] * 6
     s.now = [0, 0, 0, 0]
     setup_components(s)
+    setup_parts(s)  # a hero's own tokens, deck and markers (vocab/parts.py)
     s.active, s.turn, s.round = 0, 1, 1
     s.stack = [("hero_turn",)]
     if t.mode == "standard":

@@ -8,10 +8,12 @@ from multiverse.united.vocab import (
     components,
     lasting,
     moves,
+    parts,
     story,
     terms,
     turn,
     villain,
 )
 
-__all__ = ["actions", "base", "board", "components", "lasting", "moves", "story", "terms", "turn", "villain"]
+__all__ = ["actions", "base", "board", "components", "lasting", "moves", "parts", "story", "terms", "turn",
+           "villain"]

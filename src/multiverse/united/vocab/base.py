@@ -10,6 +10,7 @@ from multiverse.united.board import RING, add_tokens, lower_track, move_hero, ra
 from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
 from multiverse.united.lasting import source_kind
+from multiverse.united.owned import clones_hit
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.tables import SYMBOLS
@@ -193,6 +194,8 @@ def damage_heroes_here(s: UnitedState, n: int, civ: int, thug: int, source: str,
     kind = source_kind(s, source, here)  # what dealt it: a protection may name it (lasting)
     for h in reversed(s.heroes_at(here)):
         s.stack.append(("damage_hero", h, n, source, kind))
+    if s.T.duplicates:  # a duplicate's clones here are removed (united/owned.py)
+        clones_hit(s, here, source)
 
 
 @villain_verb("add_tokens_here")

@@ -13,6 +13,7 @@ from multiverse.united.board import RING
 from multiverse.united.enemies import clear_threat, enemies_at, hit
 from multiverse.united.hooks import fire
 from multiverse.united.lasting import protect_from
+from multiverse.united.owned import slots
 from multiverse.united.protection import (
     BLANK_MASTER_PLAN,
     CANCEL_BAM,
@@ -264,7 +265,7 @@ def resolve_move_tokens(s: UnitedState, f: tuple, opt: Option) -> None:
     """MU-2: as many as the Location's free slots take (Civilians first); the rest stay."""
     _, h, civ, thug, _where, _source = f
     pos, p = s.hero_loc[h], opt.data["location"]
-    free = s.T.loc_slots[s.locs[p]] - s.civ[p] - s.thug[p] - s.xtok[p]
+    free = slots(s, p) - s.civ[p] - s.thug[p] - s.xtok[p]
     c = min(civ, s.civ[pos], free)
     t = min(thug, s.thug[pos], free - c)
     s.civ[pos] -= c

@@ -34,8 +34,8 @@ def setup_components(s: UnitedState) -> None:
     """MU-7 setup: companions on the board (with their hero or at their ring position), no
     clone placed, no team card used yet."""
     t = s.T
-    s.comp = [(s.hero_loc[h] if start < 0 else start) if t.companion_name[h] else -1
-              for h, start in enumerate(t.companion_start)]
+    s.comp = [(s.hero_loc[h] if start == -1 else max(start, -1)) if t.companion_name[h] else -1
+              for h, start in enumerate(t.companion_start)]  # start -2: off the board (vocab/parts.py)
     s.clone_at = []
     s.team = [0] * len(t.team_name)
 
@@ -47,8 +47,9 @@ def position_figures(s: UnitedState, h: int, spec: dict[str, Any], where: str) -
     if "companion" in spec:
         if not (t.companion_name and t.companion_name[h]):
             raise field_error(f"{where}.companion", f"{t.hero_names[h]} has no companion")
-        s.comp[h] = as_int(spec["companion"], f"{where}.companion", 0, RING - 1)
-    elif s.comp and t.companion_name[h] and t.companion_start[h] < 0:
+        off = spec["companion"] == "off_board"  # not yet in play (vocab/parts.py)
+        s.comp[h] = -1 if off else as_int(spec["companion"], f"{where}.companion", 0, RING - 1)
+    elif s.comp and t.companion_name[h] and t.companion_start[h] == -1:
         s.comp[h] = s.hero_loc[h]
     if "clones" in spec:
         places = as_list(spec["clones"], f"{where}.clones")
@@ -68,7 +69,8 @@ def check_components(s: UnitedState) -> None:
     t = s.T
     assert len(s.comp) == len(t.companion_name)
     for h, p in enumerate(s.comp):
-        assert (0 <= p < RING) if t.companion_name[h] else p == -1, (h, p)
+        off = p == -1 and t.companion_start[h] == -2  # may still be off the board (vocab/parts.py)
+        assert (0 <= p < RING or off) if t.companion_name[h] else p == -1, (h, p)
     assert len(s.clone_at) % 2 == 0
     for i in range(0, len(s.clone_at), 2):
         h, p = s.clone_at[i], s.clone_at[i + 1]

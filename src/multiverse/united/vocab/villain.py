@@ -26,6 +26,7 @@ from multiverse.engine.words import count
 from multiverse.united.board import RING, overflows
 from multiverse.united.cardtext import effect_text
 from multiverse.united.lasting import henchman_stunned
+from multiverse.united.owned import slots
 from multiverse.united.protection import FACE_UP, henchman_away, lasts, protect_until
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.tables import FX, Move, Tables
@@ -267,7 +268,7 @@ def add_extra(s: UnitedState, pos: int, n: int) -> None:
     """MU-12 for the Villain's extra token kind (`extra_token`): placed after the group's
     Civilians and Thugs, one slot each; what does not fit overflows the Location (once per
     Location per Villain turn, like C and T)."""
-    free = s.T.loc_slots[s.locs[pos]] - s.civ[pos] - s.thug[pos] - s.xtok[pos]
+    free = slots(s, pos) - s.civ[pos] - s.thug[pos] - s.xtok[pos]
     put = max(0, min(n, free))
     s.xtok[pos] += put
     if put and s.log is not None:

@@ -72,6 +72,9 @@ const Multiverse = (() => {
       const whose = (id) => (v.heroes.find((x) => x.id === id) || { name: id }).name;
       for (const c of v.companions || []) if (c.location === pos) pieces.push(chip(`${c.name} (${whose(c.hero)}'s companion)`, "hero"));
       for (const c of v.clones || []) for (const p of c.locations) if (p === pos) pieces.push(chip(`${whose(c.hero)}'s clone`, "hero"));
+      // a hero's markers and a Location's own deck (united/vocab/parts.py)
+      for (const m of v.markers || []) for (const p of m.locations) if (p === pos) pieces.push(chip(`${whose(m.hero)}'s ${m.name}`, "hero"));
+      for (const d of v.location_decks || []) if (d.location === pos) pieces.push(chip(`${d.name}: ${d.size} facedown` + (d.discard.length ? ` (discard: ${d.discard.join(", ")})` : "")));
       return pieces;
     };
     const loc = (l) => h("article", { class: "location", "data-testid": "location", "data-position": l.position },
@@ -114,7 +117,14 @@ const Multiverse = (() => {
       (v.team_cards || []).map((c) => h("p", { class: "dim", "data-testid": "team-card" },
         `Team card ${c.name}: ${c.text}` + (c.used_this_round ? " (used this round)" : ""))),
       (v.protections || []).length ? h("p", { "data-testid": "in-force" },
-        "In force: " + v.protections.map((p) => p.text).join("; ")) : null);
+        "In force: " + v.protections.map((p) => p.text).join("; ")) : null,
+      // a hero's own tokens and deck (its order hidden), a team card's tokens (united/vocab/parts.py)
+      (v.own_tokens || []).map((x) => h("p", { "data-testid": "own-tokens" },
+        `${(v.heroes.find((y) => y.id === x.hero) || { name: x.hero }).name}: ${x.count} ${x.name} (of ${x.most})`)),
+      (v.own_decks || []).map((x) => h("p", { "data-testid": "own-deck" },
+        `${(v.heroes.find((y) => y.id === x.hero) || { name: x.hero }).name}'s ${x.name}: ${x.size} facedown` +
+        (x.discard.length ? `, discard: ${x.discard.join(", ")}` : ""))),
+      (v.team_tokens || []).map((x) => h("p", { "data-testid": "team-tokens" }, `${x.team_card}: ${x.count} ${x.name}`)));
     return [ring, heroes, story];
   }
   function sentinelsBoard(v, deciding) {
