@@ -844,6 +844,9 @@ class Location(Strict):
     attack_bonus: KindBonus | None = Field(None, description="Attacks made here deal more damage "
                                            "to one kind of enemy (counts group)")
     original: bool = True
+    box: str | None = Field(None, pattern=r"^[a-z0-9-]+$", description="the box (set) it comes "
+                            "in: a game deals it only when its configuration plays that box "
+                            "(`boxes`); none: always (MU-6)")
     dealt: bool = Field(True, description="drawn among the six at setup (MU-6); false: out of "
                         "play until an effect brings it in (`replace_location`, a Location's "
                         "other side; united/vocab/parts.py)")
@@ -1267,10 +1270,11 @@ class UnitedContent(Strict):
     @model_validator(mode="after")
     def _dealt(self) -> UnitedContent:
         """MU-6: six Locations are drawn at setup, so six or more are `dealt`."""
-        n = sum(1 for x in self.locations if x.dealt)
+        n = sum(1 for x in self.locations if x.dealt and x.box is None)
         if n < 6:
             raise ValueError(f"locations: {n} are dealt at setup; six or more are (MU-6), the "
-                             "others (`dealt: false`) come into play by `replace_location`")
+                             "others (`dealt: false`) come into play by `replace_location` "
+                             "(a Location of a `box` only in a game that plays its box)")
         return self
 
     @model_validator(mode="after")

@@ -40,6 +40,8 @@ class UnitedConfig(BaseModel):
     heroes: tuple[str, ...] = ("logan", "kitty-pryde", "storm")
     solo: bool = Field(False, description="DFP-SOLO: one player, three heroes, Target token pile")
     content: str | None = Field(None, description="content pack path; None = default pack")
+    boxes: tuple[str, ...] = Field((), description="MU-6: the boxes (sets) of Locations this "
+                                   "game deals besides those of no box (a Location's `box`)")
     tie_break: Literal["choose", "clockwise"] = Field(
         "choose", description="MU-1: direction when a target is exactly opposite"
     )

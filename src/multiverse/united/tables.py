@@ -280,6 +280,7 @@ class Tables:
     # a hero's own components and a Location's (united/vocab/parts.py); empty: none in the game
     loc_ids: list[str] = field(default_factory=list)  # the pack's Location ids, by index
     loc_dealt: list[bool] = field(default_factory=list)  # drawn at setup (MU-6); else out of play
+    loc_in_game: list[bool] = field(default_factory=list)  # of no box, or of a box this game plays
     own_tokens: tuple[tuple[str, int, int], ...] = ()  # per hero (name, start, most); ("", 0, 0): none
     own_deck: tuple[str, ...] = ()  # per hero: its own deck's name ("" for none)
     own_cards: tuple[tuple[int, str, tuple[FX, ...]], ...] = ()  # (hero, name, steps) per card
@@ -468,7 +469,13 @@ def _parts(t: Tables, heroes: list, content: UnitedContent) -> None:
     parts.py), left empty when no hero of this game has any; markers that go off by
     themselves subscribe to their hook point."""
     t.loc_ids = [loc.id for loc in content.locations]
-    t.loc_dealt = [loc.dealt for loc in content.locations]
+    boxes = set(t.config.boxes)  # MU-6: a Location of a box is in a game that plays the box
+    unknown = boxes - {loc.box for loc in content.locations}
+    if unknown:
+        raise ContentError([f"boxes: no Location of this content comes in the box(es) {sorted(unknown)}; "
+                            f"its boxes: {sorted({loc.box for loc in content.locations if loc.box})}"])
+    t.loc_in_game = [loc.box is None or loc.box in boxes for loc in content.locations]
+    t.loc_dealt = [loc.dealt and t.loc_in_game[i] for i, loc in enumerate(content.locations)]
     t.duplicates = frozenset(i for i, h in enumerate(heroes) if h.duplicate)
     if any(loc.deck for loc in content.locations):
         t.loc_deck = tuple(loc.deck.name if loc.deck else "" for loc in content.locations)

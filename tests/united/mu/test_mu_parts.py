@@ -47,9 +47,16 @@ def played(effect: list[Step], at: int = 0, pack: str | None = None, **doc: Any)
     card = {"name": "Test Gadget", "symbols": ["move"], "effect": effect}
     ti = {"id": TINKER, "location": at, "hand": ["Test Gadget"], **doc.pop("tinker", {})}
     st = {"id": "storm", "location": 3}
-    cfg = {"config": {"content": pack}} if pack else {}
+    cfg = {"config": {**({"content": pack} if pack else {}), **doc.pop("config", {})}}
     return position(heroes=[ti, st], cards={TINKER: [card]}, step="play", turn={"hero": TINKER},
                     **cfg, **doc)
+
+
+@pytest.mark.rule("MU-6")
+def test_a_game_offers_only_the_locations_of_the_boxes_it_plays():
+    s = played([{"verb": "replace_location"}], at=4)
+    s.apply("effect")
+    assert sorted(opt_ids(s)) == ["loc:scrap-armory", "loc:signal-relay"]  # no box: the core eight
 
 
 def texts(s) -> list[str]:
@@ -224,10 +231,12 @@ def test_the_companion_enters_play_from_an_effect():
 @pytest.mark.rule("MU-2")
 def test_replace_your_location_with_one_you_pick_keeping_what_fits():
     # ring 4 (5 slots, CCCTT) becomes a 3-slot Location: the Thugs go back, the Civilians stay
-    s = played([{"verb": "replace_location"}], at=4, locations=ring(p4={"civilians": 3, "thugs": 2}))
+    s = played([{"verb": "replace_location"}], at=4, locations=ring(p4={"civilians": 3, "thugs": 2}),
+               config={"boxes": ["owner-words"]})
     s.apply("effect")
     out = sorted(o for o in opt_ids(s))
-    assert out == ["loc:fallen-watchtower", "loc:rickety-watchtower", "loc:scrap-armory", "loc:signal-relay"]
+    assert out == ["loc:counting-house", "loc:fallen-watchtower", "loc:lantern-ferry-landing",
+                   "loc:rickety-watchtower", "loc:scrap-armory", "loc:signal-relay", "loc:tollgate-overpass"]
     s.apply("loc:fallen-watchtower")
     assert s.loc_name(4) == "The Fallen Watchtower" and s.civ[4] == 3 and s.thug[4] == 0
     assert s.threat[4] >= 0 and s.hero_loc[0] == 4

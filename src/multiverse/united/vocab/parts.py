@@ -355,7 +355,7 @@ def replace_location(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, 
         if new not in s.locs:
             swap_location(s, s.hero_loc[h], new, source)
         return
-    out = [i for i in range(len(t.loc_ids)) if i not in s.locs]
+    out = [i for i in range(len(t.loc_ids)) if i not in s.locs and t.loc_in_game[i]]
     if out:
         s.stack.append(("replace_location", h, s.hero_loc[h], source))
 
@@ -365,7 +365,7 @@ def _replace_options(s: UnitedState, f: tuple) -> tuple:
     t = s.T
     return (s.seat(h), f"{s.hero_name(h)}: {source}: replace {s.loc_name(pos)} by which Location?",
             [Option(f"loc:{t.loc_ids[i]}", t.loc_name[i], {"location": i})
-             for i in range(len(t.loc_ids)) if i not in s.locs])
+             for i in range(len(t.loc_ids)) if i not in s.locs and t.loc_in_game[i]])
 
 
 @choice("replace_location", _replace_options)
