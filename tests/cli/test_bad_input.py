@@ -34,7 +34,7 @@ CASES = [
     case("negative seed", ["play", "--seed", "-1"], "error: Invalid value for '--seed'"),
     case("unknown mode", ["play", "othermode"], "error: unknown mode 'othermode'; modes: dofp, standard, sentinels"),
     case("unknown hero", ["play", "--heroes", "logan,wolverine"],
-         "error: --heroes: unknown hero 'wolverine'; dofp heroes: bishop, blink, kitty-pryde, logan, storm"),
+         "error: --heroes: unknown hero 'wolverine'; dofp heroes: bishop, blink, kitty-pryde, ledger-voss, logan"),
     case("one unknown hero", ["play", "--heroes", "wolverine"], "error: --heroes: unknown hero 'wolverine'"),
     case("too many heroes", ["play", "sentinels", "--heroes", "6"],
          "error: --heroes 6: a sentinels game takes 3 to 5 heroes"),

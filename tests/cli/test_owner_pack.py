@@ -17,12 +17,18 @@ from multiverse.store.replay import verify
 
 
 def renamed_pack(tmp_path: Path) -> Path:
-    """The default pack with every hero's id prefixed `my-` (file order: bishop, blink,
-    kitty-pryde, logan, storm)."""
+    """The default pack with every hero's id prefixed `my-`, and the conditions naming a hero
+    by id renamed too (file order: bishop, blink, kitty-pryde, ledger-voss, logan, …)."""
     dest = tmp_path / "pack"
     shutil.copytree(default_pack_path(), dest)
+
+    def rename(x: object) -> object:  # a condition naming a hero names it by its new id
+        if isinstance(x, dict):
+            return {k: "my-" + v if k in ("hero_here", "hero_in_game") else rename(v) for k, v in x.items()}
+        return [rename(v) for v in x] if isinstance(x, list) else x
+
     for f in sorted((dest / "heroes").glob("*.yaml")):
-        doc = yaml.safe_load(f.read_text(encoding="utf-8"))
+        doc = rename(yaml.safe_load(f.read_text(encoding="utf-8")))
         doc["heroes"][0]["id"] = "my-" + doc["heroes"][0]["id"]
         f.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
     return dest
@@ -34,7 +40,7 @@ def test_play_a_pack_whose_heroes_are_not_the_default_ids(tmp_path, db, mode, n)
     flags = ["--heroes", n] if n else []
     out = last_json(run("play", mode, *flags, "--content", pack, "--agent", "random", "--auto",
                         "--json", "--seed", 4, "--db", db))
-    assert out["heroes"] == ["my-bishop", "my-blink", "my-kitty-pryde", "my-logan"][: n or 3]
+    assert out["heroes"] == ["my-bishop", "my-blink", "my-kitty-pryde", "my-ledger-voss"][: n or 3]
     with GameStore(db) as store:
         rec = store.get(out["game_id"])
     assert rec.config["content"] == str(pack.resolve())
