@@ -108,11 +108,21 @@ def test_validate_report_counts_unsupported_effects_per_hero(tmp_path):
     assert r.exit_code == 0, r.output
     marked = plain[0].get("copies", 1) + plain[1].get("copies", 1)
     lines = r.output.splitlines()
-    assert f"  my-logan: {marked} of {3 + marked} cards with a Special Effect" in lines
+    at = lines.index(f"  my-logan: {marked} of {3 + marked} cards with a Special Effect")
+    assert lines[at + 1: at + 3] == [f"    {plain[0]['name']}: says more than the vocabulary",
+                                     f"    {plain[1]['name']}: another note"]  # what and why
     assert "  my-storm: 0 of 3 cards with a Special Effect" in lines
-    assert f"  Locations: 1 of {len(ldoc['locations'])} ({ldoc['locations'][1]['id']})" in lines
+    at = lines.index(f"  Locations: 1 of {len(ldoc['locations'])} ({ldoc['locations'][1]['id']})")
+    assert lines[at + 1] == f"    {ldoc['locations'][1]['name']}: moves a Threat"
     assert f"  in all: {marked} hero card(s), 1 Location(s)" in lines
     assert "unsupported" not in run("content", "validate", pack).output
+
+
+def test_a_pack_of_only_supported_words_reports_none():
+    r = run("content", "validate", default_pack_path(), "--report")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[-1].endswith("in all: 0 hero card(s), 0 Location(s): none is marked unsupported")
+    assert "  vigil-marrow: 0 of 12 cards with a Special Effect" in r.output.splitlines()
 
 
 def test_lab_sweep_plays_the_pack(tmp_path):

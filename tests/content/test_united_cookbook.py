@@ -1,6 +1,6 @@
-"""Every example of the Marvel United cookbook (`docs/content.md`, from "### Cookbook" on,
-and "## Encoding your own box") is content the schema accepts, so an owner copying one
-starts from valid YAML: a list of Hero cards, or a mapping of the pack's parts."""
+"""Every example of the Marvel United guide's "## Encoding your own box" and of its cookbook
+(`docs/content.md`, from "### Cookbook" on) is content the schema accepts, so an owner
+copying one starts from valid YAML: a list of Hero cards, or a mapping of the pack's parts."""
 
 from __future__ import annotations
 
@@ -41,8 +41,9 @@ def whole(part: str, item: dict) -> dict:
 
 def examples() -> list[tuple[int, str]]:
     text = DOC.read_text(encoding="utf-8")
-    start = text.index("### Cookbook")
-    return list(enumerate(BLOCK.findall(text[start:])))
+    box = text.index("## Encoding your own box")
+    guide = text[box:text.index("\n## ", box + 1)]
+    return list(enumerate(BLOCK.findall(guide) + BLOCK.findall(text[text.index("### Cookbook"):])))
 
 
 def test_the_cookbook_has_examples() -> None:

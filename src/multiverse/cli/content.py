@@ -114,17 +114,22 @@ def summary(game: str, content: Any) -> str:
 
 def unsupported_report(content: UnitedContent) -> list[str]:
     """What the engine does not simulate: per hero, the cards (copies counted) whose Special
-    Effect is marked `unsupported`, of those with a Special Effect; then the Locations."""
+    Effect is marked `unsupported`, of those with a Special Effect, each marked card with its
+    note (what the printed text says that the vocabulary cannot); then the Locations. A pack
+    of only supported words ends with "none is marked unsupported"."""
     lines = ["Special Effects marked unsupported (the engine resolves only their `effect`):"]
     for h in content.heroes:
-        special = sum(c.copies for c in h.cards if c.effect or c.unsupported)
+        special = sum(c.copies for c in h.cards if c.effect or c.unsupported or c.face_up)
         marked = sum(c.copies for c in h.cards if c.unsupported)
         lines.append(f"  {h.id}: {marked} of {special} cards with a Special Effect")
-    marked_locs = [loc.id for loc in content.locations if loc.unsupported]
-    named = f" ({', '.join(marked_locs)})" if marked_locs else ""
+        lines += [f"    {c.name}: {c.unsupported}" for c in h.cards if c.unsupported]
+    marked_locs = [loc for loc in content.locations if loc.unsupported]
+    named = f" ({', '.join(loc.id for loc in marked_locs)})" if marked_locs else ""
     lines.append(f"  Locations: {len(marked_locs)} of {len(content.locations)}{named}")
+    lines += [f"    {loc.name}: {loc.unsupported}" for loc in marked_locs]
     total = sum(c.copies for h in content.heroes for c in h.cards if c.unsupported)
-    lines.append(f"  in all: {total} hero card(s), {len(marked_locs)} Location(s)")
+    lines.append(f"  in all: {total} hero card(s), {len(marked_locs)} Location(s)"
+                 + ("" if total or marked_locs else ": none is marked unsupported"))
     return lines
 
 

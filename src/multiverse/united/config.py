@@ -64,6 +64,12 @@ class UnitedConfig(BaseModel):
         "added after the hero's own cards, as if the pack listed them",
     )
 
+    @field_validator("boxes", mode="before")
+    @classmethod
+    def _boxes_in_words(cls, v: object) -> object:
+        """`--set boxes=a,b`: boxes may be written as one comma-separated word."""
+        return tuple(x.strip() for x in v.split(",") if x.strip()) if isinstance(v, str) else v
+
     @model_validator(mode="after")
     def _hero_count(self) -> UnitedConfig:
         n = len(self.heroes)

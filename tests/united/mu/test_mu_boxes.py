@@ -32,3 +32,8 @@ def test_an_unknown_box_is_an_error_naming_the_boxes():
     with pytest.raises(ContentError, match=r"boxes: no Location of this content comes in the box\(es\) "
                                            r"\['attic'\]; its boxes: \['owner-words'\]"):
         tables(UnitedConfig(boxes=("attic",)))
+
+
+def test_boxes_may_be_one_comma_separated_word():
+    assert UnitedConfig(boxes="owner-words").boxes == ("owner-words",)
+    assert UnitedConfig(boxes=" a, b ").boxes == ("a", "b")
