@@ -90,14 +90,14 @@ def move_hero(s: UnitedState, h: int, pos: int) -> None:
 
 def is_full(s: UnitedState, pos: int) -> bool:
     """MU-12: no empty slot left in the Location."""
-    return s.civ[pos] + s.thug[pos] + s.xtok[pos] >= slots(s, pos)
+    return s.civ[pos] + s.thug[pos] + s.xtok[pos] >= (slots(s, pos) if s.parts else s.T.loc_slots[s.locs[pos]])
 
 
 def add_tokens(s: UnitedState, pos: int, civ: int, thug: int) -> None:
     """MU-12: add Civilians then Thugs; a Location that cannot take them all overflows
     (once per Location per villain turn or Sentinel activation; in a hero's turn, each
     addition that does not fit overflows)."""
-    free = slots(s, pos) - s.civ[pos] - s.thug[pos] - s.xtok[pos]
+    free = (slots(s, pos) if s.parts else s.T.loc_slots[s.locs[pos]]) - s.civ[pos] - s.thug[pos] - s.xtok[pos]
     put_c = min(civ, free)
     put_t = min(thug, free - put_c)
     s.civ[pos] += put_c

@@ -57,7 +57,8 @@ def _wound_options(s: UnitedState, f: tuple) -> tuple:
     return (
         s.seat(h),
         f"{s.hero_name(h)} takes damage ({n} left): which card goes to the bottom of the deck?",
-        [Option(f"card:{c}", (card_label, t.card_name[c], t.card_sym[c], t.card_fx[c], face_up_text(t, c)),
+        [Option(f"card:{c}", (card_label, t.card_name[c], t.card_sym[c], t.card_fx[c],
+                                face_up_text(t, c) if t.hooks else ""),
                 {"card": c})
          for c in s.hand[h]],
     )

@@ -11,7 +11,7 @@ from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
 from multiverse.united.hooks import fire, hooked
-from multiverse.united.protection import NEXT_TURN, attack_damage, expire
+from multiverse.united.protection import NEXT_TURN, attack_damage, bonus_here, expire
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import NOW_ACTIONS, UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
@@ -289,7 +289,7 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
             free_move(s, h, before)
     elif a == "attack":
         spend(s, h, ATTACK, d.get("pay"))
-        hit(s, h, d, attack_damage(s, h, d) if s.protect or s.T.loc_bonus else 1)
+        hit(s, h, d, attack_damage(s, h, d) if s.protect or bonus_here(s, h) else 1)
     elif a == "ranged_heroic":  # the owner's `heroic_range`
         spend(s, h, HEROIC, d.get("pay"))
         ranged_heroic(s, h, d)

@@ -90,10 +90,15 @@ def use_protection(s: UnitedState, kind: int) -> bool:
 def attack_damage(s: UnitedState, h: int, data: dict) -> int:
     """The damage one Attack of hero `h` deals to the enemy `data` names: 1, plus the
     owner's `extra_damage` (a Thug is defeated by 1: more defeats no other Thug)."""
-    more = kind_bonus(s, h, data["enemy"]) if s.protect or s.T.loc_bonus else 0  # counts group
+    more = kind_bonus(s, h, data["enemy"]) if s.protect or bonus_here(s, h) else 0  # counts group
     if not s.protect or data["enemy"] == "thug":
         return 1 + more
     return 1 + attack_bonus(s, h) + more
+
+
+def bonus_here(s: UnitedState, h: int) -> bool:
+    """Hero `h` attacks from a Location with a kind-limited Attack bonus (counts group)."""
+    return bool(s.T.loc_bonus) and s.locs[s.hero_loc[h]] in s.T.loc_bonus
 
 
 def attack_bonus(s: UnitedState, h: int) -> int:

@@ -56,7 +56,8 @@ def _discard_options(s: UnitedState, f: tuple) -> tuple:
     t = s.T
     return (s.seat(h), f"{s.hero_name(h)}: {source}: discard a card ({n} left) to the bottom "
             "of your deck",
-            [Option(f"card:{c}", (card_label, t.card_name[c], t.card_sym[c], t.card_fx[c], face_up_text(t, c)),
+            [Option(f"card:{c}", (card_label, t.card_name[c], t.card_sym[c], t.card_fx[c],
+                                         face_up_text(t, c) if t.hooks else ""),
                     {"card": c})
              for c in s.hand[h]])
 
