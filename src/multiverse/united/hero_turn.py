@@ -74,7 +74,10 @@ def start_hero_turn(s: UnitedState, f: tuple) -> None:
             s.emit("draw", f"{s.hero_name(h)} draws {k}", hero=h, count=k)
     s.pool = [0, 0, 0, 0]
     s.fx_card = -1
-    push(s, *turn_frames(s, h))
+    if s.T.hooks:
+        push(s, *turn_frames(s, h))
+    else:
+        push(s, ("play_card",), ("resolve_actions",), ("location_effect",), ("end_of_turn",))
 
 
 def turn_frames(s: UnitedState, h: int) -> list[tuple]:
@@ -270,8 +273,8 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
     s.stack.append(("resolve_actions",))
     if a not in _NOT_ACTIONS:
         s.now[NOW_ACTIONS] += 1  # "each action you took this turn" (counts group)
-    if s.T.hooks and a not in _NOT_ACTIONS and hooked(s, "hero_action"):
-        s.stack.append(("hook", "hero_action", h))  # after the action and what it sets off
+        if s.T.hooks and hooked(s, "hero_action"):
+            s.stack.append(("hook", "hero_action", h))  # after the action and what it sets off
     if a == "effect":
         c = s.fx_card
         s.fx_card = -1
