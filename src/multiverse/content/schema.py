@@ -142,6 +142,14 @@ def card_name(name: str) -> str:
     return name
 
 
+def hero_verbs_only(effect: list) -> list:
+    """A validator of an `effect` the heroes resolve: every step's verb is a hero verb."""
+    for i, e in enumerate(effect):
+        if e.verb not in HERO_VERBS:
+            raise ValueError(f"effect[{i}].verb: {e.verb!r} is not a hero verb")
+    return effect
+
+
 def unique_names(field: str) -> Callable[[list], list]:
     """A validator of the deck `field`: two different cards of one deck never share a name,
     since positions refer to cards by name. (Entries that differ only in `copies` are copies
@@ -682,13 +690,7 @@ class OwnCard(Strict):
 
     _name = field_validator("name")(card_name)
 
-    @field_validator("effect")
-    @classmethod
-    def _hero_verbs(cls, v: Effects) -> Effects:
-        for i, e in enumerate(v):
-            if e.verb not in HERO_VERBS:
-                raise ValueError(f"effect[{i}].verb: {e.verb!r} is not a hero verb")
-        return v
+    _hero_verbs = field_validator("effect")(hero_verbs_only)
 
 
 class OwnDeck(Strict):
@@ -1190,13 +1192,7 @@ class TeamCard(Strict):
 
     _name = field_validator("name")(card_name)
 
-    @field_validator("effect")
-    @classmethod
-    def _hero_verbs(cls, v: Effects) -> Effects:
-        for i, e in enumerate(v):
-            if e.verb not in HERO_VERBS:
-                raise ValueError(f"effect[{i}].verb: {e.verb!r} is not a hero verb")
-        return v
+    _hero_verbs = field_validator("effect")(hero_verbs_only)
 
 
 class UnitedContent(Strict):

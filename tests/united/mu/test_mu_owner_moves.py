@@ -111,6 +111,18 @@ def test_thugs_move_between_two_other_locations():
     check_invariants(s)
 
 
+@pytest.mark.rule("MU-2")
+def test_tokens_moved_between_two_other_locations_fit_a_slot_token_too():
+    # Collapsed Harbor Bridge (ring 5: 3 slots) holds 3 Thugs, and a slot token gives it a 4th
+    s = played([{"verb": "move_tokens", "tokens": "TT", "origin": "any"}], logan=0,
+               locations=ring(p4={"thugs": 2}, p5={"thugs": 3, "civilians": 0, "slot_tokens": 1}))
+    resolve_effect(s)
+    s.apply("from:4")
+    s.apply("to:5")
+    assert s.thug[4] == 1 and s.thug[5] == 4  # one fits (the slot token's), the other stays
+    check_invariants(s)
+
+
 @pytest.mark.rule("MU-19", "MU-20")
 def test_a_threat_moves_with_what_is_filled_on_it():
     threats = [t["threat"] for t in ring()]

@@ -264,7 +264,13 @@ def _tokens_options(s: UnitedState, f: tuple) -> tuple:
 def resolve_move_tokens(s: UnitedState, f: tuple, opt: Option) -> None:
     """MU-2: as many as the Location's free slots take (Civilians first); the rest stay."""
     _, h, civ, thug, _where, _source = f
-    pos, p = s.hero_loc[h], opt.data["location"]
+    tokens_between(s, s.hero_loc[h], opt.data["location"], civ, thug)
+
+
+def tokens_between(s: UnitedState, pos: int, p: int, civ: int, thug: int, source: str = "") -> None:
+    """Up to `civ` Civilians and `thug` Thugs move from ring position `pos` to `p`, as many
+    as `p`'s free slots take (slot tokens counted), Civilians first; the rest stay (MU-2):
+    moved tokens are not added, so nothing overflows."""
     free = slots(s, p) - s.civ[p] - s.thug[p] - s.xtok[p]
     c = min(civ, s.civ[pos], free)
     t = min(thug, s.thug[pos], free - c)
@@ -273,8 +279,9 @@ def resolve_move_tokens(s: UnitedState, f: tuple, opt: Option) -> None:
     s.civ[p] += c
     s.thug[p] += t
     if s.log is not None:
+        why = f" ({source})" if source else ""
         s.emit("tokens_moved", f"{count(c, 'Civilian')}, {count(t, 'Thug')} move from "
-               f"{s.loc_name(pos)} to {s.loc_name(p)}", origin=pos, to=p, civilians=c, thugs=t)
+               f"{s.loc_name(pos)} to {s.loc_name(p)}{why}", origin=pos, to=p, civilians=c, thugs=t)
 
 
 phrases({

@@ -33,6 +33,7 @@ from multiverse.united.state import UnitedState, choice, step
 from multiverse.united.tables import SYMBOLS
 from multiverse.united.verbs import phrases, push_hero_effects, text, verb, words
 from multiverse.united.vocab.actions import _destinations, action_locations
+from multiverse.united.vocab.board import tokens_between
 from multiverse.united.vocab.turn import COME_BACK
 
 KINDS_LOW, KINDS_HIGH = -499, -400  # this group's kinds in `s.protect`
@@ -118,17 +119,7 @@ def _tokens_to_options(s: UnitedState, f: tuple) -> tuple:
 def resolve_tokens_to(s: UnitedState, f: tuple, opt: Option) -> None:
     """MU-2: as many as the Location's free slots take (Civilians first); the rest stay."""
     _, _h, civ, thug, org, _where, source = f
-    p = opt.data["location"]
-    free = s.T.loc_slots[s.locs[p]] - s.civ[p] - s.thug[p] - s.xtok[p]
-    c = min(civ, s.civ[org], free)
-    t = min(thug, s.thug[org], free - c)
-    s.civ[org] -= c
-    s.thug[org] -= t
-    s.civ[p] += c
-    s.thug[p] += t
-    if s.log is not None:
-        s.emit("tokens_moved", f"{count(c, 'Civilian')}, {count(t, 'Thug')} move from "
-               f"{s.loc_name(org)} to {s.loc_name(p)} ({source})", origin=org, to=p, civilians=c, thugs=t)
+    tokens_between(s, org, opt.data["location"], civ, thug, source)
 
 
 # ----- a Threat moves ---------------------------------------------------------------------------
