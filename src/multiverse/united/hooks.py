@@ -13,16 +13,16 @@ The hook points, where the rules place them:
 - `villain_turn_ends` — MU-11, after the Villain turn's tokens and Overflow (a Sentinel
   activation is no Villain turn, DFP-A12);
 - `master_plan_revealed` — MU-10, as the card is added to the Storyline, before it resolves;
-- `ko` — MU-22, as the hero is KO'd (after the KO's own consequences are queued);
+- `ko` — MU-22, as the hero is KO'd: its steps resolve before the KO's BAM!;
 - `card_flipped` — DFP-A13, a Hero card of the Storyline turned facedown (the flipped card's
   own text is no longer face up, so it does not hear its own flip);
-- `hero_action` — MU-18, after a hero's action resolves (a Move, Attack, Heroic, a team card);
+- `hero_action` — MU-18, after a hero's action and what it set off resolve (a Move, Attack,
+  Heroic, an escape or a granted action; a Special Effect or a team card is no action);
 - `damage_taken` — MU-21, a hero would take damage (after their protections): a subscriber
   with `instead` replaces the damage, one with `flip_card` flips its own card facedown as it
   is used; resolved by `united.lasting.damage_replaced`, not by `fire`.
 
 A subscriber is (kind, ref, whose, steps, source[, flags]) (`flags`: "instead", "flip_card").
-- `hero_action` — MU-18, after a hero's action resolves (a Move, Attack, Heroic, a team card).
 
 A hero's marker that goes off by itself (`Hero.markers[].goes_off`, united/vocab/parts.py)
 subscribes too: it is in force while one of those markers is on the board.

@@ -238,3 +238,17 @@ def test_lasting_text_reads_in_the_hand_the_options_the_storyline_and_card_texts
     assert v["storyline"][0]["text"] == ("no symbols + While face up: each time another hero "
                                          "takes an action: gain 1 Move token")
     assert card_texts(s.T)["Patient Watch"].startswith(f"Patient Watch [{text}] — Logan's hero card")
+
+
+@pytest.mark.rule("MU-18")
+def test_hero_action_hears_a_granted_action_too():
+    card = lasting("Watchful Eye", "hero_action", gain("attack"), whose="another_hero")
+    grant = {"name": "Quick Hands", "symbols": [],
+             "effect": [{"verb": "take_action", "symbol": "move", "amount": 1}]}
+    s = position(heroes=[{"id": "logan", "location": 0, "hand": ["Quick Hands"]},
+                         {"id": "storm", "location": 3}],
+                 cards={"storm": [card], "logan": [grant]},
+                 storyline=storyline(("storm", "Watchful Eye")), turn={"hero": "logan"}, step="play")
+    assert s.decision().kind == "act"  # the granted Move, taken now
+    s.apply("move:1")
+    assert s.tokens[4:8] == [0, 1, 0, 0]

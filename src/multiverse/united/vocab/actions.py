@@ -14,6 +14,7 @@ from multiverse.united.cardtext import effect_text
 from multiverse.united.counts import component_locations
 from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit
+from multiverse.united.hooks import hooked
 from multiverse.united.protection import attack_damage
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import NOW_ACTIONS, UnitedState, choice
@@ -128,6 +129,8 @@ def resolve_act(s: UnitedState, f: tuple, opt: Option) -> None:
                         (*hits, opt.id) if targets != "any" else hits))
     p = opt.data.get("location", -1)
     s.now[NOW_ACTIONS] += 1  # a granted action is an action taken this turn (counts group)
+    if s.T.hooks and hooked(s, "hero_action"):  # lasting text hears it after it resolves
+        s.stack.append(("hook", "hero_action", h))
     if a == "move":
         move_hero(s, h, p)
     elif a == "attack":
