@@ -329,3 +329,35 @@ def test_the_united_board_shows_the_team_cards(browser, tmp_path):
     page.evaluate("v => Multiverse.drawBoard(document.getElementById('board'), v, null)", view(s, 0))
     assert page.inner_text("[data-testid=team-card]") == (
         "Team card Storm Front: gain 1 Attack token (used this round)")
+
+
+def test_the_united_board_shows_a_heros_own_components(browser):
+    """Issue 20's components in the page: a hero's own tokens (of their most), own deck (its
+    size and discard, never its order) and markers in their Locations, from the view of a
+    real position with Tinker Hollis."""
+    import json
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "united" / "mu"))
+    from mu_support import position
+
+    from multiverse.united.view import view
+
+    s = position(heroes=[{"id": "tinker-hollis", "location": 0, "own_tokens": 3,
+                          "markers": {"Clockwork Bomb": [2, 4]}},
+                         {"id": "storm", "location": 3}],
+                 turn={"hero": "tinker-hollis"}, step="play")
+    v = json.loads(json.dumps(view(s, 1)))
+    deck = next(d for d in v["own_decks"] if d["hero"] == "tinker-hollis")
+    assert "cards" not in deck and deck["size"] == 5  # the order is hidden from the view
+    page = browser.new_page()
+    page.set_content("<div id=board></div>")
+    page.add_script_tag(path=str(Path(__file__).resolve().parents[2]
+                                 / "src" / "multiverse" / "web" / "static" / "app.js"))
+    page.evaluate("v => Multiverse.drawBoard(document.getElementById('board'), v, null)", v)
+    assert page.inner_text("[data-testid=own-tokens]") == "Tinker Hollis: 3 Mainspring tokens (of 5)"
+    assert page.inner_text("[data-testid=own-deck]") == "Tinker Hollis's Gadget deck: 5 cards facedown"
+    for pos in (2, 4):
+        assert "Tinker Hollis's Clockwork Bomb" in page.inner_text(
+            f"[data-testid=location][data-position='{pos}']")
+    assert "Clockwork Bomb" not in page.inner_text("[data-testid=location][data-position='0']")

@@ -580,11 +580,11 @@ def markers_at(v: dict[str, Any], pos: int) -> str:
 def parts_line(v: dict[str, Any]) -> str:
     """The own tokens, own decks and team tokens for the board ("" for none)."""
     names = {h["id"]: h["name"] for h in v["heroes"]}
-    lines = [f"{names[x['hero']]}: {x['count']} {x['name']} (of {x['most']})" for x in v.get("own_tokens", ())]
+    lines = [f"{names[x['hero']]}: {count(x['count'], x['name'])} (of {x['most']})" for x in v.get("own_tokens", ())]
     lines += [f"{names[x['hero']]}'s {x['name']}: {count(x['size'], 'card')} facedown"
               + (f", discard: {', '.join(x['discard'])}" if x["discard"] else "")
               for x in v.get("own_decks", ())]
-    lines += [f"{x['team_card']}: {x['count']} {x['name']}" for x in v.get("team_tokens", ())]
+    lines += [f"{x['team_card']}: {count(x['count'], x['name'])}" for x in v.get("team_tokens", ())]
     lines += [f"Location {x['location']}'s {x['name']}: {count(x['size'], 'card')} facedown"
               + (f", discard: {', '.join(x['discard'])}" if x["discard"] else "")
               for x in v.get("location_decks", ())]

@@ -120,11 +120,11 @@ const Multiverse = (() => {
         "In force: " + v.protections.map((p) => p.text).join("; ")) : null,
       // a hero's own tokens and deck (its order hidden), a team card's tokens (united/vocab/parts.py)
       (v.own_tokens || []).map((x) => h("p", { "data-testid": "own-tokens" },
-        `${(v.heroes.find((y) => y.id === x.hero) || { name: x.hero }).name}: ${x.count} ${x.name} (of ${x.most})`)),
+        `${(v.heroes.find((y) => y.id === x.hero) || { name: x.hero }).name}: ${x.count} ${x.name}${x.count === 1 ? "" : "s"} (of ${x.most})`)),
       (v.own_decks || []).map((x) => h("p", { "data-testid": "own-deck" },
-        `${(v.heroes.find((y) => y.id === x.hero) || { name: x.hero }).name}'s ${x.name}: ${x.size} facedown` +
+        `${(v.heroes.find((y) => y.id === x.hero) || { name: x.hero }).name}'s ${x.name}: ${x.size} card${x.size === 1 ? "" : "s"} facedown` +
         (x.discard.length ? `, discard: ${x.discard.join(", ")}` : ""))),
-      (v.team_tokens || []).map((x) => h("p", { "data-testid": "team-tokens" }, `${x.team_card}: ${x.count} ${x.name}`)));
+      (v.team_tokens || []).map((x) => h("p", { "data-testid": "team-tokens" }, `${x.team_card}: ${x.count} ${x.name}${x.count === 1 ? "" : "s"}`)));
     return [ring, heroes, story];
   }
   function sentinelsBoard(v, deciding) {
