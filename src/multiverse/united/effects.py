@@ -37,7 +37,7 @@ _VILLAIN_ONLY = frozenset({"bam", "villain_recover_per_hero"})
 
 @step("vfx")
 def villain_effect(s: UnitedState, f: tuple) -> None:
-    """One villain verb (Master Plan effects, dashboard and Threat texts). "Here" is the
+    """MU-11: One villain verb (Master Plan effects, dashboard and Threat texts). "Here" is the
     Threat's Location for a Threat's text, else the Villain's."""
     _, verb, n, _sym, civ, thug, source, here = f
     if s.n_loc < 0 and ((verb in _NEEDS_VILLAIN and here < 0) or verb in _VILLAIN_ONLY):
@@ -133,7 +133,7 @@ _YES, _NO = {"resolve": True}, {"resolve": False}
 
 @choice("may", _may_options)
 def resolve_may(s: UnitedState, f: tuple, opt: Option) -> None:
-    """"You may": the hero's player resolves the step or declines it."""
+    """MU-17: "You may": the hero's player resolves the step or declines it."""
     if opt.data["resolve"]:
         s.stack.append(f[1])
     elif s.log is not None:
@@ -220,7 +220,7 @@ def _pick_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("pick_hero", _pick_options)
 def resolve_pick_hero(s: UnitedState, f: tuple, opt: Option) -> None:
-    """"One hero" / "another hero": the step acts for the hero the player picks."""
+    """MU-17: "One hero" / "another hero": the step acts for the hero the player picks."""
     inner = f[1]
     s.stack.append((*inner[:8], with_extra(inner[8], "hero", opt.data["hero"])))
 

@@ -11,7 +11,7 @@ from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
 from multiverse.united.hooks import fire, hooked
-from multiverse.united.protection import NEXT_TURN, attack_damage, bonus_here, expire
+from multiverse.united.protection import NEXT_TURN, attack_damage, bonus_here, expire, lasting_total
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import NOW_ACTIONS, UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
@@ -29,7 +29,6 @@ from multiverse.united.vocab.lasting import (
 from multiverse.united.vocab.parts import duplicate_options, free_move
 from multiverse.united.vocab.turn import (
     ATTACK_RANGE,
-    bonus,
     come_back,
     more_fills,
     ranged_attack,
@@ -189,7 +188,7 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
             opts.append(Option(f"attack:{e.id}", (_label, "Attack {} ({})", e.label, _PAID[src]),
                                {"action": "attack", **(e.data or {})}))
             _token_twin(s, h, ATTACK, src, opts)
-        if s.protect and bonus(s, ATTACK_RANGE, h):  # the owner's `attack_range`
+        if s.protect and lasting_total(s, ATTACK_RANGE, h):  # the owner's `attack_range`
             for o in ranged_attack_options(s, h, _label, _PAID[src]):
                 opts.append(o)
                 _token_twin(s, h, ATTACK, src, opts)

@@ -54,12 +54,12 @@ def fire(s: UnitedState, point: str, hero: int = -1) -> None:
             if ref not in s.story:  # facedown (stored as ~card) or not played: not in force
                 continue
             owner = t.card_owner[ref]
-            if s.out[owner] or not _whose(whose, owner, hero):
+            if s.out[owner] or not whose_matches(whose, owner, hero):
                 continue
             due.append((owner, fx, source))
         elif kind == HOOK_MARKER:  # a hero's marker on the board goes off (vocab/parts.py)
             owner = ref // 16
-            if s.out[owner] or not markers_of(s, owner, ref % 16) or not _whose(whose, owner, hero):
+            if s.out[owner] or not markers_of(s, owner, ref % 16) or not whose_matches(whose, owner, hero):
                 continue
             due.append((owner, fx, source))
         else:  # a Location: in play, uncovered, and the moment's hero stands in it
@@ -78,7 +78,7 @@ def fire(s: UnitedState, point: str, hero: int = -1) -> None:
         push_hero_effects(s, owner, fx, source)
 
 
-def _whose(whose: str, owner: int, hero: int) -> bool:
+def whose_matches(whose: str, owner: int, hero: int) -> bool:
     """`you`: the owner's moment (a moment of no hero always counts); `another_hero`:
     another hero's; `any_hero`: anyone's."""
     if whose == "any_hero" or hero < 0:
@@ -95,6 +95,6 @@ _MOMENT = {"villain_turn_ends": "at the end of the Villain turn",
 
 @step("hook")
 def hook_step(s: UnitedState, f: tuple) -> None:
-    """A hook point queued as a frame where the turn has no step of its own (`turn_ends`,
-    `villain_turn_ends`): ("hook", point, hero)."""
+    """MU-11, MU-18, MU-20: a hook point queued as a frame where the turn has no step of its
+    own (`turn_ends`, `villain_turn_ends`, `hero_action`): ("hook", point, hero)."""
     fire(s, f[1], f[2])

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from multiverse.united.hooks import _whose, fire
-from multiverse.united.protection import FACE_UP, UNTIL, lasts, protect_until
+from multiverse.united.hooks import fire, whose_matches
+from multiverse.united.protection import FACE_UP, UNTIL, lasts, protect_until, record_owner
 from multiverse.united.state import UnitedState
 from multiverse.united.tables import HOOK_CARD, SYMBOLS
 from multiverse.united.verbs import push_hero_effects
@@ -51,11 +51,6 @@ SOURCE_WORDS = {"bam": "the Villain's BAM!", "henchman": "Henchmen", "threat": "
                 "card": "Hero cards"}
 
 
-def owner_of(s: UnitedState, until: int, ref: int) -> int:
-    """The hero whose effect a record is: the card's owner while face up, else `ref`."""
-    return s.T.card_owner[ref] if until == FACE_UP else ref
-
-
 def _records(s: UnitedState, kind: int):
     """(index, amount, until, ref) of each record of `kind` in force now."""
     p = s.protect
@@ -75,24 +70,24 @@ def also_from(s: UnitedState, h: int, sym: int) -> int:
     `sym` for hero `h` and is left to spend (-1: none)."""
     for _, n, until, ref in _records(s, ALSO_COUNTS):
         frm = n // 4
-        if n % 4 == sym and s.pool[frm] and owner_of(s, until, ref) == h:
+        if n % 4 == sym and s.pool[frm] and record_owner(s, until, ref) == h:
             return frm
     return -1
 
 
 def reach(s: UnitedState, h: int) -> int:
     """MU-18 with `move_reach`: how many Locations one Move action of hero `h` goes (1 + n)."""
-    return 1 + sum(n for _, n, until, ref in _records(s, MOVE_REACH) if owner_of(s, until, ref) == h)
+    return 1 + sum(n for _, n, until, ref in _records(s, MOVE_REACH) if record_owner(s, until, ref) == h)
 
 
 def heroic_reach(s: UnitedState, h: int) -> bool:
     """MU-18 with `heroic_range`: hero `h`'s Heroic actions reach the adjacent Locations."""
-    return any(owner_of(s, until, ref) == h for _, _, until, ref in _records(s, HEROIC_RANGE))
+    return any(record_owner(s, until, ref) == h for _, _, until, ref in _records(s, HEROIC_RANGE))
 
 
 def brings(s: UnitedState, h: int) -> bool:
     """MU-18 with `move_with_hero`: hero `h`'s Move actions may bring one hero along."""
-    return any(owner_of(s, until, ref) == h for _, _, until, ref in _records(s, BRING_ALONG))
+    return any(record_owner(s, until, ref) == h for _, _, until, ref in _records(s, BRING_ALONG))
 
 
 # ----- damage (MU-21) ----------------------------------------------------------------------
@@ -130,7 +125,7 @@ def lasting_damage(s: UnitedState, h: int, n: int, kind: str, source: str) -> in
             if left != ALL:
                 p[i + 1] -= stop
             _said(s, h, stop, f"damage from {SOURCE_WORDS[kind]}", source)
-        elif kd == VT_GUARD and amount % 100 and owner_of(s, until, ref) == h:
+        elif kd == VT_GUARD and amount % 100 and record_owner(s, until, ref) == h:
             stop = min(n, amount % 100)
             n -= stop
             p[i + 1] -= stop
@@ -166,7 +161,7 @@ def damage_replaced(s: UnitedState, h: int, n: int, source: str) -> bool:
             if ref not in s.story or s.out[t.card_owner[ref]]:
                 continue
             owner, card = t.card_owner[ref], ref
-            if not _whose(whose, owner, h):
+            if not whose_matches(whose, owner, h):
                 continue
         else:
             if ref not in s.locs or s.threat[s.locs.index(ref)] >= 0 or s.hero_loc[h] != s.locs.index(ref):
@@ -292,7 +287,7 @@ def lasting_entry(s: UnitedState, kd: int, a: int, until: int, ref: int) -> dict
     """One record of this group in the view's `protections`: what it does (`what`), for
     which hero, how much, until when; the view adds `text`."""
     t = s.T
-    out: dict = {"hero": ref if until == STUNNED else owner_of(s, until, ref), "amount": None}
+    out: dict = {"hero": ref if until == STUNNED else record_owner(s, until, ref), "amount": None}
     if kd == ALSO_COUNTS:
         out["effect"] = "symbols_also_count"
         out["what"] = f"{SYMBOLS[a // 4].title()} symbols also count as {SYMBOLS[a % 4].title()}"

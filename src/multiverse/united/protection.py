@@ -101,16 +101,22 @@ def bonus_here(s: UnitedState, h: int) -> bool:
     return bool(s.T.loc_bonus) and s.locs[s.hero_loc[h]] in s.T.loc_bonus
 
 
+def record_owner(s: UnitedState, until: int, ref: int) -> int:
+    """The hero whose lasting effect a record is: the card's owner while it lasts face up,
+    else its reference (the hero)."""
+    return s.T.card_owner[ref] if until == FACE_UP else ref
+
+
+def lasting_total(s: UnitedState, kind: int, h: int) -> int:
+    """What hero `h`'s lasting records of `kind` in force add now (0: none)."""
+    p = s.protect
+    return sum(p[i + 1] for i in range(0, len(p), 4)
+               if p[i] == kind and lasts(s, p[i + 2], p[i + 3]) and record_owner(s, p[i + 2], p[i + 3]) == h)
+
+
 def attack_bonus(s: UnitedState, h: int) -> int:
     """The extra damage each Attack of hero `h` deals now (the owner's `extra_damage`)."""
-    p, owner = s.protect, s.T.card_owner
-    bonus = 0
-    for i in range(0, len(p), 4):
-        if p[i] == EXTRA_DAMAGE and lasts(s, p[i + 2], p[i + 3]):
-            ref = p[i + 3]
-            if (owner[ref] if p[i + 2] == FACE_UP else ref) == h:
-                bonus += p[i + 1]
-    return bonus
+    return lasting_total(s, EXTRA_DAMAGE, h)
 
 
 # ----- counts group: kind-limited bonuses, damage turned into tokens ------------------------
@@ -131,13 +137,7 @@ def kind_bonus(s: UnitedState, h: int, enemy: str) -> int:
         b = s.T.loc_bonus.get(s.locs[pos])
         if b is not None and b[0] == kind and s.threat[pos] < 0:
             more += b[1]
-    p, owner, code = s.protect, s.T.card_owner, KIND_BONUS[kind]
-    for i in range(0, len(p), 4):
-        if p[i] == code and lasts(s, p[i + 2], p[i + 3]):
-            ref = p[i + 3]
-            if (owner[ref] if p[i + 2] == FACE_UP else ref) == h:
-                more += p[i + 1]
-    return more
+    return more + lasting_total(s, KIND_BONUS[kind], h)
 
 
 def damage_to_tokens(s: UnitedState, h: int, n: int) -> int:

@@ -114,7 +114,3 @@ def describe(fx: tuple) -> str:
     phrase = PHRASES.get(verb_)
     return phrase(n) if phrase else f"{words} {n}"
 
-
-def registered() -> set[str]:
-    """Every registered verb by name (for the schema cross-check)."""
-    return set(VERBS) | set(VILLAIN)

@@ -149,7 +149,7 @@ def resolve_act(s: UnitedState, f: tuple, opt: Option) -> None:
 
 @verb("move")
 def move(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
-    """Hero `o` moves to a Location `where` names (adjacent by default); with `bring`, the
+    """MU-17: Hero `o` moves to a Location `where` names (adjacent by default); with `bring`, the
     heroes who were with `o` move along."""
     if "bring_one" in d or "holding" in d:  # (united/vocab/moves.py)
         s.stack.append(("move_one", o, h, d.get("where", "adjacent"), int("bring_one" in d),
@@ -210,7 +210,7 @@ def _choose_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("choose_one", _choose_options)
 def resolve_choose_one(s: UnitedState, f: tuple, opt: Option) -> None:
-    """"Choose one": the steps of the branch the player picks resolve."""
+    """MU-17: "Choose one": the steps of the branch the player picks resolve."""
     i = opt.data["option"]
     if i >= 0:
         push_hero_effects(s, f[1], f[2][i], f[4])
@@ -218,7 +218,7 @@ def resolve_choose_one(s: UnitedState, f: tuple, opt: Option) -> None:
 
 @verb("draw_until")
 def draw_until(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
-    """Hero `o` draws until holding `n` cards (nothing with `n` or more already)."""
+    """MU-17: Hero `o` draws until holding `n` cards (nothing with `n` or more already)."""
     k = draw(s, o, max(0, n - len(s.hand[o])))
     if s.log is not None:
         s.emit("draw", f"{s.hero_name(o)} draws {k}", hero=o, count=k)

@@ -114,7 +114,7 @@ def _effect_damage_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("effect_damage", _effect_damage_options)
 def resolve_effect_damage(s: UnitedState, f: tuple, opt: Option) -> None:
-    """Effect damage is dealt 1 at a time to enemies of the players' choice."""
+    """MU-18: Effect damage is dealt 1 at a time to enemies of the players' choice."""
     _, h, n, villains_only, source = f
     if n > 1:
         s.stack.append(("effect_damage", h, n - 1, villains_only, source))
@@ -130,6 +130,7 @@ def _move_anywhere_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("move_anywhere", _move_anywhere_options)
 def resolve_move_anywhere(s: UnitedState, f: tuple, opt: Option) -> None:
+    """MU-17: the hero moves to the Location picked."""
     move_hero(s, f[1], opt.data["location"])
 
 
@@ -142,6 +143,7 @@ def _one_hero_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("one_hero_draws", _one_hero_options)
 def resolve_one_hero_draws(s: UnitedState, f: tuple, opt: Option) -> None:
+    """MU-17: the hero picked draws the cards."""
     o = opt.data["hero"]
     k = draw(s, o, f[2])
     if s.log is not None:
@@ -167,7 +169,7 @@ def raise_plot(s: UnitedState, n: int, civ: int, thug: int, source: str, here: i
 
 @villain_verb("lower_track")
 def lower_plot(s: UnitedState, n: int, civ: int, thug: int, source: str, here: int) -> None:
-    """Lower the track by `n`."""
+    """MU-23: Lower the track by `n`."""
     lower_track(s, n, source)
 
 
@@ -179,7 +181,7 @@ def bam_step(s: UnitedState, n: int, civ: int, thug: int, source: str, here: int
 
 @villain_verb("villain_recover_per_hero")
 def recover_per_hero(s: UnitedState, n: int, civ: int, thug: int, source: str, here: int) -> None:
-    """The Villain recovers `n` Health per hero still in play (never above its start)."""
+    """MU-11: The Villain recovers `n` Health per hero still in play (never above its start)."""
     heal = n * sum(1 for o in s.out if not o)
     old = s.n_hp
     s.n_hp = min(s.T.nimrod_health, s.n_hp + heal)

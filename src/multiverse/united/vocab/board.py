@@ -35,13 +35,13 @@ CHOSEN = frozenset({"yours", "another_hero", "any"})  # `which`: a Storyline car
 # ----- lasting effects: protections, the Villain held back, extra damage -----------------
 @verb("ignore_damage")
 def ignore_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
-    """Hero `o` ignores all damage until the moment `until` names."""
+    """MU-21: Hero `o` ignores all damage until the moment `until` names."""
     _protect(s, h, o, -1, d, source)
 
 
 @verb("prevent_damage")
 def prevent_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
-    """The next `n` damage to hero `o` is prevented, until the moment `until` names."""
+    """MU-21: The next `n` damage to hero `o` is prevented, until the moment `until` names."""
     if n > 0:
         _protect(s, h, o, n, d, source)
 
@@ -68,7 +68,7 @@ def ignore_overflow(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, s
 
 @verb("extra_damage")
 def extra_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
-    """Each Attack of yours deals `n` more damage until then (default: this turn)."""
+    """MU-18: Each Attack of yours deals `n` more damage until then (default: this turn)."""
     if n > 0:
         _protect(s, h, EXTRA_DAMAGE, n, {"until": "end_of_turn", **d}, source)
 
@@ -117,7 +117,7 @@ def take_damage(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sourc
 
 @verb("lose_civilians")
 def lose_civilians(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
-    """Up to `n` Civilians in your Location are lost: off the board, not rescued."""
+    """MU-17: Up to `n` Civilians in your Location are lost: off the board, not rescued."""
     pos = s.hero_loc[h]
     k = min(n, s.civ[pos])
     s.civ[pos] -= k
@@ -127,7 +127,7 @@ def lose_civilians(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, so
 
 @verb("thugs_to_civilians")
 def thugs_to_civilians(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
-    """Up to `n` Thugs in your Location become Civilians (not defeated: no Mission counts)."""
+    """MU-17: Up to `n` Thugs in your Location become Civilians (not defeated: no Mission counts)."""
     pos = s.hero_loc[h]
     k = min(n, s.thug[pos])
     s.thug[pos] -= k
@@ -222,7 +222,7 @@ def flip_facedown(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sou
 
 @verb("copy_effect")
 def copy_effect(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
-    """The Special Effect of the previous Hero card of the Storyline (face up: a facedown
+    """MU-17: The Special Effect of the previous Hero card of the Storyline (face up: a facedown
     card shows none) resolves for you; its own `copy_effect` steps do not (no endless copy)."""
     if d.get("which") in CHOSEN:  # a card the player chooses (united/vocab/story.py)
         s.stack.append(("story_pick", "copy_effect", h, d["which"], source))
@@ -242,7 +242,7 @@ def copy_effect(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sourc
 # ----- tokens between Locations -------------------------------------------------------------
 @verb("move_tokens")
 def move_tokens(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: str) -> None:
-    """Up to `civ` Civilians and `thug` Thugs of your Location move to another Location."""
+    """MU-2: Up to `civ` Civilians and `thug` Thugs of your Location move to another Location."""
     civ, thug = d["civ"], d["thug"]
     if "origin" in d:  # from another Location (united/vocab/moves.py)
         s.stack.append(("tokens_from", h, civ, thug, d["origin"], d.get("where", "adjacent"), source))

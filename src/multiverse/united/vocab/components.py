@@ -109,7 +109,7 @@ def _companion_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("move_companion", _companion_options)
 def resolve_move_companion(s: UnitedState, f: tuple, opt: Option) -> None:
-    """The companion moves one step (or to the Location picked); "stay" ends the move."""
+    """MU-17: The companion moves one step (or to the Location picked); "stay" ends the move."""
     _, h, where, n, source, _moved = f
     p = opt.data["location"]
     if p < 0:
@@ -150,7 +150,7 @@ def _place_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("place_clone", _place_options)
 def resolve_place_clone(s: UnitedState, f: tuple, opt: Option) -> None:
-    """One clone goes on the board at the Location picked, then the next."""
+    """MU-17: One clone goes on the board at the Location picked, then the next."""
     _, h, where, n, source = f
     p = opt.data["location"]
     s.clone_at += [h, p]
@@ -179,7 +179,7 @@ def _remove_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("remove_clone", _remove_options)
 def resolve_remove_clone(s: UnitedState, f: tuple, opt: Option) -> None:
-    """One clone at the Location picked goes back to the reserve, then the next."""
+    """MU-17: One clone at the Location picked goes back to the reserve, then the next."""
     _, h, n, source = f
     p = opt.data["location"]
     c = s.clone_at

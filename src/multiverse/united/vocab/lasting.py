@@ -214,7 +214,7 @@ def _stun_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("stun_enemy", _stun_options)
 def resolve_stun(s: UnitedState, f: tuple, opt: Option) -> None:
-    """The stun marker is placed: (kind, enemy, STUNNED, the hero who placed it)."""
+    """MU-11: The stun marker is placed: (kind, enemy, STUNNED, the hero who placed it)."""
     h = f[1]
     protect(s, opt.data["kind"], opt.data["amount"], STUNNED, h)
     if s.log is not None:

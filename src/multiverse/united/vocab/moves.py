@@ -34,7 +34,7 @@ from multiverse.united.tables import SYMBOLS
 from multiverse.united.verbs import phrases, push_hero_effects, text, verb, words
 from multiverse.united.vocab.actions import _destinations, action_locations
 from multiverse.united.vocab.board import tokens_between
-from multiverse.united.vocab.turn import COME_BACK
+from multiverse.united.vocab.turn import COME_BACK, to_deck_bottom
 
 KINDS_LOW, KINDS_HIGH = -499, -400  # this group's kinds in `s.protect`
 
@@ -331,12 +331,7 @@ def resolve_discard_any(s: UnitedState, f: tuple, opt: Option) -> None:
         if k:
             s.stack.append(("effect_damage", h, k * n, 0, source))
         return
-    s.hand[h].remove(c)
-    s.deck[h].insert(0, c)
-    s.seen.append(c)
-    if s.log is not None:
-        s.emit("discard", f"{s.hero_name(h)} puts {s.T.card_name[c]} at the bottom of the deck",
-               hero=h, card=c)
+    to_deck_bottom(s, h, c)
     if s.hand[h]:
         s.stack.append(("discard_any", h, n, k + 1, source))
     else:

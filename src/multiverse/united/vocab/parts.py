@@ -168,7 +168,7 @@ def draw_own_card(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sou
 
 @step("own_draw")
 def own_draw(s: UnitedState, f: tuple) -> None:
-    """One card of hero `h`'s own deck (or, with `li` >= 0, of the pack Location `li`'s):
+    """MU-17: One card of hero `h`'s own deck (or, with `li` >= 0, of the pack Location `li`'s):
     its top card goes face up to the discard and its effect resolves for `h`; an empty deck
     first reshuffles its discard (none left: nothing is drawn)."""
     _, h, n, source, *rest = f
@@ -278,7 +278,7 @@ def _marker_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("place_marker", _marker_options)
 def resolve_place_marker(s: UnitedState, f: tuple, opt: Option) -> None:
-    """One marker goes on the board at the Location picked, then the next."""
+    """MU-17: One marker goes on the board at the Location picked, then the next."""
     _, h, m, where, n, source = f
     p = opt.data["location"]
     s.parts += [MARKER, h, m, p]
@@ -370,7 +370,7 @@ def _replace_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("replace_location", _replace_options)
 def resolve_replace_location(s: UnitedState, f: tuple, opt: Option) -> None:
-    """The Location picked comes into play in place of the hero's."""
+    """MU-2: The Location picked comes into play in place of the hero's."""
     swap_location(s, f[2], opt.data["location"], f[3])
 
 

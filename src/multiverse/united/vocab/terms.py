@@ -91,7 +91,7 @@ def _take_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("take_token", _take_options)
 def resolve_take_token(s: UnitedState, f: tuple, opt: Option) -> None:
-    """The chosen hero's tokens of that kind (up to `n`) become yours."""
+    """MU-5: The chosen hero's tokens of that kind (up to `n`) become yours."""
     _, h, _sym, n, _where, source = f
     o, k = opt.data["hero"], opt.data["kind"]
     m = min(n, s.tokens[o * 4 + k])
@@ -129,6 +129,7 @@ def _exchange_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("exchange_token", _exchange_options)
 def resolve_exchange_token(s: UnitedState, f: tuple, opt: Option) -> None:
+    """MU-5: one token of yours and one of another kind of the other hero's trade places."""
     _, h, n, where, source = f
     o, i, j = opt.data["hero"], opt.data["mine"], opt.data["theirs"]
     t = s.tokens
@@ -184,6 +185,7 @@ def _lose_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("lose_token", _lose_options)
 def resolve_lose_token(s: UnitedState, f: tuple, opt: Option) -> None:
+    """MU-5: the token picked is lost (back to the supply)."""
     _, h, n, source = f
     _lose(s, h, opt.data["kind"], 1, source)
     if n > 1 and any(s.tokens[h * 4: h * 4 + 4]):

@@ -26,6 +26,7 @@ from multiverse.united.protection import (
     NEXT_TURN,
     attack_damage,
     henchman_away,
+    lasting_total,
     protect,
     protect_until,
 )
@@ -62,18 +63,23 @@ def _discard_options(s: UnitedState, f: tuple) -> tuple:
              for c in s.hand[h]])
 
 
-@choice("discard", _discard_options)
-def resolve_discard(s: UnitedState, f: tuple, opt: Option) -> None:
-    """MU-21 (as for damage): the chosen card goes to the bottom of the deck, face up to the
-    table; a discard is not damage, so an empty hand is no KO."""
-    _, h, n, source = f
-    c = opt.data["card"]
+def to_deck_bottom(s: UnitedState, h: int, c: int) -> None:
+    """A card of hero `h`'s hand goes to the bottom of their deck, in view of the table (a
+    discard, not damage: never a KO; determinization keeps it there, `s.seen`)."""
     s.hand[h].remove(c)
     s.deck[h].insert(0, c)
     s.seen.append(c)
     if s.log is not None:
         s.emit("discard", f"{s.hero_name(h)} puts {s.T.card_name[c]} at the bottom of the deck",
                hero=h, card=c)
+
+
+@choice("discard", _discard_options)
+def resolve_discard(s: UnitedState, f: tuple, opt: Option) -> None:
+    """MU-21 (as for damage): the chosen card goes to the bottom of the deck, face up to the
+    table; a discard is not damage, so an empty hand is no KO."""
+    _, h, n, source = f
+    to_deck_bottom(s, h, opt.data["card"])
     if n > 1 and s.hand[h]:
         s.stack.append(("discard", h, n - 1, source))
 
@@ -172,18 +178,6 @@ def _last(s: UnitedState, h: int, kind: int, n: int, d: dict, source: str, what:
         s.emit("protect", f"{s.hero_name(h)}: {what} ({source})", hero=h, amount=n)
 
 
-def bonus(s: UnitedState, kind: int, h: int) -> int:
-    """What hero `h`'s lasting effects of `kind` add now (0: none; MU-18 for Attacks and fills)."""
-    p, owner = s.protect, s.T.card_owner
-    total = 0
-    for i in range(0, len(p), 4):
-        if p[i] == kind and (p[i + 2] != FACE_UP or p[i + 3] in s.story):
-            ref = p[i + 3]
-            if (owner[ref] if p[i + 2] == FACE_UP else ref) == h:
-                total += p[i + 1]
-    return total
-
-
 def ranged_attack_options(s: UnitedState, h: int, label: object, paid: str) -> list[Option]:
     """MU-18 with `attack_range`: an Attack on each enemy in a Location adjacent to yours."""
     pos = s.hero_loc[h]
@@ -198,7 +192,7 @@ def ranged_attack_options(s: UnitedState, h: int, label: object, paid: str) -> l
 
 def attack_reach(s: UnitedState, h: int, where: str) -> bool:
     """A granted Attack "here" reaches the adjacent Locations under `attack_range`."""
-    return where == "here" and bonus(s, ATTACK_RANGE, h) > 0
+    return where == "here" and lasting_total(s, ATTACK_RANGE, h) > 0
 
 
 def ranged_attack(s: UnitedState, h: int, d: dict) -> None:
@@ -209,7 +203,7 @@ def ranged_attack(s: UnitedState, h: int, d: dict) -> None:
 def more_fills(s: UnitedState, h: int, pos: int, sym: int) -> None:
     """MU-19 with `extra_fill`: after a fill, `n` more symbols on the same Threat: its own kind first
     (then a Wild space), else any kind left (Move, Attack, Heroic); none left, none filled."""
-    for _ in range(bonus(s, EXTRA_FILL, h)):
+    for _ in range(lasting_total(s, EXTRA_FILL, h)):
         if s.threat[pos] < 0:
             return
         need = s.need[pos * 3: pos * 3 + 3]

@@ -27,7 +27,7 @@ from multiverse.united.board import RING, overflows
 from multiverse.united.cardtext import effect_text
 from multiverse.united.lasting import henchman_stunned
 from multiverse.united.owned import slots
-from multiverse.united.protection import FACE_UP, henchman_away, lasts, protect_until
+from multiverse.united.protection import FACE_UP, henchman_away, lasts, protect_until, record_owner
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.tables import FX, Move, Tables
 from multiverse.united.verbs import phrases, push_hero_effects, push_villain_effects, verb
@@ -38,11 +38,6 @@ REACTION_LAST = -199  # … down to here (-200 … -299: the lasting text of `un
 INTO_YOUR_LOCATION, ANY_MOVE = 0, 1
 WHEN = {"into_your_location": INTO_YOUR_LOCATION, "any_move": ANY_MOVE}
 WHEN_WORDS = ("into_your_location", "any_move")
-
-
-def owner_of(s: UnitedState, until: int, ref: int) -> int:
-    """The hero whose lasting effect it is (its reference, or the card's owner)."""
-    return s.T.card_owner[ref] if until == FACE_UP else ref
 
 
 # ----- peek at the Master Plan --------------------------------------------------------------
@@ -88,7 +83,7 @@ def _order_options(s: UnitedState, f: tuple) -> tuple:
 
 @choice("mp_order", _order_options)
 def resolve_mp_order(s: UnitedState, f: tuple, opt: Option) -> None:
-    """The chosen card takes the next position from the top; the last one is left."""
+    """MU-10: The chosen card takes the next position from the top; the last one is left."""
     _, h, k, i, source = f
     top = len(s.mp_deck) - 1
     j = s.mp_deck.index(opt.data["card"])
@@ -161,7 +156,7 @@ def reactions_fire(s: UnitedState, dest: int) -> None:
     for i in range(0, len(p), 4):
         kind, left, until, ref = p[i: i + 4]
         if REACTION_LAST <= kind <= REACTION and lasts(s, until, ref):
-            h = owner_of(s, until, ref)
+            h = record_owner(s, until, ref)
             code = REACTION - kind
             if s.in_play(h) and (code % 2 == ANY_MOVE or s.hero_loc[h] == dest):
                 fire.append((h, code // 2))
@@ -209,7 +204,7 @@ def redirected(s: UnitedState, move: Move, dest: int) -> bool:
     p = s.protect
     for i in range(0, len(p), 4):
         if p[i] == REDIRECT_MOVE and lasts(s, p[i + 2], p[i + 3]):
-            h = owner_of(s, p[i + 2], p[i + 3])
+            h = record_owner(s, p[i + 2], p[i + 3])
             if not s.in_play(h):  # MU-22: a KO'd hero (or one off the board) is ignored; it waits
                 continue
             p[i + 1] -= 1
@@ -244,7 +239,7 @@ def resolve_redirect_move(s: UnitedState, f: tuple, opt: Option) -> None:
 def lasting_view(s: UnitedState, kind: int, n: int, until: int, ref: int) -> dict:
     """A redirect or a reaction in the view's `protections` (public, like the others)."""
     out: dict = {"effect": "redirect_villain_move" if kind == REDIRECT_MOVE else "on_villain_move",
-                 "hero": owner_of(s, until, ref), "amount": n,
+                 "hero": record_owner(s, until, ref), "amount": n,
                  "until": ("end_of_turn", "your_next_turn", "face_up")[until],
                  ("card" if until == FACE_UP else "owner"): ref}
     if REACTION_LAST <= kind <= REACTION:
