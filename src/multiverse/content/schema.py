@@ -1255,12 +1255,13 @@ class UnitedContent(Strict):
                 c = e.if_
                 if c is None:
                     continue
-                for field, known, what in (("hero_here", heroes, "hero"), ("hero_in_game", heroes, "hero"),
-                                           ("card_face_up", cards, "Hero card")):
+                for field, known, what, whats in (("hero_here", heroes, "hero", "heroes"),
+                                                  ("hero_in_game", heroes, "hero", "heroes"),
+                                                  ("card_face_up", cards, "Hero card", "Hero cards")):
                     name = getattr(c, field)
                     if name is not None and name not in known:
                         _error((*where, k, "if", field), f"unknown {what} {name!r}; the pack's "
-                               f"{what}s: {sorted(known)}")
+                               f"{whats}: {sorted(known)}")
         return self
 
     @model_validator(mode="after")
