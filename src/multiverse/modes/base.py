@@ -240,6 +240,11 @@ class Mode:
         """Each mode: the terminal board as `seat` sees it (a rich renderable)."""
         raise NotImplementedError
 
+    def goal(self, state: GameState) -> str:
+        """Each mode: the heroes' goal in one sentence, what wins and what loses (the first
+        line of `help` and of the page's goal panel)."""
+        return self.description
+
     def status_line(self, state: GameState, seat: int) -> str:
         """One line on the game's state for the terminal between full boards (read from
         `view`, so it shows only what `seat` may see); the round by default."""

@@ -89,12 +89,21 @@ class OblivaeonMode(SentinelsFamily):
     def view(self, state: GameState, seat: int) -> dict[str, Any]:
         from multiverse.sentinels.oblivaeon.view import view
 
-        return view(state, seat)  # type: ignore[arg-type]
+        v = view(state, seat)  # type: ignore[arg-type]
+        v["goal"] = self.goal(state)
+        return v
 
     def render_board(self, state: GameState, seat: int) -> Any:
         from multiverse.sentinels.oblivaeon.render import render_board
 
         return render_board(state, seat)  # type: ignore[arg-type]
+
+    def goal(self, state: GameState) -> str:
+        """SOTM-18 in OblivAeon: defeat his last form; lose when every hero is out."""
+        t = state.T  # type: ignore[attr-defined]
+        vc = t.villain_character
+        return (f"Defeat OblivAeon in all {t.n_faces[vc]} of his forms, across both battle "
+                "zones, before every hero is incapacitated (or a card ends the game).")
 
     def status_line(self, state: GameState, seat: int) -> str:
         from multiverse.sentinels.oblivaeon.render import status_line

@@ -132,12 +132,20 @@ class SentinelsMode(SentinelsFamily):
     def view(self, state: GameState, seat: int) -> dict[str, Any]:
         from multiverse.sentinels.view import view
 
-        return view(state, seat)  # type: ignore[arg-type]
+        v = view(state, seat)  # type: ignore[arg-type]
+        v["goal"] = self.goal(state)
+        return v
 
     def render_board(self, state: GameState, seat: int) -> Any:
         from multiverse.sentinels.render import render_board
 
         return render_board(state, seat)  # type: ignore[arg-type]
+
+    def goal(self, state: GameState) -> str:
+        """SOTM-18: what wins and what loses."""
+        t = state.T  # type: ignore[attr-defined]
+        return (f"Defeat {t.owner_names[t.villain]} before every hero is incapacitated "
+                "(or a villain or environment card ends the game).")
 
     def status_line(self, state: GameState, seat: int) -> str:
         """Round · whose turn and phase · the villain's HP · each hero's HP."""

@@ -108,12 +108,25 @@ class UnitedMode(Mode):
         d = state.decision()
         v["decision"] = (None if d is None else d.to_dict() if d.seat == seat
                          else {"seat": d.seat, "kind": d.kind})
+        v["goal"] = self.goal(state)
         return v
 
     def render_board(self, state: GameState, seat: int) -> Any:
         from multiverse.united.render import render_board
 
         return render_board(state, seat)  # type: ignore[arg-type]
+
+    def goal(self, state: GameState) -> str:
+        """MU-23, DFP-N1: what wins and what loses, read from the game's tables."""
+        t = state.T  # type: ignore[attr-defined]
+        if t.mode == "standard":
+            return (f"Complete Missions until {t.villain_name} can be damaged, then bring "
+                    f"its Health to 0, before the Master Plan deck runs out, "
+                    f"{t.track_name} reaches {t.track_max}, or a hero starts a turn with "
+                    "no cards.")
+        return (f"Defeat the three Sentinels, then Nimrod, before the {t.track_name} "
+                f"reaches {t.track_max}, every hero is eliminated by Nimrod, or a hero "
+                "starts a turn with no cards.")
 
     def status_line(self, state: GameState, seat: int) -> str:
         """Round · track · the enemies' Health · the deciding seat's hand size."""
