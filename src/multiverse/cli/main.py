@@ -344,11 +344,16 @@ def serve(
                     "pip install 'multiverse[web]'") from None
     from multiverse.store.games import GameStore, StoreError
 
-    try:
-        GameStore(db).close()  # a database that cannot be used is one error line, at once
+    from multiverse.web.tables import TableKeys
+
+    try:  # a database that cannot be used is one error line, at once
+        with GameStore(db) as store:
+            admin = TableKeys(store).admin_key()  # made once, kept in the database
     except StoreError as exc:
         raise _fail(str(exc)) from None
     print(f"Serving the tables of {db or 'the default database'} on http://{host}:{port}/", flush=True)
+    print(f"Admin link (the open tables and their seat links; keep it to yourself): "
+          f"http://{host}:{port}/admin?key={admin}", flush=True)
     uvicorn.run(create_app(db, agent_delay), host=host, port=port, log_level="warning")
 
 

@@ -6,6 +6,7 @@ updates, and the pages (lobby, table, replay) as static files.
     POST /api/tables/ID/choose       {"key", "option"}       → the same answer, after the move
     GET  /api/tables/ID/about        mode, seats, decisions  (public)
     GET  /api/games/ID/replay/PLY    a stored game at a decision, as a spectator sees it
+    GET  /api/admin/tables?key=ADMIN the open tables with their seat links (403 without)
     WS   /ws/tables/ID?key=KEY       the seat's answer and new narration at every move
 """
 
@@ -28,6 +29,7 @@ from multiverse.agents import AGENTS
 from multiverse.agents.seats import HUMAN
 from multiverse.store.games import GameStore, StoreError
 from multiverse.web.hub import Hub, Refused, Table, replay_step
+from multiverse.web.options import mode_words
 
 STATIC = Path(str(resources.files("multiverse.web") / "static"))
 
@@ -82,20 +84,13 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
     async def list_modes() -> dict[str, Any]:
         """What the lobby offers: every registered mode with its heroes and options."""
         return {"agents": [HUMAN, *AGENTS],
-                "modes": [{"name": m.name, "description": m.description,
-                           "default_heroes": list(m.default_heroes), "hero_counts": list(m.hero_counts),
-                           "options": [{"field": o.field, "flag": o.flag, "help": o.help,
-                                        "choices": list(o.choices)} for o in m.options]}
-                          for m in modes.all_modes()]}
+                "modes": [mode_words(m) for m in modes.all_modes()]}
 
     @app.post("/api/tables")
     async def open_table(request: Request, body: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008
         table = hub_of(request).create(body)
         gid = table.game_id
-        return {"id": gid,
-                "seats": [{"seat": i, "link": None if key is None else f"/t/{gid}/seat/{i}?key={key}"}
-                          for i, key in enumerate(table.keys)],
-                "spectator": f"/t/{gid}/watch"}
+        return {"id": gid, "seats": table.links(), "spectator": f"/t/{gid}/watch"}
 
     @app.get("/api/tables/{gid}")
     async def get_table(request: Request, gid: int, key: str | None = None) -> dict[str, Any]:
@@ -126,6 +121,10 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
     @app.get("/api/games/{gid}/replay/{ply}")
     async def replay(request: Request, gid: int, ply: int) -> dict[str, Any]:
         return replay_step(hub_of(request).store, gid, ply)
+
+    @app.get("/api/admin/tables")
+    async def admin_tables(request: Request, key: str | None = None) -> dict[str, Any]:
+        return {"tables": hub_of(request).open_tables(key)}
 
     # ----- live updates ------------------------------------------------------------------
     @app.websocket("/ws/tables/{gid}")
@@ -171,6 +170,12 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
     @app.get("/t/{gid}/watch")
     async def watch_page(gid: int) -> FileResponse:
         return FileResponse(STATIC / "table.html")
+
+    @app.get("/admin")
+    async def admin_page(request: Request, key: str | None = None) -> FileResponse:
+        """The open tables, for the holder of the admin link only."""
+        hub_of(request).check_admin(key)
+        return FileResponse(STATIC / "admin.html")
 
     @app.get("/favicon.ico")
     async def favicon() -> Response:

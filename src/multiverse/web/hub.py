@@ -22,7 +22,7 @@ from multiverse.engine.errors import ConfigError, IllegalChoice, MultiverseError
 from multiverse.modes.base import Mode
 from multiverse.store.games import MAX_SEED, GameInUse, GameLock, GameStore
 from multiverse.store.replay import GameStart, verify
-from multiverse.web.tables import TableKeys, new_key
+from multiverse.web.tables import TableKeys, new_key, same_secret
 
 SPECTATOR = -1  # the seat whose view a spectator gets: no hero's hand is theirs
 SLOW_AGENTS = ("ismcts",)  # searched in a worker thread, so the server keeps answering
@@ -93,6 +93,25 @@ class Table:
                 "decisions": len(self.choices),
                 "undo": {"votes": self.undo_votes(), "needed": self.humans()}}
 
+    def links(self) -> list[dict[str, Any]]:
+        """Each seat's link (None for an agent's seat) with who plays it."""
+        mode, gid = self.mode, self.game_id
+        return [{"seat": i, "name": mode.seat_name(self.state, i), "player": spec,
+                 "link": None if key is None else f"/t/{gid}/seat/{i}?key={key}"}
+                for i, (spec, key) in enumerate(zip(self.seats, self.keys, strict=True))]
+
+    def listing(self) -> dict[str, Any]:
+        """The table as the admin list shows it: mode, heroes, decision, who is to play,
+        each seat's link and the spectators'."""
+        s, mode = self.state, self.mode
+        d = s.decision()
+        heroes = [h["name"] for h in mode.view(s, SPECTATOR).get("heroes", [])]
+        return {"id": self.game_id, "mode": mode.label(self.start.config.model_dump()),
+                "heroes": heroes, "decisions": len(self.choices),
+                "to_play": None if d is None else {"seat": d.seat, "name": mode.seat_name(s, d.seat),
+                                                   "player": self.seats[d.seat]},
+                "seats": self.links(), "spectator": f"/t/{self.game_id}/watch"}
+
     def humans(self) -> list[int]:
         return [i for i, spec in enumerate(self.seats) if spec == HUMAN]
 
@@ -107,8 +126,21 @@ class Hub:
     def __init__(self, store: GameStore, agent_delay: float = 0.0) -> None:
         self.store = store
         self.keys = TableKeys(store)
+        self.admin = self.keys.admin_key()
         self.agent_delay = agent_delay
         self.tables: dict[int, Table] = {}
+
+    def check_admin(self, key: str | None) -> None:
+        """`Refused(403)` unless `key` is the server's admin secret."""
+        if not same_secret(key, self.admin):
+            raise Refused(403, "the list of open tables needs the server's admin link")
+
+    def open_tables(self, key: str | None) -> list[dict[str, Any]]:
+        """The tables this server is playing and that are not over, oldest first, each with
+        its seat links: for the holder of the admin secret only."""
+        self.check_admin(key)
+        return [t.listing() for gid, t in sorted(self.tables.items())
+                if t.state.result is None]
 
     # ----- opening and resuming ---------------------------------------------------------
     def create(self, request: dict[str, Any]) -> Table:

@@ -3,7 +3,8 @@
 A row per table the server opened: the game's id (a row of `games`) and one secret key per
 seat (`null` for an agent's seat). The keys live beside the game so that a restarted server
 serves the same links; nothing else about a table is stored here (its start, seats and
-choices are the stored game).
+choices are the stored game). The server's admin secret (the key of its list of open
+tables) is one row of `web_admin`, made the first time a server opens the database.
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS web_tables (
     game_id  INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
     keys     TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS web_admin (
+    id   INTEGER PRIMARY KEY CHECK (id = 1),
+    key  TEXT NOT NULL
 );
 """
 
@@ -55,3 +60,19 @@ class TableKeys:
             "SELECT w.game_id FROM web_tables w JOIN games g ON g.id = w.game_id"
             " WHERE g.result IS NULL ORDER BY w.game_id").fetchall()
         return [gid for (gid,) in rows]
+
+    def admin_key(self) -> str:
+        """The server's admin secret: the stored one, else a new one stored now (so it
+        survives a restart)."""
+        row = self.store.db.execute("SELECT key FROM web_admin WHERE id = 1").fetchone()
+        if row is not None:
+            return row[0]
+        key = new_key()
+        with self.store.db:
+            self.store.db.execute("INSERT OR IGNORE INTO web_admin (id, key) VALUES (1, ?)", (key,))
+        return self.store.db.execute("SELECT key FROM web_admin WHERE id = 1").fetchone()[0]
+
+
+def same_secret(given: str | None, secret: str) -> bool:
+    """Whether `given` is `secret`, compared in constant time (as bytes)."""
+    return given is not None and secrets.compare_digest(given.encode(), secret.encode())

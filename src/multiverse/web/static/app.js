@@ -1,4 +1,4 @@
-/* The browser table of `multiverse serve`: lobby, table and replay pages.
+/* The browser table of `multiverse serve`: table and replay pages (the lobby: lobby.js).
    Vanilla JS, no build step. The server sends views; each mode's board is drawn here from
    its view (renderers by mode family); every text is set with textContent (never HTML). */
 "use strict";
@@ -286,61 +286,6 @@ const Multiverse = (() => {
     connect();
   }
 
-  // ----- the lobby -----------------------------------------------------------------------
-  async function lobby() {
-    const info = await api("GET", "/api/modes");
-    const modeSel = $("mode");
-    for (const m of info.modes) modeSel.append(h("option", { value: m.name }, m.name));
-    const current = () => info.modes.find((m) => m.name === modeSel.value);
-    function seatCount() {
-      const text = $("heroes").value.trim();
-      if (!text) return current().hero_counts[0] + 1 <= current().hero_counts[1] ? Math.max(3, current().hero_counts[0]) : current().hero_counts[0];
-      return /^\d+$/.test(text) ? Number(text) : text.split(",").filter((x) => x.trim()).length;
-    }
-    function drawSeats() {
-      const n = Math.max(1, Math.min(8, seatCount()));
-      const old = [...$("seats").querySelectorAll("select")].map((s) => s.value);
-      $("seats").replaceChildren(h("legend", {}, "Seats"), ...Array.from({ length: n }, (_, i) =>
-        h("label", {}, `Seat ${i}`, h("select", { name: `seat${i}`, "data-testid": "seat-player" },
-          info.agents.map((a) => h("option", { value: a, selected: (old[i] || (i === 0 ? "human" : "random")) === a }, a))))));
-    }
-    function drawOptions() {
-      const m = current();
-      $("mode-help").textContent = m.description;
-      $("heroes").placeholder = `a number (${m.hero_counts.join("–")}) or ids: ${m.default_heroes.join(",")}`;
-      $("options").replaceChildren(h("legend", {}, "Options"), ...m.options.map((o) =>
-        h("label", { title: o.help }, o.flag, o.choices.length
-          ? h("select", { name: "opt:" + o.field }, h("option", { value: "" }, "(default)"), o.choices.map((c) => h("option", { value: c }, c)))
-          : h("input", { name: "opt:" + o.field, placeholder: o.help }))));
-      drawSeats();
-    }
-    modeSel.onchange = drawOptions;
-    $("heroes").oninput = drawSeats;
-    drawOptions();
-    $("lobby-form").onsubmit = async (ev) => {
-      ev.preventDefault();
-      $("lobby-error").textContent = "";
-      const body = { mode: modeSel.value, seats: [...$("seats").querySelectorAll("select")].map((s) => s.value) };
-      const heroes = $("heroes").value.trim();
-      if (heroes) body.heroes = /^\d+$/.test(heroes) ? Number(heroes) : heroes;
-      if ($("seed").value !== "") body.seed = Number($("seed").value);
-      for (const el of $("options").querySelectorAll("[name^='opt:']")) if (el.value) body[el.name.slice(4)] = el.value;
-      try {
-        const t = await api("POST", "/api/tables", body);
-        $("opened-id").textContent = t.id;
-        $("links").replaceChildren(
-          ...t.seats.map((s) => h("li", {}, s.link
-            ? h("a", { href: s.link, "data-testid": "seat-link", "data-seat": s.seat, target: "_blank" }, `Seat ${s.seat} (${body.seats[s.seat]})`)
-            : `Seat ${s.seat}: ${body.seats[s.seat]} (an agent)`)),
-          h("li", {}, h("a", { href: t.spectator, "data-testid": "spectator-link", target: "_blank" }, "Spectators")),
-          h("li", {}, h("a", { href: `/replay/${t.id}`, "data-testid": "replay-link", target: "_blank" }, "Replay")));
-        $("opened").hidden = false;
-      } catch (e) {
-        $("lobby-error").textContent = e.message;
-      }
-    };
-  }
-
   // ----- the replay viewer ---------------------------------------------------------------
   function replay() {
     const gid = location.pathname.match(/^\/replay\/(\d+)/)[1];
@@ -372,5 +317,5 @@ const Multiverse = (() => {
     go(ply);
   }
 
-  return { table, lobby, replay, drawBoard };
+  return { table, replay, drawBoard, h, api, count };
 })();
