@@ -29,15 +29,18 @@ def test_each_page_is_served_with_its_hooks(client, path, hooks):
 
 
 def test_the_script_and_style_ship_with_the_package_and_load_nothing_from_outside(client):
-    for name in ("app.js", "style.css", "lobby.html", "table.html", "replay.html"):
+    for name in ("app.js", "lobby.js", "goals.js", "motion.js", "style.css", "goals.css", "lobby.html",
+                 "table.html", "replay.html", "admin.html"):
         assert (STATIC / name).is_file()
         text = client.get(f"/static/{name}").text
         assert "http://" not in text and "https://" not in text and "//cdn" not in text
     js = client.get("/static/app.js").text
-    for hook in ('"data-testid": "option"', '"data-option-id"', '"data-testid": "seat-link"',
-                 '"data-testid": "spectator-link"', "/ws/tables/"):
+    for hook in ('"data-testid": "option"', '"data-option-id"', "/ws/tables/"):
         assert hook in js
-    assert "innerHTML" not in js  # text is set as text, never as HTML
+    lobby = client.get("/static/lobby.js").text  # the lobby's own script
+    for hook in ('"data-testid": "seat-link"', '"data-testid": "spectator-link"', '"data-testid": "copy-link"'):
+        assert hook in lobby
+    assert "innerHTML" not in js and "innerHTML" not in lobby  # text is set as text, never as HTML
 
 
 def test_the_lobby_lists_every_registered_mode_and_agent(client):

@@ -22,6 +22,7 @@ const Multiverse = (() => {
   const $ = (id) => document.getElementById(id);
   const count = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`; // "1 card", "2 cards"
   const chip = (text, cls) => h("span", { class: "chip " + (cls || "") }, text);
+  const keyed = (el, key) => { el.dataset.key = key; return el; };  // a stable id (motion.js)
   const bar = (value, max, cls) =>
     h("div", { class: "bar " + (cls || ""), title: `${value} / ${max}` },
       h("span", { style: `width:${max ? Math.max(0, Math.min(100, (100 * value) / max)) : 0}%` }));
@@ -64,10 +65,10 @@ const Multiverse = (() => {
   function unitedBoard(v, deciding) {
     const here = (pos) => {
       const pieces = [];
-      for (const s of v.sentinels || []) if (!s.defeated && s.location === pos) pieces.push(chip(`${s.name} ${s.health}♥`, "enemy"));
-      if (v.nimrod && !v.villain && v.nimrod.location === pos) pieces.push(chip(`${v.nimrod.name || "Nimrod"} ${v.nimrod.health ?? ""}♥`, "enemy"));
-      if (v.villain && v.villain.location === pos) pieces.push(chip(`${v.villain.name} ${v.villain.health}/${v.villain.max_health}♥`, "enemy"));
-      for (const hero of v.heroes) if (hero.location === pos) pieces.push(chip(hero.name + (hero.away ? " (away)" : ""), "hero" + (hero.ko ? " ko" : "")));
+      for (const s of v.sentinels || []) if (!s.defeated && s.location === pos) pieces.push(keyed(chip(`${s.name} ${s.health}♥`, "enemy"), `enemy:${s.id}`));
+      if (v.nimrod && !v.villain && v.nimrod.location === pos) pieces.push(keyed(chip(`${v.nimrod.name || "Nimrod"} ${v.nimrod.health ?? ""}♥`, "enemy"), "enemy:nimrod"));
+      if (v.villain && v.villain.location === pos) pieces.push(keyed(chip(`${v.villain.name} ${v.villain.health}/${v.villain.max_health}♥`, "enemy"), `enemy:${v.villain.id}`));
+      for (const hero of v.heroes) if (hero.location === pos) pieces.push(keyed(chip(hero.name + (hero.away ? " (away)" : ""), "hero" + (hero.ko ? " ko" : "")), `hero:${hero.id}`));
       // an owner's companions and clones (figures, not heroes)
       const whose = (id) => (v.heroes.find((x) => x.id === id) || { name: id }).name;
       for (const c of v.companions || []) if (c.location === pos) pieces.push(chip(`${c.name} (${whose(c.hero)}'s companion)`, "hero"));
@@ -78,34 +79,39 @@ const Multiverse = (() => {
       return pieces;
     };
     const loc = (l) => h("article", { class: "location", "data-testid": "location", "data-position": l.position },
-      h("h3", {}, h("span", { class: "pos" }, `${l.position + 1}. `), l.name, v.villain_start === l.position ? " ⚑" : ""),
+      h("h3", {}, h("span", { class: "pos", "data-testid": "ring-number" }, `${l.position}. `), l.name, v.villain_start === l.position ? " ⚑" : ""),
       h("div", { class: "pieces" },
-        chip(`${l.civilians} civilian${l.civilians === 1 ? "" : "s"}`),
-        chip(`${l.thugs} thug${l.thugs === 1 ? "" : "s"}`),
+        chip(count(l.civilians, "Civilian")),
+        chip(count(l.thugs, "Thug")),
         l.extra_tokens ? chip(`${l.extra_tokens.count} ${l.extra_tokens.name} (${l.extra_tokens.letter})`) : null,
-        chip(`${l.slots} slots`)),
+        chip(count(l.slots, "slot"))),
       h("div", { class: "pieces" }, here(l.position)),
-      l.threat ? h("div", { class: "threat" }, h("strong", {}, l.threat.name),
+      l.threat ? h("div", { class: "threat", "data-key": `threat:${l.position}` }, h("strong", {}, l.threat.name),
         Object.keys(l.threat.need || {}).length ? " — needs " + Object.entries(l.threat.need).map(([k, n]) => `${n} ${NEED[k] || k}`).join(", ") : "",
         l.threat.henchman ? ` — ${l.threat.henchman.name} ${l.threat.henchman.health}/${l.threat.henchman.max_health}♥` : "") : null);
     const locs = v.locations;
     const plot = v.plot || { name: "Track", value: v.track, threshold: v.track_max };
+    // the track as a counter that ends the game: the view's threat text, else in words
+    const plotThreat = typeof MultiverseGoals !== "undefined" ? MultiverseGoals.threatNamed(v, plot.name) : null;
     const centre = h("div", { class: "centre track" },
-      h("div", {}, h("strong", {}, plot.name), ` ${plot.value} / ${plot.threshold}`,
+      h("div", {}, h("strong", { "data-testid": "plot" }, plotThreat ? plotThreat.text : `${plot.name} ${plot.value} of ${plot.threshold} → the heroes lose`),
         ` · round ${v.round} · ${v.phase}`, v.difficulty && v.difficulty !== "normal" ? ` · ${v.difficulty}` : "",
-        v.challenge ? ` · challenge ${v.challenge.name || v.challenge.id || ""}` : "",
+        v.challenge ? ` · ${v.challenge.name || v.challenge.id || ""} Challenge` : "",
         v.villain_turn_every ? ` · villain turn every ${v.villain_turn_every} hero cards (${v.hero_cards_since_villain_turn} so far)` : ""),
       v.track_bands ? bandedTrack(plot.value, v.track_bands) : bar(plot.value, plot.threshold),
       h("div", { class: "pieces" }, (v.sentinels || []).map((s) =>
-        chip(`${s.name}: ${s.defeated ? "defeated" : s.health + "♥"}`, "enemy"))));
+        s.defeated ? chip(`${s.name}: defeated`, "enemy") : keyed(chip(`${s.name}: ${s.health}♥`, "enemy"), `enemy:${s.id}`))),
+      h("div", { class: "dim" }, "Ring, clockwise 0 → 5 (as in the terminal)"));
     const ring = h("div", { class: "ring" }, loc(locs[0]), loc(locs[1]), loc(locs[2]), centre, loc(locs[5]), loc(locs[4]), loc(locs[3]));
+    const sentinelName = (id) => ((v.sentinels || []).find((s) => s.id === id) || { name: id }).name;
     const heroes = h("div", { class: "heroes" }, v.heroes.map((hero) =>
-      h("article", { class: "hero" + (hero.seat === deciding ? " active" : ""), "data-testid": "hero" },
-        h("h3", {}, hero.name, h("span", { class: "dim" }, ` · seat ${hero.seat}`), hero.ko ? " · KO" : "", hero.eliminated ? " · out" : "", hero.away ? " · off the board" : ""),
-        h("div", { class: "dim" }, `at ${locs[hero.location] ? locs[hero.location].name : "—"} · deck ${hero.deck_size}`,
+      h("article", { class: "hero" + (hero.seat === deciding ? " active" : ""), "data-testid": "hero", "data-key": `hero:${hero.id}` },
+        h("h3", {}, hero.name, h("span", { class: "dim" }, ` · seat ${hero.seat}`), hero.ko ? " · KO" : "", hero.eliminated ? " · out" : "", hero.away ? " · off the board" : "",
+          hero.held && v.challenge ? ` · held by ${v.challenge.name}` : ""),
+        h("div", { class: "dim" }, `at ${locs[hero.location] ? `${hero.location}. ${locs[hero.location].name}` : "—"} · deck ${hero.deck_size}`,
           (hero.deck_bottom || []).length ? ` (bottom: ${hero.deck_bottom.join(", ")})` : "",
-          hero.target ? ` · targets Sentinel ${hero.target}` : "",
-          Object.keys(hero.tokens || {}).length ? " · tokens " + Object.entries(hero.tokens).map(([k, n]) => `${n} ${k}`).join(", ") : ""),
+          hero.target ? ` · targets ${sentinelName(hero.target)}` : "",
+          Object.keys(hero.tokens || {}).length ? " · " + Object.entries(hero.tokens).map(([k, n]) => count(n, `${NEED[k] || k} token`)).join(", ") : ""),
         handOf(hero))));
     // an owner's Master Plan cards seen ahead (public until drawn) and team cards
     const depth = (d) => (d === 0 ? "top" : `${d + 1} from the top`);
@@ -125,7 +131,8 @@ const Multiverse = (() => {
         `${(v.heroes.find((y) => y.id === x.hero) || { name: x.hero }).name}'s ${x.name}: ${x.size} card${x.size === 1 ? "" : "s"} facedown` +
         (x.discard.length ? `, discard: ${x.discard.join(", ")}` : ""))),
       (v.team_tokens || []).map((x) => h("p", { "data-testid": "team-tokens" }, `${x.team_card}: ${x.count} ${x.name}${x.count === 1 ? "" : "s"}`)));
-    return [ring, heroes, story];
+    const goals = typeof MultiverseGoals !== "undefined" ? MultiverseGoals.standard(v) : null;
+    return [goals, ring, heroes, story];
   }
   function sentinelsBoard(v, deciding) {
     const top = h("div", { class: "track" }, `Round ${v.round} · ${v.turn}'s turn · ${v.phase} phase`,
@@ -186,7 +193,11 @@ const Multiverse = (() => {
   const BOARDS = { dofp: unitedBoard, standard: unitedBoard, sentinels: sentinelsBoard, oblivaeon: oblivaeonBoard };
   function drawBoard(el, view, deciding) {
     const draw = BOARDS[view.mode];
-    el.replaceChildren(...(draw ? draw(view, deciding) : [h("pre", { class: "raw" }, JSON.stringify(view, null, 1))]).filter(Boolean));
+    const goal = typeof MultiverseGoals !== "undefined" ? MultiverseGoals.top(view) : [];  // goals.js
+    el.replaceChildren(...[...goal, ...(draw ? draw(view, deciding) : [h("pre", { class: "raw" }, JSON.stringify(view, null, 1))])].filter(Boolean));
+    const prev = el.mvView;
+    el.mvView = view;
+    if (typeof MultiverseMotion !== "undefined") MultiverseMotion.show(el, prev, view);  // motion.js: what changed
   }
   function logLine(text) {
     return h("li", { class: /^—/.test(text) ? "turn" : null }, text);
