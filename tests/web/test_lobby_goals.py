@@ -2,7 +2,7 @@
 toggle, each link with a copy button, the admin list of open tables (403 without the admin
 link), the goal and the counters on every board, the standard game's win condition
 (MU-9, MU-14, MU-15, DFP-C3) updating as a Mission completes, the ring numbered as in the
-terminal, and what changed shown as it happens ("−1" on the damaged Sentinel).
+terminal, and what changed shown as it happens (minus 1 on the damaged Sentinel).
 
 The browser is Debian's chromium through Playwright (as in test_browser.py); boards of real
 positions are drawn in a bare page from their views (`Multiverse.drawBoard`)."""
@@ -28,6 +28,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 STATIC = Path(__file__).resolve().parents[2] / "src" / "multiverse" / "web" / "static"
 SCRIPTS = ("app.js", "goals.js", "motion.js")
+MINUS = "\u2212"  # the sign of damage on the page
 browser_only = pytest.mark.skipif(not CHROMIUM.exists(),
                                   reason="Debian's chromium is not installed at /usr/bin/chromium")
 
@@ -265,7 +266,7 @@ def logan_at_the_sentinel(thugs_defeated: int, **more):
 def test_the_missions_panel_updates_when_a_mission_completes_and_damage_is_shown(browser):
     """A Thug defeated completes Defeat Thugs (6/6): the panel ticks it, the Villain is Under
     Pressure and the Challenge Sentinel can be damaged (DFP-C3); Logan's next Attack deals
-    1 damage to Sentinel I: "−1" appears on it, and the change is listed."""
+    1 damage to Sentinel I: minus 1 appears on it, and the change is listed."""
     s = logan_at_the_sentinel(5)
     page = bare_page(browser)
     draw(page, standard_view(s))
@@ -288,9 +289,9 @@ def test_the_missions_panel_updates_when_a_mission_completes_and_damage_is_shown
     assert s.s_hp[0] == hp - 1
     draw(page, standard_view(s))
     delta = page.locator("[data-testid=location][data-position='2'] [data-key='enemy:I'] [data-testid=delta]")
-    assert delta.count() == 1 and delta.inner_text() == "−1"
+    assert delta.count() == 1 and delta.inner_text() == MINUS + "1"
     assert "mv-damage" in page.get_attribute("[data-testid=location][data-position='2'] [data-key='enemy:I']", "class")
-    assert "Sentinel I −1 (damage)" in page.inner_text("[data-testid=changes]")
+    assert f"Sentinel I {MINUS}1 (damage)" in page.inner_text("[data-testid=changes]")
 
 
 @browser_only
@@ -324,7 +325,7 @@ def test_a_live_standard_table_ticks_its_first_mission_in_the_page(server, brows
     page.wait_for_function("() => window.seen.some(t => t.includes('✓'))", timeout=60000)
     seen = page.evaluate("window.seen")
     assert "✓" not in seen[0] and len(seen) >= 2
-    done = [t for t in seen if "✓" in t][0]
+    done = next(t for t in seen if "✓" in t)
     view = httpx.get(f"{server.url}/api/tables/{out['id']}").json()["view"]
     assert view["missions_completed"] >= 1
     assert any(f"{m['name']} {m['threshold']}/{m['threshold']} ✓" in done for m in view["missions"])
@@ -373,7 +374,7 @@ def first_change(mode: str, seed: int, keep) -> tuple[dict, dict]:
 @browser_only
 @pytest.mark.browser
 def test_damage_to_a_sentinels_hero_is_shown_on_its_panel(browser):
-    """A decision of a real Sentinels game that damages a hero: "−N" on that hero's panel."""
+    """A decision of a real Sentinels game that damages a hero: minus N on that hero's panel."""
     def hurt(a, b):
         return any(x["hp"] < y["hp"] for x, y in zip(b["heroes"], a["heroes"], strict=True))
 
@@ -384,8 +385,9 @@ def test_damage_to_a_sentinels_hero_is_shown_on_its_panel(browser):
     draw(page, nxt)
     panel = page.locator("[data-testid=hero]").nth(i)
     assert panel.get_attribute("data-key") == f"hero:{hero['id']}"
-    assert panel.locator(":scope > [data-testid=delta]").inner_text() == f"−{prev['heroes'][i]['hp'] - hero['hp']}"
-    assert f"{hero['name']} −" in page.inner_text("[data-testid=changes]")
+    lost = prev["heroes"][i]["hp"] - hero["hp"]
+    assert panel.locator(":scope > [data-testid=delta]").inner_text() == f"{MINUS}{lost}"
+    assert f"{hero['name']} {MINUS}" in page.inner_text("[data-testid=changes]")
 
 
 @browser_only
@@ -404,7 +406,7 @@ def test_no_animation_under_reduced_motion(browser):
     kit.act(s, "attack:sentinel:0")
     draw(page, standard_view(s))
     target = "[data-testid=location][data-position='2'] [data-key='enemy:I']"
-    assert page.inner_text(target + " [data-testid=delta]") == "−1"
+    assert page.inner_text(target + " [data-testid=delta]") == MINUS + "1"
     assert page.eval_on_selector(target, "e => getComputedStyle(e).animationName") == "none"
 
 

@@ -343,7 +343,6 @@ def serve(
         raise _fail(f"serve needs the web extra ({exc.name} is missing): "
                     "pip install 'multiverse[web]'") from None
     from multiverse.store.games import GameStore, StoreError
-
     from multiverse.web.tables import TableKeys
 
     try:  # a database that cannot be used is one error line, at once
