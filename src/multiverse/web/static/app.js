@@ -135,7 +135,9 @@ const Multiverse = (() => {
     return [goals, ring, heroes, story];
   }
   function sentinelsBoard(v, deciding) {
-    const top = h("div", { class: "track" }, `Round ${v.round} · ${v.turn}'s turn · ${v.phase} phase`,
+    // whose turn, by name (the view names it by id, or "villain" / "environment")
+    const whose = v.turn_name || ((v.heroes || []).find((x) => x.id === v.turn) || (v[v.turn] || { name: v.turn })).name;
+    const top = h("div", { class: "track" }, `Round ${v.round} · ${whose}'s turn · ${v.phase} phase`,
       Object.keys(v.counters || {}).length ? " · " + Object.entries(v.counters).map(([k, n]) => `${k} ${n}`).join(", ") : "");
     const vil = v.villain, env = v.environment;
     const decks = h("div", { class: "decks" },
@@ -224,6 +226,7 @@ const Multiverse = (() => {
       if (about) $("title").textContent = `table ${gid} · ${about.mode} · ` + (seat === null ? "spectator"
         : `seat ${seat} (${about.seats[seat] ? about.seats[seat].name : ""})`);
       const d = a.decision;
+      if (about && about.decisions < decisions) $("board").mvView = null;  // an undo: no change shown
       drawBoard($("board"), a.view, d ? d.seat : null);
       $("status").replaceChildren(statusText(about, a, seat));
       const mine = d && d.options ? d.options : [];
@@ -304,6 +307,7 @@ const Multiverse = (() => {
     async function go(n) {
       try {
         const r = await api("GET", `/api/games/${gid}/replay/${Math.max(0, n)}`);
+        if (r.ply !== ply + 1) $("board").mvView = null;  // changes are shown one step forward only
         ply = r.ply; plies = r.plies;
         $("title").textContent = `game ${gid} · ${r.mode} · replay`;
         $("ply").max = plies; $("ply").value = ply;

@@ -32,10 +32,10 @@ const MultiverseGoals = (() => {
     const vil = v.villain, ch = v.challenge;
     const line = (testid, cls, ...text) => h("div", { "data-testid": testid, class: cls || null }, ...text);
     return h("section", { class: "panel standard-goals", "data-testid": "standard-goals", "aria-label": "win condition" },
-      h("h2", {}, `Missions ${done} of 3`),
-      h("ul", { class: "missions", "data-testid": "missions-progress" }, v.missions.map((m) =>
-        h("li", { "data-testid": "mission", "data-mission": m.id, class: m.completed ? "done" : null },
-          `${m.name} ${m.progress}/${m.threshold}` + (m.completed ? " ✓" : "")))),
+      h("div", { class: "mission-row" }, h("h2", {}, `Missions ${done} of 3`),
+        h("ul", { class: "missions", "data-testid": "missions-progress" }, v.missions.map((m) =>
+          h("li", { "data-testid": "mission", "data-mission": m.id, class: m.completed ? "done" : null },
+            `${m.name} ${m.progress}/${m.threshold}` + (m.completed ? " ✓" : ""))))),
       line("under-pressure", v.under_pressure ? "warn" : null, v.under_pressure
         ? `Under Pressure (from ${missions(up)} completed): a Master Plan card after every ${count(v.villain_turn_every, "Hero card")}`
         : `Not Under Pressure yet: at ${missions(up)} completed (${done} so far)`),
