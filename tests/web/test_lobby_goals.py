@@ -222,6 +222,10 @@ def test_every_board_starts_with_the_goal(server, browser, mode):
     assert page.inner_text("[data-testid=goal]") == "Goal: " + view["goal"]
     first = page.eval_on_selector("[data-testid=board]", "b => b.firstElementChild.dataset.testid")
     assert first == "goal-box"
+    if mode in ("sentinels", "oblivaeon"):  # whose turn, by name (never an id)
+        owner = next((x["name"] for x in view["heroes"] if x["id"] == view["turn"]), None) \
+            or view.get("turn_name") or view[view["turn"]]["name"]
+        assert f"{owner}'s turn" in page.inner_text("[data-testid=board] .track")
     page.close()
 
 
