@@ -432,3 +432,28 @@ def test_the_api_gives_the_lobby_its_words(client):
     assert challenge["choices"][2] == {"value": "sentinel-iii", "label": "Sentinel III"}
     env = next(o for o in info["sentinels"]["options"] if o["field"] == "environment")
     assert env["label"] == "Environment" and env["choices"][0]["label"] == "The Sunken Foundry"
+
+
+@browser_only
+@pytest.mark.browser
+def test_a_counter_is_told_by_its_text_on_the_board_and_on_its_card(browser):
+    """A Sentinels view with `threats` (injected: a counter of the game, one on a card in
+    play): each drawn by its text at the top, the counter's text on its card, and the bare
+    "NAME n" gone from the round line."""
+    _, view = first_change("sentinels", 3, lambda a, b: bool(b["villain"]["play"]))
+    card = view["villain"]["play"][0]
+    view["counters"] = {"Rust": 2}
+    view["threats"] = [
+        {"name": "Rust", "value": 2, "limit": 6, "ends": "game over", "text": "Rust 2 of 6 → GAME OVER", "card": None},
+        {"name": "Fuse", "value": 1, "limit": 3, "ends": "destroyed", "text": f"{card['name']}: 1 of 3 → destroyed",
+         "card": card["card"]}]
+    page = bare_page(browser)
+    draw(page, view)
+    assert page.locator("[data-testid=threat]").all_inner_texts() == [t["text"] for t in view["threats"]]
+    assert "Rust 2" not in page.inner_text("#board .track")
+    on_card = page.locator("[data-testid=villain-play] > li").first.locator("[data-testid=card-threat]")
+    assert on_card.inner_text() == f"{card['name']}: 1 of 3 → destroyed"
+    view.pop("threats")
+    draw(page, view)
+    assert "Rust 2" in page.inner_text("#board .track")  # before `threats` exist
+    assert page.locator("[data-testid=card-threat]").count() == 0

@@ -23,6 +23,8 @@ const Multiverse = (() => {
   const count = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`; // "1 card", "2 cards"
   const chip = (text, cls) => h("span", { class: "chip " + (cls || "") }, text);
   const keyed = (el, key) => { el.dataset.key = key; return el; };  // a stable id (motion.js)
+  // whether the view's `threats` (drawn by goals.js) tell the counter `name`
+  const told = (v, name) => typeof MultiverseGoals !== "undefined" && MultiverseGoals.threatNamed(v, name) !== null;
   const bar = (value, max, cls) =>
     h("div", { class: "bar " + (cls || ""), title: `${value} / ${max}` },
       h("span", { style: `width:${max ? Math.max(0, Math.min(100, (100 * value) / max)) : 0}%` }));
@@ -138,7 +140,8 @@ const Multiverse = (() => {
     // whose turn, by name (the view names it by id, or "villain" / "environment")
     const whose = v.turn_name || ((v.heroes || []).find((x) => x.id === v.turn) || (v[v.turn] || { name: v.turn })).name;
     const top = h("div", { class: "track" }, `Round ${v.round} · ${whose}'s turn · ${v.phase} phase`,
-      Object.keys(v.counters || {}).length ? " · " + Object.entries(v.counters).map(([k, n]) => `${k} ${n}`).join(", ") : "");
+      // a counter the view's `threats` tell (goals.js draws their texts) is not repeated bare
+      Object.entries(v.counters || {}).filter(([k]) => !told(v, k)).map(([k, n]) => ` · ${k} ${n}`).join(""));
     const vil = v.villain, env = v.environment;
     const decks = h("div", { class: "decks" },
       h("article", { class: "panel", "data-testid": "villain" }, h("h3", {}, vil.face_name || vil.name),
@@ -161,7 +164,8 @@ const Multiverse = (() => {
   function oblivaeonBoard(v, deciding) {
     const ob = v.oblivaeon, sh = v.shield, idc = v.inevitable_destruction || {};
     const top = h("div", { class: "track" }, `Round ${v.round} · ${v.turn_name || v.turn}'s turn · ${v.phase} phase`,
-      ` · Devastation ${idc.devastation}/${idc.devastation_max} · Countdown ${idc.countdown}`);
+      told(v, "Devastation") ? "" : ` · Devastation ${idc.devastation}/${idc.devastation_max}`,
+      told(v, "Countdown") ? "" : ` · Countdown ${idc.countdown}`);
     const head = h("div", { class: "decks" },
       h("article", { class: "panel", "data-testid": "oblivaeon" }, h("h3", {}, ob.form || ob.name),
         h("div", {}, `${ob.hp} / ${ob.max_hp} HP · Zone ${ob.zone + 1}` + (ob.immune ? " · immune (Shield)" : "")),
@@ -200,6 +204,7 @@ const Multiverse = (() => {
     const prev = el.mvView;
     el.mvView = view;
     if (typeof MultiverseMotion !== "undefined") MultiverseMotion.show(el, prev, view);  // motion.js: what changed
+    if (typeof MultiverseGoals !== "undefined") MultiverseGoals.annotate(el, view);  // a counter on its card
   }
   function logLine(text) {
     return h("li", { class: /^—/.test(text) ? "turn" : null }, text);

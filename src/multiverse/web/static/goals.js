@@ -19,9 +19,10 @@ const MultiverseGoals = (() => {
         : null)];
   }
 
-  /** The counter of the view named `name` (its ready text), else None. */
+  /** The counter of the view named `name` (or one name the start of the other's: "Nimrod
+      Activation" and "Nimrod Activation track"), else null. */
   function threatNamed(v, name) {
-    return (v.threats || []).find((t) => t.name === name || t.name.startsWith(name + " ") || name.startsWith(t.name)) || null;
+    return (v.threats || []).find((t) => t.name === name || t.name.startsWith(name + " ") || name.startsWith(t.name + " ")) || null;
   }
 
   const missions = (n) => count(n, "Mission");
@@ -50,5 +51,15 @@ const MultiverseGoals = (() => {
         " (the heroes lose when it runs out)"));
   }
 
-  return { top, standard, threatNamed };
+  /** A counter on a card in play (`threat.card`) is written on that card too (the card's
+      element carries `data-key="card:ID"`, set by motion.js). */
+  function annotate(el, v) {
+    for (const t of v.threats || []) {
+      if (t.card === null || t.card === undefined) continue;
+      for (const node of el.querySelectorAll(`[data-key="card:${t.card}"]`))
+        node.append(h("div", { class: "card-threat", "data-testid": "card-threat" }, t.text));
+    }
+  }
+
+  return { top, standard, threatNamed, annotate };
 })();
