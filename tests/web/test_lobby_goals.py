@@ -355,6 +355,8 @@ def test_the_ring_is_numbered_as_in_the_terminal(browser):
             assert head.startswith(f"{p}. {v['locations'][p]['name']}")
     logan = page.locator("[data-testid=hero]").first.inner_text()
     assert f"at 2. {v['locations'][2]['name']}" in logan
+    here = page.inner_text("[data-testid=location][data-position='2']")  # singular and plural
+    assert "0 Civilians" in here and "1 Thug" in here and "1 Thugs" not in here
 
 
 def first_change(mode: str, seed: int, keep) -> tuple[dict, dict]:

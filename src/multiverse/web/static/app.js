@@ -40,7 +40,7 @@ const Multiverse = (() => {
   function cardList(cards, testid) {
     return h("ul", { class: "cards", "data-testid": testid },
       (cards || []).map((c) => h("li", { title: c.kind ? `${c.kind}${c.keywords && c.keywords.length ? " · " + c.keywords.join(", ") : ""}` : null },
-        c.name + (c.hp !== undefined ? ` (${c.hp}/${c.max_hp} HP)` : "") + (c.tokens ? ` ·${c.tokens} tokens` : ""),
+        c.name + (c.hp !== undefined ? ` (${c.hp}/${c.max_hp} HP)` : "") + (c.tokens ? ` · ${count(c.tokens, "token")}` : ""),
         c.text ? h("div", { class: "card-text dim" }, c.text) : null)));
   }
   function handOf(hero) {
@@ -99,7 +99,7 @@ const Multiverse = (() => {
       h("div", {}, h("strong", { "data-testid": "plot" }, plotThreat ? plotThreat.text : `${plot.name} ${plot.value} of ${plot.threshold} → the heroes lose`),
         ` · round ${v.round} · ${v.phase}`, v.difficulty && v.difficulty !== "normal" ? ` · ${v.difficulty}` : "",
         v.challenge ? ` · ${v.challenge.name || v.challenge.id || ""} Challenge` : "",
-        v.villain_turn_every ? ` · villain turn every ${v.villain_turn_every} hero cards (${v.hero_cards_since_villain_turn} so far)` : ""),
+        v.villain_turn_every ? ` · a Villain turn every ${count(v.villain_turn_every, "Hero card")} (${v.hero_cards_since_villain_turn} so far)` : ""),
       v.track_bands ? bandedTrack(plot.value, v.track_bands) : bar(plot.value, plot.threshold),
       h("div", { class: "pieces" }, (v.sentinels || []).map((s) =>
         s.defeated ? chip(`${s.name}: defeated`, "enemy") : keyed(chip(`${s.name}: ${s.health}♥`, "enemy"), `enemy:${s.id}`))),
@@ -118,7 +118,7 @@ const Multiverse = (() => {
     // an owner's Master Plan cards seen ahead (public until drawn) and team cards
     const depth = (d) => (d === 0 ? "top" : `${d + 1} from the top`);
     const story = h("div", { class: "story panel" }, h("h2", {}, "Storyline"),
-      (v.storyline || []).length ? cardList(v.storyline.map((c) => ({ name: c.facedown ? `facedown (${c.hero})` : c.name })), "storyline")
+      (v.storyline || []).length ? cardList(v.storyline.map((c) => ({ name: c.facedown ? `facedown (${(v.heroes.find((x) => x.id === c.hero) || { name: c.hero }).name})` : c.name })), "storyline")
         : h("p", { class: "dim" }, "empty"),
       (v.master_plan_known || []).length ? h("p", { "data-testid": "master-plan-known" }, "Master Plan, known cards: " +
         v.master_plan_known.map((k) => `${k.name} (${depth(k.depth)})`).join(", ")) : null,
