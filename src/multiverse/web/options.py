@@ -16,9 +16,15 @@ LABELS = {  # field → the option's name in the rulebooks' words
     "scion_order": "Scion order", "tie_break": "Tie break",
     "under_pressure_after": "Under Pressure after", "vulnerable_after": "Villain damageable after",
 }
+HELP = {  # the help of an option the lobby offers as a list of names (the CLI's says "id")
+    "villain": "the villain the heroes face (default: the pack's first)",
+    "environment": "where the fight takes place (default: the pack's first)",
+    "shield": "OblivAeon's Shield (default: one at random)",
+}
 CHOICE_WORDS = {"choose": "the players choose the way", "clockwise": "always clockwise"}
 MISSION_COUNTS = ("0", "1", "2", "3")  # MU-15: Missions completed (0-3)
 RULE_ID = re.compile(r"^[A-Z]+(?:-[A-Z0-9]+)+: ")
+FLAG = re.compile(r"--([a-z][a-z-]*)")  # `--solo` in a mode's description: the lobby says "solo"
 
 
 def label(o: ModeOption) -> str:
@@ -63,7 +69,9 @@ def option_words(mode: Mode, o: ModeOption) -> dict[str, Any]:
         choices = [(n, f"{n} Mission{'' if n == '1' else 's'}") for n in MISSION_COUNTS]
     else:
         choices = [] if o.many else _content_choices(mode, o.field)
-    return {"field": o.field, "flag": o.flag, "label": label(o), "help": RULE_ID.sub("", o.help),
+    helps = HELP.get(o.field) if choices and not o.choices else None
+    return {"field": o.field, "flag": o.flag, "label": label(o),
+            "help": helps or FLAG.sub(r"\1", RULE_ID.sub("", o.help)),
             "many": o.many, "choices": [{"value": v, "label": w} for v, w in choices]}
 
 
@@ -77,6 +85,6 @@ def has_solo(mode: Mode) -> bool:
 
 def mode_words(mode: Mode) -> dict[str, Any]:
     """A mode as the lobby offers it."""
-    return {"name": mode.name, "description": mode.description,
+    return {"name": mode.name, "description": FLAG.sub(r"\1", mode.description),
             "default_heroes": list(mode.default_heroes), "hero_counts": list(mode.hero_counts),
             "solo": has_solo(mode), "options": [option_words(mode, o) for o in mode.options]}
