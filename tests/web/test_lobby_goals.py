@@ -284,6 +284,7 @@ def test_the_missions_panel_updates_when_a_mission_completes_and_damage_is_shown
     kit.act(s, "attack:thug")  # the 6th Thug
     draw(page, standard_view(s))
     assert missions.all_inner_texts() == ["Rescue Civilians 0/6", "Defeat Thugs 6/6 ✓", "Clear Threats 0/3"]
+    assert page.inner_text("[data-testid=changes]") == "Berserker Lunge enters the Storyline"
     assert page.get_attribute("[data-mission=defeat-thugs]", "class") == "done"
     assert page.inner_text("[data-testid=standard-goals] h2") == "Missions 1 of 3"
     assert page.inner_text("[data-testid=under-pressure]").startswith("Under Pressure (from 1 Mission completed)")
@@ -357,6 +358,19 @@ def test_the_ring_is_numbered_as_in_the_terminal(browser):
     assert f"at 2. {v['locations'][2]['name']}" in logan
     here = page.inner_text("[data-testid=location][data-position='2']")  # singular and plural
     assert "0 Civilians" in here and "1 Thug" in here and "1 Thugs" not in here
+
+
+
+@browser_only
+@pytest.mark.browser
+def test_a_facedown_storyline_card_names_its_hero(browser):
+    """Hero names, never ids: a facedown card in the Storyline says whose it is."""
+    s = logan_at_the_sentinel(0, storyline=kit.story(("kitty-pryde", "Phase Step", True)))
+    v = standard_view(s)
+    assert v["storyline"][0] == {"facedown": True, "hero": "kitty-pryde"}
+    page = bare_page(browser)
+    draw(page, v)
+    assert page.inner_text("[data-testid=storyline]") == "facedown (Kitty Pryde)"
 
 
 def first_change(mode: str, seed: int, keep) -> tuple[dict, dict]:
@@ -459,3 +473,30 @@ def test_a_counter_is_told_by_its_text_on_the_board_and_on_its_card(browser):
     draw(page, view)
     assert "Rust 2" in page.inner_text("#board .track")  # before `threats` exist
     assert page.locator("[data-testid=card-threat]").count() == 0
+
+
+@browser_only
+@pytest.mark.browser
+def test_a_card_entering_and_one_leaving_play_are_shown(browser):
+    """A real Sentinels game: a villain card destroyed is listed as leaving play; a card
+    that enters play is highlighted where it is drawn."""
+    def gone(a, b):
+        return {c["card"] for c in a["villain"]["play"]} - {c["card"] for c in b["villain"]["play"]}
+
+    prev, nxt = first_change("sentinels", 3, lambda a, b: bool(gone(a, b)))
+    name = next(c["name"] for c in prev["villain"]["play"] if c["card"] in gone(prev, nxt))
+    page = bare_page(browser)
+    draw(page, prev)
+    draw(page, nxt)
+    assert f"{name} leaves play" in page.inner_text("[data-testid=changes]")
+
+    def new(a, b):
+        return [c for c in b["villain"]["play"] if c["card"] not in {x["card"] for x in a["villain"]["play"]}]
+
+    prev, nxt = first_change("sentinels", 3, lambda a, b: bool(new(a, b)))
+    card = new(prev, nxt)[0]
+    draw(page, prev)
+    draw(page, nxt)
+    li = page.locator(f"[data-testid=villain-play] > li[data-key='card:{card['card']}']")
+    assert li.count() == 1 and "mv-enters" in li.get_attribute("class")
+    assert f"{card['name']} enters play" in page.inner_text("[data-testid=changes]")
