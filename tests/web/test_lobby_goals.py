@@ -500,3 +500,23 @@ def test_a_card_entering_and_one_leaving_play_are_shown(browser):
     li = page.locator(f"[data-testid=villain-play] > li[data-key='card:{card['card']}']")
     assert li.count() == 1 and "mv-enters" in li.get_attribute("class")
     assert f"{card['name']} enters play" in page.inner_text("[data-testid=changes]")
+
+
+@browser_only
+@pytest.mark.browser
+def test_a_flip_is_marked_on_what_flipped(browser):
+    """A real OblivAeon game (seed 1): when his Shield flips to its next phase, the Shield's
+    panel says its new face, and the change is listed."""
+    def flipped(a, b):
+        return a["shield"]["face_name"] != b["shield"]["face_name"]
+
+    prev, nxt = first_change("oblivaeon", 1, flipped)
+    face = nxt["shield"]["face_name"]
+    assert (prev["shield"]["face_name"], face) == ("Veil of the Unmade", "Veil of the Unmade Phase 2")
+    page = bare_page(browser)
+    draw(page, prev)
+    draw(page, nxt)
+    panel = page.locator("[data-testid=shield]")
+    assert panel.get_attribute("data-key") == "shield" and "mv-state" in panel.get_attribute("class")
+    assert panel.locator(":scope > [data-testid=delta]").inner_text() == face
+    assert f"Veil of the Unmade: {face}" in page.inner_text("[data-testid=changes]")
