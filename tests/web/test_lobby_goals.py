@@ -520,3 +520,19 @@ def test_a_flip_is_marked_on_what_flipped(browser):
     assert panel.get_attribute("data-key") == "shield" and "mv-state" in panel.get_attribute("class")
     assert panel.locator(":scope > [data-testid=delta]").inner_text() == face
     assert f"Veil of the Unmade: {face}" in page.inner_text("[data-testid=changes]")
+
+
+def test_every_choice_the_lobby_offers_opens_a_table(client):
+    """Each option's listed choices are values the mode takes (the lobby sends them as they
+    are): a table opens with each, and its stored configuration holds it."""
+    opened = 0
+    for m in client.get("/api/modes").json()["modes"]:
+        for o in m["options"]:
+            for choice in o["choices"]:
+                r = client.post("/api/tables", json={"mode": m["name"], "heroes": 3, "seed": 1,
+                                                     o["field"]: choice["value"]})
+                assert r.status_code == 200, (m["name"], o["field"], choice, r.text)
+                config = client.app.state.hub.tables[r.json()["id"]].start.config
+                assert str(getattr(config, o["field"])) == choice["value"]
+                opened += 1
+    assert opened >= 15
