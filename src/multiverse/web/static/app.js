@@ -103,7 +103,7 @@ const Multiverse = (() => {
       v.track_bands ? bandedTrack(plot.value, v.track_bands) : bar(plot.value, plot.threshold),
       h("div", { class: "pieces" }, (v.sentinels || []).map((s) =>
         s.defeated ? chip(`${s.name}: defeated`, "enemy") : keyed(chip(`${s.name}: ${s.health}♥`, "enemy"), `enemy:${s.id}`))),
-      h("div", { class: "dim" }, "Ring, clockwise 0 → 5 (as in the terminal)"));
+      h("div", { class: "dim" }, "Ring, clockwise 0 → 5"));
     const ring = h("div", { class: "ring" }, loc(locs[0]), loc(locs[1]), loc(locs[2]), centre, loc(locs[5]), loc(locs[4]), loc(locs[3]));
     const sentinelName = (id) => ((v.sentinels || []).find((s) => s.id === id) || { name: id }).name;
     const heroes = h("div", { class: "heroes" }, v.heroes.map((hero) =>
