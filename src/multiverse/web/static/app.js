@@ -158,7 +158,8 @@ const Multiverse = (() => {
     return [ring, heroes, story];
   }
   // a Sentinels hero's character card, for `asCard`
-  const heroCard = (hero) => ({ card: hero.character, name: hero.name, text: hero.text,
+  const heroCard = (hero) => ({ card: hero.character, name: hero.name,
+    text: hero.text || (hero.character < 0 ? "No hero character card in play." : ""),
     kind: hero.incapacitated ? "hero character card, incapacitated" : "hero character card",
     hp: hero.incapacitated ? undefined : hero.hp, max_hp: hero.max_hp,
     facts: [hero.tokens ? `tokens ${hero.tokens.join(", ")}` : ""] });

@@ -7,7 +7,7 @@
    replay pages; every text is set with textContent. */
 "use strict";
 const MultiverseCards = (() => {
-  let tip = null, panel = null, openKey = null, opener = null;
+  let tip = null, panel = null, openKey = null, opener = null, tipEl = null, tipBy = "", focusKey = null;
 
   const read = (el) => ({ key: el.dataset.cardKey || "", name: el.dataset.cardName || "",
     facts: el.dataset.cardFacts || "", text: el.dataset.cardText || "" });
@@ -48,7 +48,9 @@ const MultiverseCards = (() => {
     box.querySelector(textSel).textContent = c.text || "(no text)";
   }
 
-  function showTip(el) {
+  function showTip(el, by) {
+    tipEl = el;
+    tipBy = by || tipBy;
     fill(tip, read(el), ".tip-name", ".tip-facts", ".tip-text");
     tip.hidden = false;
     const r = el.getBoundingClientRect(), w = tip.offsetWidth, hgt = tip.offsetHeight;
@@ -57,7 +59,8 @@ const MultiverseCards = (() => {
     tip.style.left = `${left}px`;
     tip.style.top = `${Math.max(4, below ? r.bottom + 6 : r.top - hgt - 6)}px`;
   }
-  const hideTip = () => { if (tip) tip.hidden = true; };
+  const hideTip = () => { if (tip) tip.hidden = true; tipEl = null; };
+  const byKey = (key) => [...document.querySelectorAll(".card-el")].find((x) => x.dataset.cardKey === key);
 
   function open(el) {
     const c = read(el);
@@ -76,11 +79,21 @@ const MultiverseCards = (() => {
     opener = null;
   }
 
-  /* After the board is drawn again: the open panel shows its card as it is now (HP, tokens,
-     face), or says it is no longer on the table. */
+  /* After the board is drawn again: the card that had the focus has it again (a keyboard
+     keeps its place), the tooltip follows its card or goes, and the open panel shows its card
+     as it is now (HP, tokens, face), or says it is no longer on the table. */
   function refresh() {
-    if (!panel || openKey === null) return;
-    const el = [...document.querySelectorAll(".card-el")].find((x) => x.dataset.cardKey === openKey);
+    if (!panel) return;
+    if (focusKey !== null && (document.activeElement === document.body || !document.activeElement)) {
+      const f = byKey(focusKey);
+      if (f) f.focus();
+    }
+    if (tipEl && !tipEl.isConnected) {
+      const t = byKey(tipEl.dataset.cardKey);
+      if (t) showTip(t); else hideTip();
+    }
+    if (openKey === null) return;
+    const el = byKey(openKey);
     if (el) {
       fill(panel, read(el), "[data-testid=card-detail-name]", "[data-testid=card-detail-facts]", "[data-testid=card-detail-text]");
       panel.querySelector("[data-testid=card-detail-gone]").textContent = "";
@@ -109,17 +122,22 @@ const MultiverseCards = (() => {
     document.addEventListener("pointerover", (e) => {
       if (e.pointerType !== "mouse") return;
       const el = e.target.closest && e.target.closest(".card-el");
-      if (el) showTip(el);
+      if (el) showTip(el, "mouse");
     });
-    document.addEventListener("pointerout", (e) => {
+    document.addEventListener("pointerout", (e) => {  // the mouse's tooltip only (not the focus's)
       const el = e.target.closest && e.target.closest(".card-el");
-      if (el && !(e.relatedTarget && el.contains(e.relatedTarget))) hideTip();
+      if (el && el === tipEl && tipBy === "mouse" && !(e.relatedTarget && el.contains(e.relatedTarget))) hideTip();
     });
     document.addEventListener("focusin", (e) => {
       const el = e.target.closest && e.target.closest(".card-el");
-      if (el) showTip(el); else hideTip();
+      focusKey = el ? el.dataset.cardKey : null;
+      if (el) showTip(el, "focus"); else hideTip();
     });
-    document.addEventListener("focusout", hideTip);
+    document.addEventListener("focusout", (e) => {
+      if (tipBy === "focus") hideTip();
+      const el = e.target;  // a card taken away by a new drawing keeps its key for refresh()
+      setTimeout(() => { if (el.isConnected && document.activeElement !== el && el.dataset && el.dataset.cardKey === focusKey) focusKey = null; }, 0);
+    });
     document.addEventListener("click", (e) => {
       if (e.target.closest("button, a, input, select, .card-detail")) return;
       const el = e.target.closest(".card-el");
