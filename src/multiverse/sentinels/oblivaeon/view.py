@@ -25,7 +25,7 @@ from typing import Any
 from multiverse.sentinels.oblivaeon.setup import ASIDE, GONE
 from multiverse.sentinels.oblivaeon.world import ob_zone, zone_name
 from multiverse.sentinels.state import Z_PLAY, Z_REMOVED, SentinelsState
-from multiverse.sentinels.view import _card, _listed, modifiers_in_force
+from multiverse.sentinels.view import _card, _listed, held, modifiers_in_force
 from multiverse.sentinels.viewtext import card_text as full_text
 from multiverse.sentinels.zones import cards_under
 
@@ -141,8 +141,7 @@ def hero_view(s: SentinelsState, p: int, seat: int) -> dict[str, Any]:
         "character": c, "text": full_text(s, c) if c >= 0 else "",
         "hp": s.hp[c] if active else 0, "max_hp": s.max_hp(c) if active else 0,
         "incapacitated": not active, "incap": s.incap[p], "target": active and s.is_target(c),
-        "hand": [{"card": x, "name": t.name[x], "text": card_text(s, x)} for x in s.hand[p]]
-        if mine else None,
+        "hand": held(s, s.hand[p]) if mine else None,
         "hand_size": len(s.hand[p]), "deck_size": len(s.deck[p]),
         "trash": _listed(s, s.trash[p]),
         "play": [_card(s, x) for x in sorted(s.play[p], key=s.seq.__getitem__)

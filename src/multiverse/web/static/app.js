@@ -55,13 +55,13 @@ const Multiverse = (() => {
   function cardList(cards, testid, inline = true) {
     return h("ul", { class: "cards", "data-testid": testid },
       (cards || []).map((c) => asCard(h("li", { title: c.kind ? `${c.kind}${c.keywords && c.keywords.length ? " · " + c.keywords.join(", ") : ""}` : null },
-        c.name + (c.hp !== undefined ? ` (${c.hp}/${c.max_hp} HP)` : "") + (c.tokens ? ` ·${c.tokens} tokens` : ""),
+        c.name + (c.hp !== undefined ? ` (${c.hp}/${c.max_hp} HP)` : "") + (c.tokens ? ` · ${count(c.tokens, "token")}` : ""),
         inline && c.text ? h("div", { class: "card-text dim" }, c.text) : null), c)));
   }
   function handOf(hero) {
     if (hero.hand === null || hero.hand === undefined)
       return h("p", { class: "dim", "data-testid": "hand-hidden" }, `${count(hero.hand_size, "card")} in hand (hidden)`);
-    return h("div", {}, h("span", { class: "dim" }, "Hand:"), cardList(hero.hand, "hand"));
+    return h("div", {}, h("span", { class: "dim" }, "Hand:"), cardList(hero.hand.map((c) => ({ kind: "hero card", ...c })), "hand"));
   }
 
   // DFP-D1..D3: the Nimrod Activation track, one cell a step, coloured by the dashboard's

@@ -115,6 +115,16 @@ const MultiverseCards = (() => {
     };
     new MutationObserver(update).observe(log, { childList: true });
     update();
+    // the log keeps its newest line in sight when its box changes size (more options above
+    // it, a window resized), unless the reader scrolled up to read back
+    let stick = true;
+    log.addEventListener("scroll", () => { stick = log.scrollTop + log.clientHeight >= log.scrollHeight - 4; });
+    new ResizeObserver(() => { if (stick) log.scrollTop = log.scrollHeight; }).observe(log);
+    const head = document.querySelector("header");  // the side fits the window below it (style.css)
+    const fit = () => { if (head) document.documentElement.style.setProperty("--head", `${head.offsetHeight}px`); };
+    window.addEventListener("resize", fit);
+    if (head) new ResizeObserver(fit).observe(head);
+    fit();
   }
 
   function install() {
