@@ -141,7 +141,7 @@ const Multiverse = (() => {
         : { ...c, kind: c.master_plan ? "Master Plan card" : "hero card" }), "storyline", false)
         : h("p", { class: "dim" }, "empty"),
       (v.master_plan_known || []).length ? h("p", { "data-testid": "master-plan-known" }, "Master Plan, known cards: ",
-        v.master_plan_known.map((k, i) => [i ? ", " : "", asCard(h("span", {}, `${k.name} (${depth(k.depth)})`),
+        v.master_plan_known.flatMap((k, i) => [i ? ", " : "", asCard(h("span", {}, `${k.name} (${depth(k.depth)})`),
           { ...k, kind: "Master Plan card", facts: [depth(k.depth)] })])) : null,
       (v.team_cards || []).map((c) => asCard(h("p", { class: "dim", "data-testid": "team-card" },
         `Team card ${c.name}: ${c.text}` + (c.used_this_round ? " (used this round)" : "")),
