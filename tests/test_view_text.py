@@ -72,9 +72,9 @@ def test_a_united_view_gives_every_component_its_text() -> None:
     the Sentinels (the Activation Protocol in DFP, their Challenge card in a standard game)."""
     m, s = _game("dofp")
     v = m.view(s, 0)
-    loc = v["locations"][0]
-    assert loc["text"].startswith(f"Location, {loc['slots']} slots: ")
-    assert all(x["threat"]["text"].startswith("Threat: ") for x in v["locations"] if x["threat"])
+    assert all(x["text"].startswith("End of turn: ") for x in v["locations"])
+    assert any(x["text"].endswith(" (must be used)") for x in v["locations"])
+    assert all(x["threat"]["text"].startswith("Cleared by ") for x in v["locations"] if x["threat"])
     assert v["dashboard"]["name"] == "Days of Future Past"
     assert v["dashboard"]["text"].startswith("Always: each Location that overflows")
     assert all(x["text"].startswith("After a hero's turn, their Sentinel reads") for x in v["sentinels"])

@@ -16,10 +16,12 @@ from multiverse.united.state import UnitedState
 from multiverse.united.tables import SENTINEL_IDS
 
 
-def _body(name: str, text: str) -> str:
-    """`text` without its leading "Name — " (the page shows the name beside it)."""
-    head = f"{name} — "
-    return text[len(head):] if text.startswith(head) else text
+def _body(text: str, *heads: str) -> str:
+    """`text` without its leading "Name — " and kind (the page shows them beside it), as a
+    sentence: "End of turn: draw 1 card"."""
+    for head in heads:
+        text = text[len(head):] if text.startswith(head) else text
+    return text[:1].upper() + text[1:]
 
 
 def villain_text(s: UnitedState) -> str:
@@ -63,10 +65,10 @@ def add_texts(s: UnitedState, out: dict[str, Any]) -> None:
     t = s.T
     for loc in out["locations"]:
         li = s.locs[loc["position"]]
-        loc["text"] = _body(t.loc_name[li], location_text(t, li))
+        loc["text"] = _body(location_text(t, li), f"{t.loc_name[li]} — ", f"Location, {t.loc_slots[li]} slots: ")
         if loc["threat"] is not None:
             th = t.threat_ids.index(loc["threat"]["id"])
-            loc["threat"]["text"] = _body(t.threat_name[th], threat_text(t, th))
+            loc["threat"]["text"] = _body(threat_text(t, th), f"{t.threat_name[th]} — ", "Threat: ")
     standard = t.mode == "standard"
     for x in out["sentinels"]:
         x["text"] = challenge_text(s, SENTINEL_IDS.index(x["id"])) if standard else protocol_text(s)
