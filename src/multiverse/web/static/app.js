@@ -54,7 +54,7 @@ const Multiverse = (() => {
   }
   function cardList(cards, testid, inline = true) {
     return h("ul", { class: "cards", "data-testid": testid },
-      (cards || []).map((c) => asCard(h("li", { title: c.kind ? `${c.kind}${c.keywords && c.keywords.length ? " · " + c.keywords.join(", ") : ""}` : null },
+      (cards || []).map((c) => asCard(h("li", {},  // kind and keywords: in its tooltip (cards.js)
         c.name + (c.hp !== undefined ? ` (${c.hp}/${c.max_hp} HP)` : "") + (c.tokens ? ` · ${count(c.tokens, "token")}` : ""),
         inline && c.text ? h("div", { class: "card-text dim" }, c.text) : null), c)));
   }

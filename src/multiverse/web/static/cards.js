@@ -7,7 +7,7 @@
    replay pages; every text is set with textContent. */
 "use strict";
 const MultiverseCards = (() => {
-  let tip = null, panel = null, openKey = null, opener = null, tipEl = null, tipBy = "", focusKey = null;
+  let tip = null, panel = null, openKey = null, opener = null, tipEl = null, tipBy = "", focusKey = null, quiet = false;
 
   const read = (el) => ({ key: el.dataset.cardKey || "", name: el.dataset.cardName || "",
     facts: el.dataset.cardFacts || "", text: el.dataset.cardText || "" });
@@ -75,7 +75,11 @@ const MultiverseCards = (() => {
   function hide() {
     panel.hidden = true;
     openKey = null;
-    if (opener && opener.isConnected) opener.focus();
+    if (opener && opener.isConnected) {  // the focus goes back to the card, without its tooltip
+      quiet = true;
+      opener.focus({ preventScroll: true });
+      quiet = false;
+    }
     opener = null;
   }
 
@@ -86,11 +90,13 @@ const MultiverseCards = (() => {
     if (!panel) return;
     if (focusKey !== null && (document.activeElement === document.body || !document.activeElement)) {
       const f = byKey(focusKey);
-      if (f) f.focus();
+      quiet = true;
+      if (f) f.focus({ preventScroll: true });
+      quiet = false;
     }
     if (tipEl && !tipEl.isConnected) {
       const t = byKey(tipEl.dataset.cardKey);
-      if (t) showTip(t); else hideTip();
+      if (t && !tip.hidden) showTip(t); else hideTip();
     }
     if (openKey === null) return;
     const el = byKey(openKey);
@@ -141,12 +147,18 @@ const MultiverseCards = (() => {
     document.addEventListener("focusin", (e) => {
       const el = e.target.closest && e.target.closest(".card-el");
       focusKey = el ? el.dataset.cardKey : null;
-      if (el) showTip(el, "focus"); else hideTip();
+      if (quiet) return;  // the focus given back (a panel closed, the board drawn again)
+      if (el) showTip(el, "focus"); else if (tipBy === "focus") hideTip();
     });
     document.addEventListener("focusout", (e) => {
-      if (tipBy === "focus") hideTip();
-      const el = e.target;  // a card taken away by a new drawing keeps its key for refresh()
-      setTimeout(() => { if (el.isConnected && document.activeElement !== el && el.dataset && el.dataset.cardKey === focusKey) focusKey = null; }, 0);
+      // a real blur hides the focus's tooltip and forgets the card; a card taken away by a new
+      // drawing keeps both for refresh(), which follows it
+      const el = e.target;
+      setTimeout(() => {
+        if (!el.isConnected || document.activeElement === el) return;
+        if (tipBy === "focus" && tipEl === el) hideTip();
+        if (el.dataset && el.dataset.cardKey === focusKey && !(document.activeElement && document.activeElement.classList.contains("card-el"))) focusKey = null;
+      }, 0);
     });
     document.addEventListener("click", (e) => {
       if (e.target.closest("button, a, input, select, .card-detail")) return;
