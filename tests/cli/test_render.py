@@ -124,7 +124,10 @@ def test_the_view_of_a_standard_game():
     v = view(load_position(HELD), 1)
     assert (v["mode"], v["phase"], v["nimrod"]) == ("standard", "villain", None)
     assert v["villain"] == {"id": "magistrate", "name": "The Magistrate", "location": 4,
-                            "health": 7, "max_health": 10, "vulnerable": False}
+                            "health": 7, "max_health": 10, "vulnerable": False,
+                            "text": "Original. BAM!: each hero in the Magistrate's Location takes 2 "
+                                    "damage. Overflow: Martial Law +1. The heroes lose when Martial "
+                                    "Law reaches 12."}
     assert v["plot"] == {"name": "Martial Law", "value": 0, "threshold": 12}
     assert [(m["progress"], m["threshold"], m["completed"]) for m in v["missions"]] == [
         (6, 6, True), (2, 6, False), (1, 3, False)]
@@ -132,8 +135,10 @@ def test_the_view_of_a_standard_game():
     assert v["challenge"] == {
         "id": "sentinel-iii", "sentinel": "III", "name": "Sentinel III", "task": "grab",
         "location": 2, "health": 5, "defeated": False, "damageable": True,
-        "holding": "storm", "holding_name": "Storm"}
+        "holding": "storm", "holding_name": "Storm",
+        "text": "Production symbol: grab a hero here (if already holding one, that hero takes 1 damage)."}
     assert [x["name"] for x in v["sentinels"]] == ["Sentinel III"]
+    assert v["sentinels"][0]["text"] == v["challenge"]["text"]  # its Challenge card (DFP-C2)
     assert [h["held"] for h in v["heroes"]] == [False, True]
     assert v["locations"][0]["threat"]["henchman"] == {
         "name": "Riot Enforcer Captain", "health": 2, "max_health": 3}
@@ -151,4 +156,6 @@ def test_the_view_of_a_dofp_game_has_nimrod_as_its_villain_once_he_enters():
                        "nimrod": {"location": 4, "health": 6}})
     v = view(s, 0)
     assert v["villain"]["name"] == "Nimrod" and v["villain"]["health"] == 6
-    assert v["nimrod"] == {"location": 4, "health": 6} and v["villain_turn_every"] == 2
+    assert v["nimrod"]["text"].startswith("While Nimrod fights: a KO'd hero is eliminated")
+    assert v["nimrod"] == {"location": 4, "health": 6, "text": v["nimrod"]["text"]}
+    assert v["villain_turn_every"] == 2

@@ -171,7 +171,8 @@ def test_cards_go_under_a_card_and_follow_it_out_of_play(tmp_path: Path) -> None
     first = cards_under(s, vault)
     assert [s.T.name[c] for c in first] == ["Hoard"] and s.zone[first[0]] == Z_UNDER
     assert len(s.hand[0]) == hand + 1  # one card under it: no extra draw (the draw phase's 1)
-    assert view(s, 0)["heroes"][0]["play"][0]["under"] == [{"card": first[0], "name": "Hoard"}]
+    assert view(s, 0)["heroes"][0]["play"][0]["under"] == [{"card": first[0], "name": "Hoard", "kind": "ongoing",
+                                                                  "text": ""}]
     check_invariants(s)
     # the next turn: a second card under it, and its power draws 2
     while s.decision() is not None and not (s.turn == 0 and s.phase == "power"):

@@ -60,7 +60,7 @@ def test_deck_orders_are_hidden_trash_and_play_are_open(tmp_path: Path) -> None:
     vil = v["villain"]
     assert (vil["hp"], vil["max_hp"], vil["flipped"]) == (7, 12, True)
     assert vil["play"] == [{"card": card(s, "Bulwark", "villain"), "name": "Bulwark", "kind": "device",
-                            "keywords": [], "tokens": 0, "hp": 0, "max_hp": 5, "target": True,
+                            "keywords": [], "tokens": 0, "text": "", "hp": 0, "max_hp": 5, "target": True,
                             "indestructible": True}]
     assert (v["H"], v["round"], v["turn"], v["phase"]) == (3, 3, "alpha", "power")
 

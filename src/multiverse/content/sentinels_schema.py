@@ -763,6 +763,7 @@ class SentinelsVillain(Strict):
         "cards set aside in a reserve pile (not a deck), shuffled at setup; they come into "
         "play from its bottom (play_from_reserve, OBL-C5)"))
     cards: list[Card]
+    text: str = Field("", description="the character card's front text, as the players read it")
 
     _unique = field_validator("cards")(unique_names("cards"))
     _unique_reserve = field_validator("reserve")(unique_names("reserve"))

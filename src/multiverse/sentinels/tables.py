@@ -498,7 +498,7 @@ def build_tables(config: SentinelsConfig, content: SentinelsContent) -> Tables:
         t.character.append(t.hdeck_chars[hi][0])
         t.deck_cards.append(t.hdeck_cards[hi])
     vc = t.add_card(n, Card(name=v.name, kind="character", hp=v.hp, triggers=v.triggers,
-                            modifiers=v.modifiers, sides=v.sides))
+                            modifiers=v.modifiers, sides=v.sides, text=v.text))
     t.villain_character = vc
     t.setup_fx = t.reg(v.setup)
     t.deck_cards.append([t.add_card(n, c) for c in v.cards for _ in range(c.copies)])

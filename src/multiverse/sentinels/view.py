@@ -13,6 +13,7 @@ from typing import Any
 
 from multiverse.sentinels.state import Z_REMOVED, SentinelsState
 from multiverse.sentinels.tables import KINDS
+from multiverse.sentinels.viewtext import card_text
 from multiverse.sentinels.vocab.lasting import DURATIONS
 from multiverse.sentinels.zones import cards_under
 
@@ -24,13 +25,14 @@ def _card(s: SentinelsState, c: int) -> dict[str, Any]:
     card = t.card[c]
     f = s.face[c]
     out: dict[str, Any] = {"card": c, "name": t.name[c], "kind": KINDS[t.kind[c][f]],
-                           "keywords": sorted(t.keywords[c][f]), "tokens": s.tok[c]}
+                           "keywords": sorted(t.keywords[c][f]), "tokens": s.tok[c],
+                           "text": card_text(s, c)}
     if t.n_faces[c] > 1:  # a card with faces: which it shows, and that face's title
         out.update(face=f, faces=t.n_faces[c], face_name=t.face_name[c][f])
     if s.under:  # cards under it, bottom first (face up)
         below = cards_under(s, c)
         if below:
-            out["under"] = _listed(s, below)
+            out["under"] = held(s, below)
     if t.max_hp[c][f]:
         out.update(hp=s.hp[c], max_hp=t.max_hp[c][f], target=s.is_target(c))
     if card.limited:
@@ -42,6 +44,12 @@ def _card(s: SentinelsState, c: int) -> dict[str, Any]:
 
 def _listed(s: SentinelsState, cards: list[int]) -> list[dict[str, Any]]:
     return [{"card": c, "name": s.T.name[c]} for c in cards]
+
+
+def held(s: SentinelsState, cards: list[int]) -> list[dict[str, Any]]:
+    """Cards a seat may read (its own hand, the cards under a card): names and text."""
+    return [{"card": c, "name": s.T.name[c], "kind": KINDS[s.T.kind[c][s.face[c]]],
+             "text": card_text(s, c)} for c in cards]
 
 
 def _play(s: SentinelsState, o: int, skip: int = -1) -> list[dict[str, Any]]:
@@ -83,8 +91,8 @@ def view(s: SentinelsState, seat: int) -> dict[str, Any]:
         heroes.append({
             "id": t.hero_ids[h], "name": t.owner_names[h], "seat": s.seat(h),
             "hp": s.hp[c], "max_hp": s.max_hp(c), "incapacitated": bool(s.incap[h]),
-            "target": s.is_target(c), "character": c,
-            "hand": _listed(s, s.hand[h]) if mine else None,
+            "target": s.is_target(c), "character": c, "text": card_text(s, c),
+            "hand": held(s, s.hand[h]) if mine else None,
             "hand_size": len(s.hand[h]), "deck_size": len(s.deck[h]),
             "trash": _listed(s, s.trash[h]),
             "play": _play(s, h, skip=c),
@@ -109,7 +117,7 @@ def view(s: SentinelsState, seat: int) -> dict[str, Any]:
             "id": t.config.villain or t.content.villains[0].id, "name": t.owner_names[t.villain],
             "hp": s.hp[vc], "max_hp": s.max_hp(vc),
             "flipped": s.face[vc] != 0, "face": s.face[vc], "faces": t.n_faces[vc],
-            "face_name": t.face_name[vc][s.face[vc]], "character": vc,
+            "face_name": t.face_name[vc][s.face[vc]], "character": vc, "text": card_text(s, vc),
             "deck_size": len(s.deck[t.villain]), "trash": _listed(s, s.trash[t.villain]),
             "play": _play(s, t.villain, skip=vc),
         },

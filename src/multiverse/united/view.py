@@ -27,6 +27,7 @@ from multiverse.united.standard.missions import MISSION_NAMES, completed, under_
 from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
 from multiverse.united.verbs import describe
+from multiverse.united.viewtext import add_texts
 from multiverse.united.vocab.components import component_view
 from multiverse.united.vocab.moves import KINDS_HIGH as MOVES_HIGH
 from multiverse.united.vocab.moves import KINDS_LOW as MOVES_LOW
@@ -230,4 +231,5 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         out.update(_standard(s))
         # only the Challenge Sentinel takes part in a standard game
         out["sentinels"] = [x for i, x in enumerate(out["sentinels"]) if i == t.challenge]
+    add_texts(s, out)  # every component's text (united/viewtext.py)
     return out

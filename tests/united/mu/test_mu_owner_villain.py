@@ -21,6 +21,10 @@ from multiverse.united.state import UnitedState
 from multiverse.united.view import view
 from multiverse.united.vocab.villain import REDIRECT_MOVE
 
+# the known Master Plan cards' text in the view (united/viewtext.py)
+SWEEP = "move 3 clockwise; add 2 Civilians to the left, 1 Civilian here, 2 Civilians to the right"
+CASCADE = "no move; raise the track by 2; BAM!"
+
 Step = dict[str, Any]
 PLAN = ["Sweep the Avenues", "Escalation Cascade", "Cold Survey of the Ruins",
         "Adaptive Self-Repair", "Hunt the Strongest Signal", "Round Up the Survivors"]
@@ -58,8 +62,8 @@ def test_peek_at_the_top_master_plan_cards():
     assert s.mp_known == [card(s, "Sweep the Avenues"), card(s, "Escalation Cascade")]
     for seat in (0, 1):  # every player knows them
         assert view(s, seat)["master_plan_known"] == [
-            {"card": card(s, "Sweep the Avenues"), "name": "Sweep the Avenues", "depth": 0},
-            {"card": card(s, "Escalation Cascade"), "name": "Escalation Cascade", "depth": 1}]
+            {"card": card(s, "Sweep the Avenues"), "name": "Sweep the Avenues", "depth": 0, "text": SWEEP},
+            {"card": card(s, "Escalation Cascade"), "name": "Escalation Cascade", "depth": 1, "text": CASCADE}]
     assert s.log[-1].text == ("Logan looks at the top 2 Master Plan cards: Sweep the Avenues, "
                               "Escalation Cascade (top first)")
     check_dofp(s)
@@ -93,7 +97,7 @@ def test_a_drawn_card_is_no_longer_a_known_card_of_the_deck():
     assert s.T.card_name[s.story[-1]] == "Sweep the Avenues" and s.n_loc == 3
     assert s.mp_known == [card(s, "Escalation Cascade")]
     assert view(s, 0)["master_plan_known"] == [
-        {"card": card(s, "Escalation Cascade"), "name": "Escalation Cascade", "depth": 0}]
+        {"card": card(s, "Escalation Cascade"), "name": "Escalation Cascade", "depth": 0, "text": CASCADE}]
 
 
 def test_determinization_keeps_the_known_cards_and_shuffles_the_rest():
@@ -134,8 +138,8 @@ def test_a_known_card_delayed_to_the_bottom_stays_known_there():
     bottom = len(s.mp_deck) - 1
     assert top(s, 1) == ["Escalation Cascade"] and s.T.card_name[s.mp_deck[0]] == "Sweep the Avenues"
     assert view(s, 1)["master_plan_known"] == [
-        {"card": card(s, "Escalation Cascade"), "name": "Escalation Cascade", "depth": 0},
-        {"card": card(s, "Sweep the Avenues"), "name": "Sweep the Avenues", "depth": bottom}]
+        {"card": card(s, "Escalation Cascade"), "name": "Escalation Cascade", "depth": 0, "text": CASCADE},
+        {"card": card(s, "Sweep the Avenues"), "name": "Sweep the Avenues", "depth": bottom, "text": SWEEP}]
     for seed in range(10):  # the agents' samples keep both where they now lie
         det = determinize(s, 1, random.Random(seed))
         assert det.mp_deck[0] == s.mp_deck[0] and det.mp_deck[-1] == s.mp_deck[-1]

@@ -25,7 +25,8 @@ from typing import Any
 from multiverse.sentinels.oblivaeon.setup import ASIDE, GONE
 from multiverse.sentinels.oblivaeon.world import ob_zone, zone_name
 from multiverse.sentinels.state import Z_PLAY, Z_REMOVED, SentinelsState
-from multiverse.sentinels.view import _card, _listed, modifiers_in_force
+from multiverse.sentinels.view import _card, _listed, held, modifiers_in_force
+from multiverse.sentinels.viewtext import card_text as full_text
 from multiverse.sentinels.zones import cards_under
 
 ZONES = (0, 1)
@@ -117,7 +118,7 @@ def _incapacitated_cards(s: SentinelsState, p: int, mine: bool) -> list[dict[str
             continue
         under = cards_under(s, x)
         out.append({"card": x, "name": t.name[x], "face_name": t.face_name[x][s.face[x]],
-                    "under_count": len(under),
+                    "text": full_text(s, x), "under_count": len(under),
                     "under": [{"card": c, "name": t.name[c], "face_name":
                                t.face_name[c][s.face[c]], "text": card_text(s, c)}
                               for c in under] if mine else None})
@@ -137,10 +138,10 @@ def hero_view(s: SentinelsState, p: int, seat: int) -> dict[str, Any]:
     return {
         "player": p + 1, "seat": s.seat(p), "zone": s.azone[p],
         "id": t.hdeck_ids[d] if d >= 0 else None, "name": s.oname(p),
-        "character": c, "hp": s.hp[c] if active else 0, "max_hp": s.max_hp(c) if active else 0,
+        "character": c, "text": full_text(s, c) if c >= 0 else "",
+        "hp": s.hp[c] if active else 0, "max_hp": s.max_hp(c) if active else 0,
         "incapacitated": not active, "incap": s.incap[p], "target": active and s.is_target(c),
-        "hand": [{"card": x, "name": t.name[x], "text": card_text(s, x)} for x in s.hand[p]]
-        if mine else None,
+        "hand": held(s, s.hand[p]) if mine else None,
         "hand_size": len(s.hand[p]), "deck_size": len(s.deck[p]),
         "trash": _listed(s, s.trash[p]),
         "play": [_card(s, x) for x in sorted(s.play[p], key=s.seq.__getitem__)

@@ -37,16 +37,34 @@ const Multiverse = (() => {
     if (!r.ok) throw new Error(data.error || (data.detail && JSON.stringify(data.detail)) || r.statusText);
     return data;
   }
-  function cardList(cards, testid) {
+  // A card element (issue 21): focusable, its name, facts (kind, HP, tokens) and full text in
+  // data attributes; cards.js shows them on hover, focus, tap and in the detail panel.
+  function cardFacts(c) {
+    return [c.face_name && c.face_name !== c.name ? c.face_name : "", c.kind || "",
+      (c.keywords || []).join(", "), c.limited ? "limited" : "", c.indestructible ? "indestructible" : "",
+      c.hp !== undefined && c.hp !== null ? `${c.hp}/${c.max_hp} HP` : "",
+      c.tokens ? count(c.tokens, "token") : "", c.under && c.under.length ? `under it: ${c.under.map((u) => u.name).join(", ")}` : "",
+      ...(c.facts || [])].filter(Boolean).join(" · ");
+  }
+  function asCard(el, c) {
+    el.classList.add("card-el");
+    el.tabIndex = 0;
+    el.dataset.cardKey = c.card !== undefined && c.card !== null ? String(c.card) : `${c.kind || ""}:${c.name}`;
+    el.dataset.cardName = c.name || "";
+    el.dataset.cardFacts = cardFacts(c);
+    el.dataset.cardText = c.text || "";
+    return el;
+  }
+  function cardList(cards, testid, inline = true) {
     return h("ul", { class: "cards", "data-testid": testid },
-      (cards || []).map((c) => h("li", { title: c.kind ? `${c.kind}${c.keywords && c.keywords.length ? " · " + c.keywords.join(", ") : ""}` : null },
+      (cards || []).map((c) => asCard(h("li", {},  // kind and keywords: in its tooltip (cards.js)
         c.name + (c.hp !== undefined ? ` (${c.hp}/${c.max_hp} HP)` : "") + (c.tokens ? ` · ${count(c.tokens, "token")}` : ""),
-        c.text ? h("div", { class: "card-text dim" }, c.text) : null)));
+        inline && c.text ? h("div", { class: "card-text dim" }, c.text) : null), c)));
   }
   function handOf(hero) {
     if (hero.hand === null || hero.hand === undefined)
       return h("p", { class: "dim", "data-testid": "hand-hidden" }, `${count(hero.hand_size, "card")} in hand (hidden)`);
-    return h("div", {}, h("span", { class: "dim" }, "Hand:"), cardList(hero.hand, "hand"));
+    return h("div", {}, h("span", { class: "dim" }, "Hand:"), cardList(hero.hand.map((c) => ({ kind: "hero card", ...c })), "hand"));
   }
 
   // DFP-D1..D3: the Nimrod Activation track, one cell a step, coloured by the dashboard's
@@ -64,12 +82,17 @@ const Multiverse = (() => {
 
   // ----- the boards, one renderer per family of modes --------------------------------------
   const NEED = { move: "Move", attack: "Attack", heroic: "Heroic", wild: "Wild" };
+  // the card entries of Marvel United's enemies and Threats, for `asCard`
+  const enemyCard = (e, kind) => ({ name: e.name, kind, text: e.text,
+    facts: [e.health !== undefined ? `${e.health}${e.max_health ? "/" + e.max_health : ""} Health` : "", e.defeated ? "defeated" : ""] });
+  const threatCard = (t) => ({ name: t.name, kind: "Threat", text: t.text,
+    facts: [t.henchman ? `${t.henchman.name} ${t.henchman.health}/${t.henchman.max_health} Health` : ""] });
   function unitedBoard(v, deciding) {
     const here = (pos) => {
       const pieces = [];
-      for (const s of v.sentinels || []) if (!s.defeated && s.location === pos) pieces.push(keyed(chip(`${s.name} ${s.health}♥`, "enemy"), `enemy:${s.id}`));
-      if (v.nimrod && !v.villain && v.nimrod.location === pos) pieces.push(keyed(chip(`${v.nimrod.name || "Nimrod"} ${v.nimrod.health ?? ""}♥`, "enemy"), "enemy:nimrod"));
-      if (v.villain && v.villain.location === pos) pieces.push(keyed(chip(`${v.villain.name} ${v.villain.health}/${v.villain.max_health}♥`, "enemy"), `enemy:${v.villain.id}`));
+      for (const s of v.sentinels || []) if (!s.defeated && s.location === pos) pieces.push(keyed(asCard(chip(`${s.name} ${s.health}♥`, "enemy"), enemyCard(s, "Sentinel")), `enemy:${s.id}`));
+      if (v.nimrod && !v.villain && v.nimrod.location === pos) pieces.push(keyed(asCard(chip(`${v.nimrod.name || "Nimrod"} ${v.nimrod.health ?? ""}♥`, "enemy"), enemyCard({ name: "Nimrod", ...v.nimrod }, "Villain")), "enemy:nimrod"));
+      if (v.villain && v.villain.location === pos) pieces.push(keyed(asCard(chip(`${v.villain.name} ${v.villain.health}/${v.villain.max_health}♥`, "enemy"), enemyCard(v.villain, "Villain")), `enemy:${v.villain.id}`));
       for (const hero of v.heroes) if (hero.location === pos) pieces.push(keyed(chip(hero.name + (hero.away ? " (away)" : ""), "hero" + (hero.ko ? " ko" : "")), `hero:${hero.id}`));
       // an owner's companions and clones (figures, not heroes)
       const whose = (id) => (v.heroes.find((x) => x.id === id) || { name: id }).name;
@@ -80,7 +103,7 @@ const Multiverse = (() => {
       for (const d of v.location_decks || []) if (d.location === pos) pieces.push(chip(`${d.name}: ${d.size} facedown` + (d.discard.length ? ` (discard: ${d.discard.join(", ")})` : "")));
       return pieces;
     };
-    const loc = (l) => h("article", { class: "location", "data-testid": "location", "data-position": l.position },
+    const loc = (l) => asCard(h("article", { class: "location", "data-testid": "location", "data-position": l.position },
       h("h3", {}, h("span", { class: "pos", "data-testid": "ring-number" }, `${l.position}. `), l.name, v.villain_start === l.position ? " ⚑" : ""),
       h("div", { class: "pieces" },
         chip(count(l.civilians, "Civilian")),
@@ -88,21 +111,27 @@ const Multiverse = (() => {
         l.extra_tokens ? chip(`${l.extra_tokens.count} ${l.extra_tokens.name} (${l.extra_tokens.letter})`) : null,
         chip(count(l.slots, "slot"))),
       h("div", { class: "pieces" }, here(l.position)),
-      l.threat ? h("div", { class: "threat", "data-key": `threat:${l.position}` }, h("strong", {}, l.threat.name),
+      l.threat ? asCard(h("div", { class: "threat", "data-key": `threat:${l.position}` }, h("strong", {}, l.threat.name),
         Object.keys(l.threat.need || {}).length ? " — needs " + Object.entries(l.threat.need).map(([k, n]) => `${n} ${NEED[k] || k}`).join(", ") : "",
-        l.threat.henchman ? ` — ${l.threat.henchman.name} ${l.threat.henchman.health}/${l.threat.henchman.max_health}♥` : "") : null);
+        l.threat.henchman ? ` — ${l.threat.henchman.name} ${l.threat.henchman.health}/${l.threat.henchman.max_health}♥` : ""), threatCard(l.threat)) : null),
+      { name: l.name, kind: "Location", text: l.text, facts: [`${l.slots} slots`, l.hazardous ? "hazardous" : ""] });
     const locs = v.locations;
     const plot = v.plot || { name: "Track", value: v.track, threshold: v.track_max };
     // the track as a counter that ends the game: the view's threat text, else in words
     const plotThreat = typeof MultiverseGoals !== "undefined" ? MultiverseGoals.threatNamed(v, plot.name) : null;
     const centre = h("div", { class: "centre track" },
-      h("div", {}, h("strong", { "data-testid": "plot" }, plotThreat ? plotThreat.text : `${plot.name} ${plot.value} of ${plot.threshold} → the heroes lose`),
+      asCard(h("div", { "data-testid": "dashboard" },
+        h("strong", { "data-testid": "plot" }, plotThreat ? plotThreat.text : `${plot.name} ${plot.value} of ${plot.threshold} → the heroes lose`),
         ` · round ${v.round} · ${v.phase}`, v.difficulty && v.difficulty !== "normal" ? ` · ${v.difficulty}` : "",
-        v.challenge ? ` · ${v.challenge.name || v.challenge.id || ""} Challenge` : "",
+        v.challenge ? asCard(h("span", { "data-testid": "challenge-card" }, ` · ${v.challenge.name || v.challenge.id || ""} Challenge`),
+          { name: `${v.challenge.name} Challenge`, kind: "Challenge card", text: v.challenge.text,
+            facts: [`${v.challenge.health} Health`, v.challenge.holding_name ? `holds ${v.challenge.holding_name}` : ""] }) : "",
         v.villain_turn_every ? ` · a Villain turn every ${count(v.villain_turn_every, "Hero card")} (${v.hero_cards_since_villain_turn} so far)` : ""),
+        { name: (v.dashboard || {}).name || plot.name, kind: "dashboard", text: (v.dashboard || {}).text, facts: [`${plot.name} ${plot.value} of ${plot.threshold}`] }),
       v.track_bands ? bandedTrack(plot.value, v.track_bands) : bar(plot.value, plot.threshold),
       h("div", { class: "pieces" }, (v.sentinels || []).map((s) =>
-        s.defeated ? chip(`${s.name}: defeated`, "enemy") : keyed(chip(`${s.name}: ${s.health}♥`, "enemy"), `enemy:${s.id}`))),
+        s.defeated ? asCard(chip(`${s.name}: defeated`, "enemy"), enemyCard(s, "Sentinel"))
+          : keyed(asCard(chip(`${s.name}: ${s.health}♥`, "enemy"), enemyCard(s, "Sentinel")), `enemy:${s.id}`))),
       h("div", { class: "dim" }, "Ring, clockwise 0 → 5"));
     const ring = h("div", { class: "ring" }, loc(locs[0]), loc(locs[1]), loc(locs[2]), centre, loc(locs[5]), loc(locs[4]), loc(locs[3]));
     const sentinelName = (id) => ((v.sentinels || []).find((s) => s.id === id) || { name: id }).name;
@@ -118,12 +147,16 @@ const Multiverse = (() => {
     // an owner's Master Plan cards seen ahead (public until drawn) and team cards
     const depth = (d) => (d === 0 ? "top" : `${d + 1} from the top`);
     const story = h("div", { class: "story panel" }, h("h2", {}, "Storyline"),
-      (v.storyline || []).length ? cardList(v.storyline.map((c) => ({ name: c.facedown ? `facedown (${(v.heroes.find((x) => x.id === c.hero) || { name: c.hero }).name})` : c.name })), "storyline")
+      (v.storyline || []).length ? cardList(v.storyline.map((c) => c.facedown
+        ? { name: `facedown (${(v.heroes.find((x) => x.id === c.hero) || { name: c.hero }).name})`, kind: "facedown hero card", text: "A facedown hero card: its face is hidden." }
+        : { ...c, kind: c.master_plan ? "Master Plan card" : "hero card" }), "storyline", false)
         : h("p", { class: "dim" }, "empty"),
-      (v.master_plan_known || []).length ? h("p", { "data-testid": "master-plan-known" }, "Master Plan, known cards: " +
-        v.master_plan_known.map((k) => `${k.name} (${depth(k.depth)})`).join(", ")) : null,
-      (v.team_cards || []).map((c) => h("p", { class: "dim", "data-testid": "team-card" },
-        `Team card ${c.name}: ${c.text}` + (c.used_this_round ? " (used this round)" : ""))),
+      (v.master_plan_known || []).length ? h("p", { "data-testid": "master-plan-known" }, "Master Plan, known cards: ",
+        v.master_plan_known.flatMap((k, i) => [i ? ", " : "", asCard(h("span", {}, `${k.name} (${depth(k.depth)})`),
+          { ...k, kind: "Master Plan card", facts: [depth(k.depth)] })])) : null,
+      (v.team_cards || []).map((c) => asCard(h("p", { class: "dim", "data-testid": "team-card" },
+        `Team card ${c.name}: ${c.text}` + (c.used_this_round ? " (used this round)" : "")),
+        { name: c.name, kind: "team card", text: c.text, facts: [c.used_this_round ? "used this round" : ""] })),
       (v.protections || []).length ? h("p", { "data-testid": "in-force" },
         "In force: " + v.protections.map((p) => p.text).join("; ")) : null,
       // a hero's own tokens and deck (its order hidden), a team card's tokens (united/vocab/parts.py)
@@ -136,6 +169,12 @@ const Multiverse = (() => {
     const goals = typeof MultiverseGoals !== "undefined" ? MultiverseGoals.standard(v) : null;
     return [goals, ring, heroes, story];
   }
+  // a Sentinels hero's character card, for `asCard`
+  const heroCard = (hero) => ({ card: hero.character, name: hero.name,
+    text: hero.text || (hero.character < 0 ? "No hero character card in play." : ""),
+    kind: hero.incapacitated ? "hero character card, incapacitated" : "hero character card",
+    hp: hero.incapacitated ? undefined : hero.hp, max_hp: hero.max_hp,
+    facts: [hero.tokens ? `tokens ${hero.tokens.join(", ")}` : ""] });
   function sentinelsBoard(v, deciding) {
     // whose turn, by name (the view names it by id, or "villain" / "environment")
     const whose = v.turn_name || ((v.heroes || []).find((x) => x.id === v.turn) || (v[v.turn] || { name: v.turn })).name;
@@ -144,18 +183,19 @@ const Multiverse = (() => {
       Object.entries(v.counters || {}).filter(([k]) => !told(v, k)).map(([k, n]) => ` · ${k} ${n}`).join(""));
     const vil = v.villain, env = v.environment;
     const decks = h("div", { class: "decks" },
-      h("article", { class: "panel", "data-testid": "villain" }, h("h3", {}, vil.face_name || vil.name),
+      asCard(h("article", { class: "panel", "data-testid": "villain" }, h("h3", {}, vil.face_name || vil.name),
         h("div", {}, `${vil.hp} / ${vil.max_hp} HP · deck ${vil.deck_size} · trash ${vil.trash.length}`), bar(vil.hp, vil.max_hp, "hp"),
         h("span", { class: "dim" }, "In play:"), cardList(vil.play, "villain-play")),
+        { card: vil.character, name: vil.face_name || vil.name, kind: "villain character card", hp: vil.hp, max_hp: vil.max_hp, text: vil.text }),
       h("article", { class: "panel", "data-testid": "environment" }, h("h3", {}, env.name),
         h("div", {}, `deck ${env.deck_size} · trash ${env.trash.length}`),
         h("span", { class: "dim" }, "In play:"), cardList(env.play, "environment-play")));
     const heroes = h("div", { class: "heroes" }, v.heroes.map((hero) =>
-      h("article", { class: "hero" + (hero.seat === deciding ? " active" : ""), "data-testid": "hero" },
+      asCard(h("article", { class: "hero" + (hero.seat === deciding ? " active" : ""), "data-testid": "hero" },
         h("h3", {}, hero.name, h("span", { class: "dim" }, ` · seat ${hero.seat}`), hero.incapacitated ? " · incapacitated" : ""),
         h("div", {}, `${hero.hp} / ${hero.max_hp} HP · deck ${hero.deck_size} · trash ${hero.trash.length}`,
           hero.tokens ? ` · tokens ${hero.tokens.join(", ")}` : ""), bar(hero.hp, hero.max_hp, "hp"),
-        h("span", { class: "dim" }, "In play:"), cardList(hero.play, "hero-play"), handOf(hero))));
+        h("span", { class: "dim" }, "In play:"), cardList(hero.play, "hero-play"), handOf(hero)), heroCard(hero))));
     const mods = (v.modifiers || []).length ? h("div", { class: "panel" }, h("h2", {}, "In force"),
       h("ul", {}, v.modifiers.map((m) => h("li", {}, `${m.name}: ${m.kind.replace(/_/g, " ")} ${m.amount}` +
         (m.damage_type ? ` (${m.damage_type})` : "") + ` — ${m.applies_to.replace(/_/g, " ")}, ${m.duration.replace(/_/g, " ")}`)))) : null;
@@ -167,13 +207,17 @@ const Multiverse = (() => {
       told(v, "Devastation") ? "" : ` · Devastation ${idc.devastation}/${idc.devastation_max}`,
       told(v, "Countdown") ? "" : ` · Countdown ${idc.countdown}`);
     const head = h("div", { class: "decks" },
-      h("article", { class: "panel", "data-testid": "oblivaeon" }, h("h3", {}, ob.form || ob.name),
+      asCard(h("article", { class: "panel", "data-testid": "oblivaeon" }, h("h3", {}, ob.form || ob.name),
         h("div", {}, `${ob.hp} / ${ob.max_hp} HP · Zone ${ob.zone + 1}` + (ob.immune ? " · immune (Shield)" : "")),
         bar(ob.hp, ob.max_hp, "hp")),
-      sh ? h("article", { class: "panel", "data-testid": "shield" }, h("h3", {}, sh.face_name || sh.name),
-        h("div", {}, `${count(sh.tokens, "token")}` + (sh.goal ? ` of ${sh.goal}` : "")), h("p", { class: "dim" }, sh.text || "")) : null,
+        { card: ob.character, name: ob.form || ob.name, kind: "villain character card (the Booklet)", hp: ob.hp, max_hp: ob.max_hp,
+          text: ob.text, facts: [`Zone ${ob.zone + 1}`, ob.immune ? "immune (Shield)" : ""] }),
+      sh ? asCard(h("article", { class: "panel", "data-testid": "shield" }, h("h3", {}, sh.face_name || sh.name),
+        h("div", {}, `${count(sh.tokens, "token")}` + (sh.goal ? ` of ${sh.goal}` : "")), h("p", { class: "dim" }, sh.text || "")),
+        { card: sh.card, name: sh.face_name || sh.name, kind: "Shield", text: sh.text, facts: [`${count(sh.tokens, "token")}` + (sh.goal ? ` of ${sh.goal}` : "")] }) : null,
       h("article", { class: "panel", "data-testid": "missions" }, h("h3", {}, "Mission deck"),
-        h("div", {}, `${count(v.mission_deck.size, "card")}` + (v.mission_deck.top ? ` · next: ${v.mission_deck.top.name}` : "")),
+        h("div", {}, `${count(v.mission_deck.size, "card")}` + (v.mission_deck.top ? " · next: " : ""),
+          v.mission_deck.top ? asCard(h("span", {}, v.mission_deck.top.name), { ...v.mission_deck.top, kind: "Mission, top of the deck" }) : null),
         v.mission_deck.top ? h("p", { class: "dim" }, v.mission_deck.top.text || "") : null),
       h("article", { class: "panel" }, h("h3", {}, "Set aside"),
         h("div", {}, (v.environments_aside || []).map((e) => e.name).join(", ") || "none"),
@@ -187,13 +231,14 @@ const Multiverse = (() => {
         cardList([...(z.scions || []), ...(z.aeon_men || []), ...(z.villain || [])], "villain-play"),
         (z.missions || []).length ? cardList(z.missions, "missions-here") : null,
         h("div", { class: "heroes" }, (z.heroes || []).map((hero) =>
-          h("article", { class: "hero" + (hero.seat === deciding ? " active" : ""), "data-testid": "hero" },
+          asCard(h("article", { class: "hero" + (hero.seat === deciding ? " active" : ""), "data-testid": "hero" },
             h("h3", {}, hero.name, h("span", { class: "dim" }, ` · seat ${hero.seat}`), hero.incapacitated ? " · incapacitated" : ""),
             h("div", {}, `${hero.hp} / ${hero.max_hp} HP · deck ${hero.deck_size} · trash ${(hero.trash || []).length}`,
               hero.tokens ? ` · tokens ${hero.tokens.join(", ")}` : ""), bar(hero.hp, hero.max_hp, "hp"),
             h("span", { class: "dim" }, "In play:"), cardList(hero.play, "hero-play"),
-            (hero.incapacitated_cards || []).length ? cardList(hero.incapacitated_cards, "incapacitated") : null,
-            handOf(hero)))))));
+            (hero.incapacitated_cards || []).length ? cardList(hero.incapacitated_cards.map((x) =>
+              ({ ...x, kind: "incapacitated hero character card", facts: [`${count(x.under_count, "card")} under it`] })), "incapacitated", false) : null,
+            handOf(hero)), heroCard(hero)))))));
     return [top, head, zones];
   }
   const BOARDS = { dofp: unitedBoard, standard: unitedBoard, sentinels: sentinelsBoard, oblivaeon: oblivaeonBoard };
@@ -205,6 +250,7 @@ const Multiverse = (() => {
     el.mvView = view;
     if (typeof MultiverseMotion !== "undefined") MultiverseMotion.show(el, prev, view);  // motion.js: what changed
     if (typeof MultiverseGoals !== "undefined") MultiverseGoals.annotate(el, view);  // a counter on its card
+    if (typeof MultiverseCards !== "undefined") MultiverseCards.refresh();  // the open card panel follows (cards.js)
   }
   function logLine(text) {
     return h("li", { class: /^—/.test(text) ? "turn" : null }, text);
@@ -277,6 +323,7 @@ const Multiverse = (() => {
       $("error").textContent = "";
       try { await api("POST", `/api/tables/${gid}/undo`, { key }); } catch (e) { $("error").textContent = e.message; }
     };
+    if (!key) $("tools").remove();  // a spectator has no Hint and no Undo (issue 21)
     async function choose(option) {
       if (busy) return;
       busy = true;
