@@ -43,9 +43,17 @@ class SentinelsFamily(Mode):
         return fast_scores(decision, state)
 
     def card_texts(self, state: GameState) -> dict[str, str]:
+        """Every card, the villain character card with all its faces, and the counters."""
         from multiverse.sentinels.cardtext import card_texts
+        from multiverse.sentinels.character_text import counter_texts, villain_character_text
 
-        return card_texts(state.T)  # type: ignore[attr-defined]
+        t = state.T  # type: ignore[attr-defined]
+        out = card_texts(t)
+        villain = villain_character_text(t)
+        if villain is not None:
+            out[t.name[t.villain_character]] = villain
+        out.update(counter_texts(t))
+        return out
 
 
 class SentinelsMode(SentinelsFamily):

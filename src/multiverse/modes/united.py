@@ -148,8 +148,10 @@ class UnitedMode(Mode):
 
     def card_texts(self, state: GameState) -> dict[str, str]:
         from multiverse.united.cardtext import card_texts
+        from multiverse.united.components_text import component_texts
 
-        return card_texts(state.T)  # type: ignore[attr-defined]
+        t = state.T  # type: ignore[attr-defined]
+        return {**component_texts(t), **card_texts(t)}
 
     def label(self, config: dict[str, Any]) -> str:
         return self.name + (" solo" if config.get("solo") else "")
