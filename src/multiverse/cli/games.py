@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from multiverse.cli.tables import print_table
 from multiverse.engine.decision import Option
 from multiverse.store.games import GameStore, StoreError
 from multiverse.store.replay import verify
@@ -49,7 +50,7 @@ def list_games(db: Path | None, console: Console, limit: int | None = None) -> i
         style = {"win": "green", "loss": "red", "malformed": "red"}.get(result, "yellow")
         table.add_row(str(r.id), r.label, ", ".join(r.heroes), str(r.seed), str(r.decisions),
                       Text(result, style=style), r.created[:10])
-    console.print(table, soft_wrap=False)
+    print_table(console, table)
     for r in records:
         if r.problem:
             console.print(Text(f"game {r.id} is malformed: {r.problem}; "

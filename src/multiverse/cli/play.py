@@ -460,7 +460,13 @@ def _pick(d: Decision, word: str) -> str | None:
 
 
 def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
-    """Play until the game ends or a human stops; returns 'over', 'quit' or 'eof'."""
+    """Play until the game ends or a human stops; returns 'over', 'quit' or 'eof'. The whole
+    board is drawn once as the session starts (a new or resumed game), then compactly."""
+    first = sess.state.decision()
+    if first is not None and HUMAN in sess.seats:
+        term.board(sess.state, first.seat if sess.seats[first.seat] == HUMAN
+                   else sess.seats.index(HUMAN))
+        term.since = 0
     term.narrate(sess.state)
     show = True  # before the next human decision: the board (new turn) or the status line
     while (d := sess.state.decision()) is not None:

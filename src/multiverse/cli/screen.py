@@ -119,7 +119,7 @@ def shorten(text: str, width: int) -> str:
 
 
 def _head(number: int, key: str | None, key_width: int) -> str:
-    return f"{number:>3}. " + ((key or "").ljust(key_width) + " " if key_width else "")
+    return f"  {number:>2}. " + ((key or "").ljust(key_width) + " " if key_width else "")
 
 
 def option_lines(d: Decision, numbers: dict[str, int], keys: dict[str, str], width: int,
