@@ -118,6 +118,9 @@ def shorten(text: str, width: int) -> str:
     return cut + "…"
 
 
+MORE = "  (an option ending in … is longer: ?N shows option N whole)"
+
+
 def _head(number: int, key: str | None, key_width: int) -> str:
     return f"  {number:>2}. " + ((key or "").ljust(key_width) + " " if key_width else "")
 
@@ -134,13 +137,14 @@ def option_lines(d: Decision, numbers: dict[str, int], keys: dict[str, str], wid
     if len(whole) <= budget:
         return whole
     if len(rows) <= budget:
-        return [shorten(h + o.label, width) for o, h in zip(rows, heads, strict=True)]
+        out = [shorten(h + o.label, width) for o, h in zip(rows, heads, strict=True)]
+        return out + [MORE] * (len(rows) < budget)
     cols = -(-len(rows) // max(budget, 1))
     col_width = (width - (cols - 1) * 2) // cols
     cells = [shorten(h + o.label, col_width).ljust(col_width)
              for o, h in zip(rows, heads, strict=True)]
     per = -(-len(rows) // cols)
-    return ["  ".join(cells[c * per + r] for c in range(cols) if c * per + r < len(cells)).rstrip()
+    return ([MORE] * (per < budget)) + ["  ".join(cells[c * per + r] for c in range(cols) if c * per + r < len(cells)).rstrip()
             for r in range(per)]
 
 

@@ -19,6 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from multiverse.threat_words import threats
 from multiverse.united.state import UnitedState
 from multiverse.united.view import view
 from multiverse.united.vocab.components import figures_at, team_line
@@ -328,6 +329,7 @@ def render_board(s: UnitedState, seat: int) -> RenderableType:
         + [plot_line(v["plot"]["name"], v["plot"]["value"], v["plot"]["threshold"]),
            missions_line(v), *pressure_lines(v)] if standard else
         [track_line(v["track"], v["track_max"], t.yellow, t.red)])
+    top += [Text(f"⚠ {x['text']}", style="bold yellow") for x in threats(s, v, seat)]
     parts: list[RenderableType] = [
         head,
         *top,
