@@ -144,8 +144,9 @@ def option_lines(d: Decision, numbers: dict[str, int], keys: dict[str, str], wid
     cells = [shorten(h + o.label, col_width).ljust(col_width)
              for o, h in zip(rows, heads, strict=True)]
     per = -(-len(rows) // cols)
-    return ([MORE] * (per < budget)) + ["  ".join(cells[c * per + r] for c in range(cols) if c * per + r < len(cells)).rstrip()
+    grid = ["  ".join(cells[c * per + r] for c in range(cols) if c * per + r < len(cells)).rstrip()
             for r in range(per)]
+    return grid + [MORE] * (per < budget)
 
 
 def threat_lines(view: dict[str, Any]) -> list[str]:
