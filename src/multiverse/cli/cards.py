@@ -47,8 +47,8 @@ def close_names(texts: dict[str, str], name: str, n: int = 3) -> list[str]:
     """Up to `n` card names that look like a mistyped `name`."""
     by_low = {k.lower(): k for k in texts}
     low = name.strip().lower()
-    near = difflib.get_close_matches(low, list(by_low), n=n, cutoff=0.5)
-    near += [k for k in difflib.get_close_matches(low, [_bare(x) for x in by_low], n=n, cutoff=0.5)
+    near = difflib.get_close_matches(low, list(by_low), n=n, cutoff=0.7)
+    near += [k for k in difflib.get_close_matches(low, [_bare(x) for x in by_low], n=n, cutoff=0.7)
              if k not in near]
     out = []
     for k in near:
