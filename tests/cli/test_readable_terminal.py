@@ -276,7 +276,7 @@ def test_a_counter_on_a_card_reads_as_its_threat_and_the_countdown_as_its_own(mo
 def test_a_sentinels_card_with_a_counter_reads_as_its_threat():
     from multiverse.sentinels.render import card_line
 
-    m, s = game("sentinels")
+    _, s = game("sentinels")
     card = {"card": s.T.villain_character, "name": "Rust Hound", "kind": "target",
             "tokens": 2}
     assert card_line(s, card, s.T.villain).plain.endswith("2 counters")
