@@ -15,7 +15,7 @@ from rich.console import Console
 
 from multiverse.cli import play
 from multiverse.cli.play import PlayArgs, Terminal, new_session, play_loop
-from multiverse.cli.screen import option_key
+from multiverse.cli.screen import MORE, option_key
 from multiverse.store.games import GameStore
 
 WIDTH, HEIGHT = 80, 24
@@ -69,7 +69,7 @@ class Screen:
 def cut_words(d: Any, lines: list[str]) -> list[str]:
     """The words of an option block that are no word of its options: a word broken in two
     shows here (a word shortened at its end reads `word…`, a whole word)."""
-    allowed = {f"{n}." for n in range(1, 200)}
+    allowed = {f"{n}." for n in range(1, 200)} | set(MORE.split())
     for o in d.options:
         for w in o.label.split():
             allowed |= {w, w.rstrip(",;:") + "…"}
