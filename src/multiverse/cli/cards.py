@@ -97,7 +97,8 @@ _DOES = {  # what choosing an option of a kind does, in words (never its data)
     "may": "answers the question",
     "may_draw": "answers whether you draw",
     "ob_zone_move": "keeps you in your battle zone or moves you to the other one",
-    "ob_six": "does this one of the things a hero may do at the start of their turn",
+    "ob_six": "does this one of the six things a player may do at the start of their turn "
+              "(OBL-H2 … H7)",
 }
 
 

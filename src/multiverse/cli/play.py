@@ -325,13 +325,15 @@ class Terminal:
     def width(self) -> int:
         return self.console.width
 
-    def say(self, text: str, style: str | None = None, narration: bool = False) -> None:
+    def say(self, text: str, style: str | None = None, narration: bool = False,
+            hang: int = 0) -> None:
         """Print a line the player must see, wrapped at words to the console's width (an
-        indented line keeps its indent)."""
+        indented line keeps its indent; `hang`: the indent of a wrapped line's rest)."""
         for para in text.split("\n"):
             lead = len(para) - len(para.lstrip(" "))
+            rest = hang or lead + (2 if lead else 0)
             lines = ([para] if len(para) <= self.width else
-                     wrap(para.strip(), self.width, lead + (2 if lead else 0), " " * lead))
+                     wrap(para.strip(), self.width, rest, " " * lead))
             for line in lines:
                 self.console.print(Text(line, style=style or ""), soft_wrap=True)
             self.since = 0 if narration else self.since + len(lines)
@@ -397,7 +399,7 @@ class Terminal:
             self.say("Type card and the start of a card's name (e.g. `card slow`).", "red")
         elif found is not None:
             first, *rest = texts[found].split(" | ")
-            self.say(first)
+            self.say(first, hang=2)
             for part in rest:
                 self.say(f"  {part}")
         elif many:
@@ -421,7 +423,7 @@ class Terminal:
                      f"{numbers[-1]}.", "red")
             return
         first, *rest = explain(sess.mode, sess.state, d, o, int(text), self.keys.get(o.id))
-        self.say(first)
+        self.say(first, hang=3)
         for i, line in enumerate(rest):
             for part in line.split(" | "):
                 self.say(f"   {part}", "dim" if i == 0 else None)

@@ -29,13 +29,26 @@ _PICK = {"each": "each {g}", "highest_hp": "the {g} with the highest HP",
 
 
 def _target(sel: Any) -> str:
-    g = _GROUP.get(sel.group, sel.group.replace("_", " "))
     if sel.group in ("this", "villain_character"):
-        return g
-    what = _PICK.get(sel.pick, "{g}").format(g=g, n=sel.count)
-    if sel.kind:
-        what += f" ({sel.kind})"
-    return what
+        return "it"
+    g = _GROUP.get(sel.group, sel.group.replace("_", " "))
+    if sel.kind and not sel.targets_only:  # any card of a kind: "1 hero ongoing card"
+        g = f"{g.removesuffix(' target')} {sel.kind} card"
+    elif sel.kind:
+        g += f" ({sel.kind})"
+    return _PICK.get(sel.pick, "{g}").format(g=g, n=sel.count)
+
+
+_TESTS = {"cards_in_play_with_keyword_at_least": "{n} or more {k} cards are in play",
+          "this_hp_at_least": "it has {n} or more HP", "this_hp_at_most": "it has {n} HP or less",
+          "counter_at_least": "the counter is {n} or more", "villain_flipped": "it has flipped"}
+
+
+def _cond(c: Any) -> str:
+    words = _TESTS.get(c.test)
+    if words is None:
+        return c.test.replace("_", " ").replace("at least", f"at least {c.amount}")
+    return words.format(n=c.amount, k=c.keyword or "")
 
 
 def step_text(st: Any) -> str:
@@ -43,7 +56,8 @@ def step_text(st: Any) -> str:
     v = st.verb
     if v == "damage":
         extra = " irreducible" if st.irreducible else ""
-        return f"deal {_target(st.target)} {st.amount}{extra} {st.type} damage"
+        who = "it" if st.source in ("villain_character", "this") else "the source"
+        return f"{who} deals {_target(st.target)} {st.amount}{extra} {st.type} damage"
     if v == "heal":
         return f"{_target(st.target)} regains {st.amount} HP"
     if v == "destroy":
@@ -52,16 +66,12 @@ def step_text(st: Any) -> str:
         where = {"play": "put it into play", "hand": "put it into the hand"}.get(st.to, st.to)
         return f"search the {st.deck} deck for a {st.keyword or 'card'} and {where}"
     if v == "if" and st.cond is not None:
-        c = st.cond
-        test = c.test.replace("_", " ").replace("at least", f"at least {c.amount}")
-        if c.keyword:
-            test = test.replace("with keyword", f"with keyword {c.keyword}")
-        parts = [f"if {test}"]
+        cond = _cond(st.cond)
+        if st.do and st.otherwise:
+            return f"if {cond}: {effect_words(st.do)}; otherwise {effect_words(st.otherwise)}"
         if st.do:
-            parts.append(effect_words(st.do))
-        if st.otherwise:
-            parts.append(f"otherwise {effect_words(st.otherwise)}")
-        return ": ".join(parts[:2]) + ("; " + parts[2] if len(parts) > 2 else "")
+            return f"if {cond}: {effect_words(st.do)}"
+        return f"unless {cond}: {effect_words(st.otherwise)}"
     words = v.replace("_", " ")
     return f"{words} {st.amount}" if st.amount > 1 else words
 
@@ -70,10 +80,18 @@ def effect_words(steps: Any) -> str:
     return "; ".join(step_text(x) for x in steps)
 
 
+_MODS = {"reduce_taken": "takes {n} less", "increase_taken": "takes {n} more",
+         "reduce_dealt": "deals {n} less", "increase_dealt": "deals {n} more"}
+
+
 def _modifier(m: Any) -> str:
-    kind = m.kind.replace("_", " ")
+    who = "it" if m.applies_to in ("this", "villain_character") else \
+        _GROUP.get(m.applies_to, m.applies_to)
+    how = _MODS.get(m.kind)
     typ = f" {m.damage_type}" if m.damage_type else ""
-    return f"{kind} {m.amount}{typ} damage ({_GROUP.get(m.applies_to, m.applies_to)})"
+    if how is None:
+        return f"{m.kind.replace('_', ' ')} {m.amount}{typ} damage ({who})"
+    return f"{who} {how.format(n=m.amount)}{typ} damage"
 
 
 def face_words(face: Any, hp: int | None) -> str:
@@ -97,7 +115,7 @@ def villain_character_text(t: Tables) -> str | None:
                     if v.id == (getattr(t.config, "villain", None) or t.content.villains[0].id)), None)
     if villain is None or t.villain_character < 0 or t.name[t.villain_character] != villain.name:
         return None
-    text = getattr(villain, "text", "") or face_words(villain, villain.hp)
+    text = getattr(villain, "text", "") or face_words(villain, None)
     lines = [f"{villain.name} (villain character card, HP {villain.hp}): {text}"]
     if villain.setup:
         lines.append(f"Setup: {effect_words(villain.setup)}")
