@@ -478,9 +478,10 @@ def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
             show = True
             continue
         if show:
-            if term.full:
+            if term.full:  # `board`: the whole board, then the options in full under it
                 term.board(sess.state, d.seat)
                 term.full = False
+                term.since = 0
             elif term.new_turn:
                 term.compact(sess.state, d.seat)
                 term.new_turn = False
