@@ -51,6 +51,7 @@ def choices(db) -> list[str]:
     ("dofp", {}, "sentinel i", "Sentinel I", "Activation Protocol: After a hero's turn"),
     ("dofp", {}, "burned", "The Burned Mansion", "Location, 4 slots"),
     ("dofp", {}, "slow", "Slow Mend", "Logan's hero card"),
+    ("dofp", {}, "logan", "Logan", "Logan — hero: a deck of 12 hero cards"),  # MU-4
     ("sentinels", {}, "warden", "The Warden of Rust",
      "At 0 HP it flips to face 2, The Corroded Warden: HP 25 (restored)"),  # SOTM-18
     ("oblivaeon", {}, "inevitable", "Inevitable Destruction",

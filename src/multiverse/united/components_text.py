@@ -81,9 +81,33 @@ def protocol_texts(t: Tables) -> dict[str, str]:
             for p in t.content.dofp.protocol_cards}
 
 
+def hero_texts(t: Tables) -> dict[str, str]:
+    """MU-4: each hero of the game: its deck and the parts of its own (companion, clones,
+    tokens, deck), as the content lists them."""
+    heroes = {h.id: h for h in t.content.heroes}
+    out: dict[str, str] = {}
+    for i, hid in enumerate(t.hero_ids):
+        h = heroes.get(hid)
+        if h is None:
+            continue
+        parts = [f"a deck of {count(len(t.hero_cards[i]), 'hero card')}"]
+        if h.companion is not None:
+            parts.append(f"companion {h.companion.name}")
+        if h.clones:
+            parts.append(count(h.clones, "clone"))
+        if h.tokens is not None:
+            parts.append(f"own tokens: {h.tokens.name} ({h.tokens.start} at the start, at "
+                         f"most {h.tokens.most})")
+        if h.deck is not None:
+            parts.append(f"own deck: {h.deck.name}")
+        out[h.name] = f"{h.name} — hero: " + "; ".join(parts)
+    return out
+
+
 def component_texts(t: Tables) -> dict[str, str]:
     """Name → text of every component of a game that is not a card of a deck."""
     out = {t.villain_name: villain_text(t) if t.mode == "standard" else nimrod_text(t)}
+    out.update(hero_texts(t))
     out.update(sentinel_texts(t))
     out.update(mission_texts(t))
     out.update(protocol_texts(t))
