@@ -151,7 +151,7 @@ def test_games_list_shows_sentinels_games(db):
     last_json(run("play", "sentinels", "--seed", 1, "--auto", "--json", "--db", db))
     result = run("games", "list", "--db", db)
     assert result.exit_code == 0
-    assert "sentinels" in result.stdout and "luminary" in result.stdout
+    assert "sentinels" in result.stdout and "Luminary" in result.stdout  # heroes by name
 
 
 # ------------------------------------------------------------------ interactive play

@@ -8,6 +8,7 @@ created). Store problems raise `StoreError`, which the command prints as one `er
 from __future__ import annotations
 
 import shlex
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,34 @@ def db_flag(db: Path | str | None) -> str:
     return "" if db is None else f" --db {shlex.quote(str(db))}"
 
 
+@lru_cache(maxsize=16)
+def _pack_names(family: str, content: str | None) -> dict[str, str]:
+    """Hero id → name in a pack (empty when the pack cannot be read)."""
+    try:
+        if family == "united":
+            from multiverse.content.loader import load_content
+
+            return {h.id: h.name for h in load_content(content).heroes}
+        from multiverse.sentinels.content import load_sentinels_content
+
+        return {h.id: h.name for h in load_sentinels_content(content).heroes}
+    except Exception:  # a moved or broken pack: the ids, as stored
+        return {}
+
+
+def hero_names(r: Any) -> str:
+    """A stored game's heroes by name ("Logan, Kitty Pryde"), their ids when unknown."""
+    from multiverse import modes
+
+    try:
+        family = modes.get(r.mode).family
+    except Exception:  # an unknown mode: the ids
+        return ", ".join(r.heroes)
+    content = r.config.get("content") if isinstance(r.config, dict) else None
+    names = _pack_names(family, content if isinstance(content, str) else None)
+    return ", ".join(names.get(h, h) for h in r.heroes)
+
+
 def list_games(db: Path | None, console: Console, limit: int | None = None) -> int:
     """The stored games, newest first; a row that cannot be read is shown as malformed,
     with what is wrong, below the table."""
@@ -48,7 +77,7 @@ def list_games(db: Path | None, console: Console, limit: int | None = None) -> i
     for r in records:
         result = "malformed" if r.problem else r.result or "unfinished"
         style = {"win": "green", "loss": "red", "malformed": "red"}.get(result, "yellow")
-        table.add_row(str(r.id), r.label, ", ".join(r.heroes), str(r.seed), str(r.decisions),
+        table.add_row(str(r.id), r.label, hero_names(r), str(r.seed), str(r.decisions),
                       Text(result, style=style), r.created[:10])
     print_table(console, table)
     for r in records:
