@@ -294,3 +294,19 @@ def test_the_compact_board_names_heroes_not_ids():
     m, s = game("sentinels")
     board = " ".join(compact_board(m, s, 0, 80))
     assert "The Harpy" in board and "the-harpy" not in board
+
+
+def test_replay_wraps_its_narration_at_words(db):
+    """The narration of `replay` is wrapped at words to 80 columns, as in play."""
+    from multiverse.store.replay import verify
+
+    assert run("play", "sentinels", "--seed", 4, "--auto", "--json", "--db", db).exit_code == 0
+    out = run("replay", 1, "--db", db).stdout
+    assert max(len(x) for x in out.splitlines()) <= 80
+    with GameStore(db) as store:
+        rec = store.get(1)
+    lines: list[str] = []
+    verify(rec, log=True, on_step=lambda _p, _o, s: lines.extend(e.text for e in s.take_events()))
+    assert any(len(x) > 80 for x in lines)  # some line had to be wrapped
+    tokens = set(out.split())
+    assert [w for x in lines for w in x.split() if w not in tokens] == []

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from multiverse.cli.screen import wrap
 from multiverse.cli.tables import print_table
 from multiverse.engine.decision import Option
 from multiverse.store.games import GameStore, StoreError
@@ -109,11 +110,15 @@ def replay_game(game_id: int, check_only: bool, db: Path | None, console: Consol
         raise StoreError(f"no game {game_id} in {path} (`multiverse games list{db_flag(db)}` "
                          "lists the stored games)")
 
+    def say(text: str, style: str = "", first: str = "", indent: int = 0) -> None:
+        for line in wrap(text, console.width, indent, first):  # at words, never mid-word
+            console.print(Text(line, style=style), soft_wrap=True)
+
     def narrate(ply: int, option: Option | None, s: Any) -> None:
         if option is not None:
-            console.print(Text(f"» decision {ply}: {option.label}", style="dim"))
+            say(option.label, "dim", f"» decision {ply}: ", 4)
         for e in s.take_events():
-            console.print(Text(e.text, style="bold" if e.kind in ("turn", "game_over") else ""))
+            say(e.text, "bold" if e.kind in ("turn", "game_over") else "")
 
     s, problem = verify(rec, log=not check_only, on_step=None if check_only else narrate)
     if problem:
