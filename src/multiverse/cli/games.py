@@ -130,6 +130,7 @@ def replay_game(game_id: int, check_only: bool, db: Path | None, console: Consol
         err.print(Text(f"game {game_id}: stored outcome {rec.result} / {rec.final_hash}, "
                        f"replay gives {s.result} / {s.state_hash()}", style="red"))
         return 1
-    console.print(Text(f"Game {game_id} verified: {rec.decisions} decisions and the start, "
-                       f"every state hash matches ({outcome}).", style="green"))
+    for line in wrap(f"Game {game_id} verified: {rec.decisions} decisions and the start, "
+                     f"every state hash matches ({outcome}).", console.width):
+        console.print(Text(line, style="green"), soft_wrap=True)
     return 0
