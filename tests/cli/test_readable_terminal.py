@@ -99,8 +99,9 @@ def test_help_starts_with_the_goal(mode, db):
 # ----- 3. ?N ----------------------------------------------------------------------------
 def test_question_mark_tells_the_option_in_words_with_its_card_text(db):
     out = run(*DOFP, "--db", db, input="1\n?5\n?1\nquit\n").stdout
-    assert "5. End actions (key e)\n   Choosing it takes this action now" in out
-    assert "1. Attack a Thug (symbol) (key at)" in out
+    assert "5. End actions (key e)\n   Choosing it passes: end actions.\n" in out
+    assert ("1. Attack a Thug (symbol) (key at)\n   Choosing it takes this action now, paid "
+            "with one of this turn's symbols") in out
     assert "{" not in out and "id attack" not in out  # never the raw data
 
 

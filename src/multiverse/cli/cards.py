@@ -76,6 +76,7 @@ def card_name_of(state: Any, o: Option) -> str | None:
     return None
 
 
+PASS = frozenset({"skip", "none", "stop", "end"})  # options that pass, in every mode
 _DOES = {  # what choosing an option of a kind does, in words (never its data)
     "play_card": "plays this card from your hand: its symbols are your actions this turn, "
                  "then its Special Effect (if any) may be resolved",
@@ -85,10 +86,10 @@ _DOES = {  # what choosing an option of a kind does, in words (never its data)
     "move_anywhere": "moves you to this Location",
     "sentinel_direction": "sends the Sentinel this way round the ring",
     "location_effect": "decides whether this Location's effect is used",
-    "play_phase": "plays this card in your play phase (or plays none)",
-    "play_now": "plays this card now (or none)",
-    "power_phase": "uses this power in your power phase (or none)",
-    "power_now": "uses this power now (or none)",
+    "play_phase": "plays this card in your play phase",
+    "play_now": "plays this card now",
+    "power_phase": "uses this power in your power phase",
+    "power_now": "uses this power now",
     "select": "chooses this card as the target of the effect",
     "search": "takes this card from the search",
     "discard": "discards this card",
@@ -108,6 +109,8 @@ def explain(mode: Any, state: Any, d: Decision, o: Option, number: int,
     card it names."""
     head = f"{number}. {o.label}" + (f" (key {key})" if key else "")
     does = _DOES.get(d.kind)
+    if o.id in PASS or (o.data or {}).get("card") == -1:
+        does = f"passes: {o.label[:1].lower()}{o.label[1:]}"
     lines = [head, f"Choosing it {does}." if does else f"Choosing it answers: {d.prompt}"]
     name = card_name_of(state, o)
     if name is not None:
