@@ -59,6 +59,8 @@ def choices(db) -> list[str]:
     ("oblivaeon", {}, "oblivaeon", "OblivAeon", "OblivAeon, the Unbound: Form 2."),  # Booklet
     ("oblivaeon", {}, "sanction", "Sanction", "(character, HP 22; scion)"),  # a Scion panel
     ("oblivaeon", {}, "veil", "Veil of the Unmade", "Bring Forth: Sanction"),  # a Shield
+    ("oblivaeon", {}, "oblivaeon, the end", "OblivAeon, the End of All", "Form 3."),  # a form
+    ("sentinels", {}, "corroded", "The Corroded Warden", "HP 25 (restored)"),  # a face
     ("oblivaeon", {}, "rogue", "Rogue Aeon Engine", "mission"),  # a Mission
     ("oblivaeon", {}, "countdown", "Countdown", "The Countdown reaches 3"),
 ])

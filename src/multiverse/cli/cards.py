@@ -22,7 +22,7 @@ def _bare(name: str) -> str:
 def find_card(texts: dict[str, str], name: str) -> tuple[str | None, list[str]]:
     """The card a typed name means, any case: its exact name, else the start of exactly one
     card's name (a leading "The" may be left out: `magis` finds The Magistrate), else the
-    start of a word of exactly one name. Returns (name, []) when found, else (None, the
+    start of a word of exactly one name (names of one card's faces count as one). Returns (name, []) when found, else (None, the
     names it could mean)."""
     low = " ".join(name.lower().split())
     if not low:
@@ -31,8 +31,8 @@ def find_card(texts: dict[str, str], name: str) -> tuple[str | None, list[str]]:
                  lambda n: n.lower().startswith(low) or _bare(n).startswith(low),
                  lambda n: any(w.startswith(low) for w in _words(n))):
         found = sorted(n for n in texts if test(n))
-        if len(found) == 1:
-            return found[0], []
+        if len({texts[n] for n in found}) == 1:  # one card (its faces' titles find it too)
+            return min(found, key=len), []
         if found:
             return None, found
     return None, []

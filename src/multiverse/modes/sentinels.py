@@ -53,6 +53,10 @@ class SentinelsFamily(Mode):
         if villain is not None:
             out[t.name[t.villain_character]] = villain
         out.update(counter_texts(t))
+        for c, faces in enumerate(t.face_name):  # a face's own title finds its card too
+            for face in faces[1:]:
+                if face and face not in out and t.name[c] in out:
+                    out[face] = out[t.name[c]]
         return out
 
 
