@@ -22,8 +22,8 @@ def _bare(name: str) -> str:
 def find_card(texts: dict[str, str], name: str) -> tuple[str | None, list[str]]:
     """The card a typed name means, any case: its exact name, else the start of exactly one
     card's name (a leading "The" may be left out: `magis` finds The Magistrate), else the
-    start of a word of exactly one name (names of one card's faces count as one). Returns (name, []) when found, else (None, the
-    names it could mean)."""
+    start of a word of exactly one name (the titles of one card's faces count as one).
+    Returns (name, []) when found, else (None, the names it could mean)."""
     low = " ".join(name.lower().split())
     if not low:
         return None, []
