@@ -1,8 +1,8 @@
 """The terminal fits an 80x24 terminal (issue 21), across a whole random game per mode:
 before every decision the newest narration line, the prompt and the options are on one
-screen of 24 lines, and no line of narration or option is wider than 80 columns or breaks
-a word (every word of every narration line and every shown word of every option reads
-whole in the transcript)."""
+screen of 24 lines, and no line of narration, option or `card` text is wider than 80
+columns or breaks a word (every word of every narration line and card text asked for, and
+every shown word of every option, reads whole in the transcript)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ class Screen:
         self.worst = 0  # the most lines from the newest narration line to a prompt
         self.words: set[str] = set()  # every word of every option shown (and the narration)
         self.pending: list[str] = []
+        self.texts: dict[str, str] = {}  # the game's card texts (`card NAME`)
         narrate = self.term.narrate
 
         def narrating(s: Any) -> None:
@@ -60,6 +61,10 @@ class Screen:
             numbers = sorted(self.term.shown.values())
             if self.rng.random() < 0.02:
                 self.pending.append(f"?{self.rng.choice(numbers)}")
+            if self.texts and self.rng.random() < 0.02:  # a card's whole text, by its name
+                name = self.rng.choice(sorted(self.texts))
+                self.words.update(w for w in self.texts[name].split() if w != "|")
+                self.pending.append(f"card {name}")
             self.pending.append(str(self.rng.choice(numbers)))
         word = self.pending.pop(0)
         self.console.print(prompt, end="")  # the loop echoes the word typed (not a tty)
@@ -89,6 +94,7 @@ def play_game(mode: str, seed: int, tmp_path, monkeypatch) -> tuple[Screen, str]
     monkeypatch.setattr(play, "option_lines", checked)
     with GameStore(tmp_path / f"{mode}.db") as store:
         sess = new_session(PlayArgs(mode=mode, seed=seed), store)
+        screen.texts = sess.mode.card_texts(sess.state)
         assert play_loop(sess, screen.term, "…") == "over"
     return screen, screen.file.getvalue()
 
