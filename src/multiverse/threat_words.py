@@ -1,22 +1,19 @@
 """The counters that can end the game, as the boards draw them: the view's `threats`
 entries (`{"name", "value", "limit", "ends", "text", "card"}`), each drawn by its ready
-`text` where the counter is drawn. A view without the field (an older view) draws the
-counters as before."""
+`text` where the counter is drawn. The mode passes the entries of its view to its board;
+a view without them draws the counters as before."""
 
 from __future__ import annotations
 
 from typing import Any
 
 
-def threats(state: Any, v: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-    """The threats of a view; read from the mode's view when the view given lacks them."""
-    if "threats" in v:
-        return [x for x in v["threats"] or [] if isinstance(x, dict) and x.get("text")]
-    from multiverse import modes
-
-    full = modes.of_state(state).view(state, seat)
-    v["threats"] = full.get("threats", []) or []  # read once per drawing
-    return [x for x in v["threats"] if isinstance(x, dict) and x.get("text")]
+def threats(v: dict[str, Any], given: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The threats to draw: those `given` (the mode's view's), else the view's own; kept in
+    the view (`v["threats"]`) so every part of one drawing reads the same."""
+    if given is not None:
+        v["threats"] = given
+    return [x for x in v.get("threats") or [] if isinstance(x, dict) and x.get("text")]
 
 
 def on_card(found: list[dict[str, Any]], card: int | None) -> str | None:

@@ -313,3 +313,15 @@ def test_replay_wraps_its_narration_at_words(db):
     assert any(len(x) > 80 for x in lines)  # some line had to be wrapped
     tokens = set(out.split())
     assert [w for x in lines for w in x.split() if w not in tokens] == []
+
+
+@pytest.mark.parametrize("mode", ["dofp", "sentinels", "oblivaeon"])
+def test_the_mode_hands_its_views_threats_to_its_board(mode, monkeypatch):
+    """Wherever the field comes from (the mode's view or the game's), the board draws it:
+    on its card, as its counter, or else in the villain's (OblivAeon's) panel."""
+    m, s = game(mode)
+    real = m.view
+    threat = {**TRACK, "name": "Devastation", "text": "Devastation 0 of 7 → an environment is destroyed"}
+    monkeypatch.setattr(m, "view", lambda state, seat: {**real(state, seat), "threats": [threat]})
+    text = flat(drawn(lambda c: c.print(m.render_board(s, 0))).replace("│", " "))
+    assert "Devastation 0 of 7 → an environment is destroyed" in text

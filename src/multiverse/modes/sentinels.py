@@ -151,7 +151,8 @@ class SentinelsMode(SentinelsFamily):
     def render_board(self, state: GameState, seat: int) -> Any:
         from multiverse.sentinels.render import render_board
 
-        return render_board(state, seat)  # type: ignore[arg-type]
+        # the counters that can end the game, in the words of the mode's view
+        return render_board(state, seat, self.view(state, seat).get("threats"))  # type: ignore[arg-type]
 
     def goal(self, state: GameState) -> str:
         """SOTM-18: what wins and what loses."""

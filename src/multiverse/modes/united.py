@@ -114,7 +114,8 @@ class UnitedMode(Mode):
     def render_board(self, state: GameState, seat: int) -> Any:
         from multiverse.united.render import render_board
 
-        return render_board(state, seat)  # type: ignore[arg-type]
+        # the counters that can end the game, in the words of the mode's view
+        return render_board(state, seat, self.view(state, seat).get("threats"))  # type: ignore[arg-type]
 
     def goal(self, state: GameState) -> str:
         """MU-23, DFP-N1: what wins and what loses, read from the game's tables."""

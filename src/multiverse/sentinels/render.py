@@ -207,7 +207,7 @@ def hero_panel(s: SentinelsState, v: dict[str, Any], h: int, seat: int) -> Panel
 
 def _threat(s: SentinelsState, v: dict[str, Any], card: dict[str, Any]) -> str | None:
     """The words of a game-ending counter on this card, if the view has one."""
-    return on_card(threats(s, v, v.get("seat", 0)), card["card"]) if card["tokens"] else None
+    return on_card(threats(v), card["card"]) if card["tokens"] else None
 
 
 def villain_panel(s: SentinelsState, v: dict[str, Any]) -> Panel:
@@ -227,11 +227,13 @@ def villain_panel(s: SentinelsState, v: dict[str, Any]) -> Panel:
     lines = [head, Text(f"Deck {vv['deck_size']} · Trash {len(vv['trash'])}"
                         + (f" · Reserve {v['reserve_size']}" if v["reserve_size"] else "")
                         + (f" · Removed {len(v['removed'])}" if v["removed"] else ""), style="dim")]
+    found = threats(v)
     if v["counters"]:  # OBL-ID1: the named counters: their threat's words, else their bounds
-        found = threats(s, v, v.get("seat", 0))
         lines.append(Text(" · ".join(named(found, name) or
                                      f"{name} {value}/{t.counter_max[t.counter_index[name]]}"
                                      for name, value in v["counters"].items()), style="bold cyan"))
+    lines += [Text(x["text"], style="bold cyan") for x in found  # the others: in words here
+              if x.get("card") is None and x.get("name") not in v["counters"]]
     lines.append(Text("In play:" if vv["play"] else "In play: nothing else", style="bold"))
     lines.extend(card_line(s, c, t.villain, _threat(s, v, c)) for c in vv["play"])
     active = v["turn"] == "villain"
@@ -284,9 +286,12 @@ def hand_lines(s: SentinelsState, heroes: list[dict[str, Any]]) -> list[Renderab
     return out
 
 
-def render_board(s: SentinelsState, seat: int) -> RenderableType:
-    """The whole table as `seat` sees it (its hand shown, the others counted)."""
+def render_board(s: SentinelsState, seat: int,
+                 found: list[dict[str, Any]] | None = None) -> RenderableType:
+    """The whole table as `seat` sees it (its hand shown, the others counted); `found`: the
+    counters that can end the game, as the mode's view words them (`threats`)."""
     v = view(s, seat)
+    threats(v, found)
     parts: list[RenderableType] = [header(s, v), complexity_line(s)]
     parts.append(Columns([villain_panel(s, v), environment_panel(s, v)]))
     mods = modifier_lines(s, v)

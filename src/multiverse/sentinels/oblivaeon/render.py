@@ -155,6 +155,8 @@ def oblivaeon_panel(v: dict[str, Any]) -> Panel:
     lines.append(Text("Inevitable Destruction", style="bold cyan"))
     found = v.get("threats") or []
     words = [named(found, "Devastation"), named(found, "Countdown")]
+    lines += [Text(f"  {x['text']}", style="cyan") for x in found  # any other, in words
+              if x.get("card") is None and x.get("name") not in ("Devastation", "Countdown")]
     if any(words):  # the counters in the words of the threats (what they do next)
         lines.extend(Text(f"  {w}", style="cyan") for w in words if w)
     else:
@@ -202,10 +204,11 @@ def header(v: dict[str, Any]) -> Text:
 class Board:
     """The table: OblivAeon's panel, then both zones side by side when there is room."""
 
-    def __init__(self, s: SentinelsState, seat: int) -> None:
+    def __init__(self, s: SentinelsState, seat: int,
+                 found: list[dict[str, Any]] | None = None) -> None:
         self.s, self.seat = s, seat
         self.v = view(s, seat)
-        threats(s, self.v, seat)  # the counters that can end the game, in words
+        threats(self.v, found)  # the counters that can end the game, in words
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         v, seat = self.v, self.seat
@@ -227,9 +230,11 @@ class Board:
         yield from hand_lines(self.s, [h for zv in v["zones"] for h in zv["heroes"]])
 
 
-def render_board(s: SentinelsState, seat: int) -> RenderableType:
-    """The whole table as `seat` sees it (its hand shown, the others counted)."""
-    return Board(s, seat)
+def render_board(s: SentinelsState, seat: int,
+                 found: list[dict[str, Any]] | None = None) -> RenderableType:
+    """The whole table as `seat` sees it (its hand shown, the others counted); `found`: the
+    counters that can end the game, as the mode's view words them (`threats`)."""
+    return Board(s, seat, found)
 
 
 def status_line(s: SentinelsState, seat: int) -> str:
