@@ -325,3 +325,12 @@ def test_the_mode_hands_its_views_threats_to_its_board(mode, monkeypatch):
     monkeypatch.setattr(m, "view", lambda state, seat: {**real(state, seat), "threats": [threat]})
     text = flat(drawn(lambda c: c.print(m.render_board(s, 0))).replace("│", " "))
     assert "Devastation 0 of 7 → an environment" in text  # (panels side by side interleave)
+
+
+def test_question_mark_on_one_of_six_things_names_what_is_offered_and_what_the_rest_need(db):
+    """OBL-H2 … H7: `?N` at the six things says which are offered and what the others need."""
+    out = flat(run("play", "oblivaeon", "--seed", 2, "--db", db, input="1\n?2\nquit\n").stdout)
+    assert "2. Shuffle the Mission deck (key sh) Choosing it does this one of the six things" in out
+    assert "Offered now: take on the top Mission; shuffle the Mission deck." in out
+    assert ("Not offered: swap your objective for the top Mission (needs an objective of yours); "
+            "trade objectives (needs another player in your zone, both with one);") in out

@@ -103,6 +103,27 @@ _DOES = {  # what choosing an option of a kind does, in words (never its data)
 }
 
 
+SIX = (  # OBL-H2 … H7: the six things: (id, what it is, what it needs)
+    ("take", "take on the top Mission", "no objective of yours in play"),
+    ("swap", "swap your objective for the top Mission", "an objective of yours"),
+    ("trade", "trade objectives", "another player in your zone, both with one"),
+    ("shuffle", "shuffle the Mission deck", "2 or more Mission cards"),
+    ("ability", "use an incapacitated ability", "an incapacitated hero in your play area"),
+    ("regain", "regain a reward", "a reward under an incapacitated hero of yours"),
+)
+
+
+def six_things(d: Decision) -> list[str]:
+    """OBL-H2 … H7: which of the six things are offered now, and what the others need."""
+    offered = {o.id.partition(":")[0] for o in d.options}
+    now = [what for key, what, _ in SIX if key in offered]
+    lines = ["Offered now: " + "; ".join(now) + "." if now else "None of the six is offered now."]
+    missing = [f"{what} (needs {need})" for key, what, need in SIX if key not in offered]
+    if missing:
+        lines.append("Not offered: " + "; ".join(missing) + ".")
+    return lines
+
+
 def explain(mode: Any, state: Any, d: Decision, o: Option, number: int,
             key: str | None) -> list[str]:
     """`?N`: option N in words: its label, what choosing it does, and the full text of the
@@ -112,6 +133,8 @@ def explain(mode: Any, state: Any, d: Decision, o: Option, number: int,
     if o.id in PASS or (o.data or {}).get("card") == -1:
         does = f"passes: {o.label[:1].lower()}{o.label[1:]}"
     lines = [head, f"Choosing it {does}." if does else f"Choosing it answers: {d.prompt}"]
+    if d.kind == "ob_six":
+        lines += six_things(d)
     name = card_name_of(state, o)
     if name is not None:
         text = mode.card_texts(state).get(name)
