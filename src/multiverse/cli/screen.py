@@ -27,7 +27,6 @@ _FIXED = {"end": "e", "effect": "s", "rescue": "r", "skip": "x", "none": "x", "s
 _ATTACK = {"thug": "at", "henchman": "ah", "villain": "av", "nimrod": "an"}
 
 
-
 def option_key(option_id: str) -> str | None:
     """The key of a fixed action, read from its id (stable for the whole game); None for an
     option that names a card, a hero or a Location to choose (those go by number).
@@ -194,7 +193,7 @@ def who_where(view: dict[str, Any]) -> str:
     return ("At " + " · at ".join(parts)) if parts else ""
 
 
-_KEY_SHAPES = re.compile(r"^(m\d{1,2}|a\d|a[a-z]|f[a-z0-9]{1,3}|s\d)t?$")
+_KEY_SHAPES = re.compile(r"^(m\d{1,2}|a\d|a[a-z]|f\d?[amhw]\d?|s\d)t?$")
 
 
 def is_key(word: str) -> bool:
