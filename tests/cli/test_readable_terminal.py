@@ -16,7 +16,8 @@ from rich.table import Table
 
 from multiverse import modes
 from multiverse.cli.cards import close_names, find_card
-from multiverse.cli.screen import Numbering, compact_board, option_key, option_lines, who_where
+from multiverse.cli.screen import (Numbering, compact_board, is_key, option_key, option_lines,
+                                   who_where)
 from multiverse.cli.tables import cells, print_table
 from multiverse.engine.decision import Decision, Option
 from multiverse.store.games import GameStore
@@ -138,6 +139,8 @@ def test_keys_come_from_the_ids_and_numbers_keep_through_a_phase():
                                     "attack:sentinel:1", "attack:thug", "fill:heroic",
                                     "skip", "card:7")] == \
         ["e", "s", "r", "m3", "m3t", "a2", "at", "fh", "x", None]
+    assert [is_key(w) for w in ("e", "m3", "a1", "fh", "x", "fill", "move", "skip")] == \
+        [True] * 5 + [False] * 3  # a word is read as the start of a label unless key-shaped
     numbering = Numbering()
     first = Decision(0, "resolve_actions", "p", (Option("move:1", "a"), Option("rescue", "b"),
                                                  Option("end", "c")))
