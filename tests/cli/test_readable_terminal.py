@@ -16,8 +16,7 @@ from rich.table import Table
 
 from multiverse import modes
 from multiverse.cli.cards import close_names, find_card
-from multiverse.cli.screen import (Numbering, compact_board, is_key, option_key, option_lines,
-                                   who_where)
+from multiverse.cli.screen import Numbering, compact_board, is_key, option_key, option_lines, who_where
 from multiverse.cli.tables import cells, print_table
 from multiverse.engine.decision import Decision, Option
 from multiverse.store.games import GameStore
