@@ -418,6 +418,8 @@ def main(json_out: bool = False, games: int = 200, repetitions: int = REPETITION
     from rich.console import Console
     from rich.table import Table
 
+    from multiverse.cli.tables import print_table
+
     console = Console()
     for mode, m in r["modes"].items():
         table = Table(title=f"multiverse bench — {mode}: {m['games']} random 3-hero playouts, "
@@ -436,7 +438,7 @@ def main(json_out: bool = False, games: int = 200, repetitions: int = REPETITION
                           "", f"{m['ismcts_states']} states x {m['ismcts_iterations']}")
             table.add_row("ISMCTS iterations / s (random rollouts)",
                           f"{m['ismcts_random_iterations_per_s']:,.0f}", "", "to the end of the game")
-        console.print(table)
+        print_table(console, table)
     spiel = r["openspiel"]
     if spiel:
         table = Table(title="OpenSpiel, the same random-playout loop in the same run (median)")
@@ -448,7 +450,7 @@ def main(json_out: bool = False, games: int = 200, repetitions: int = REPETITION
         for label, g in spiel.items():
             table.add_row(label, f"{g['us_per_step']:,.3f}", f"{g['us_per_clone']:,.3f}",
                           *(f"{r['ratio_vs_openspiel'][mode][label]:,.1f}x" for mode in r["modes"]))
-        console.print(table)
+        print_table(console, table)
     else:
         console.print("OpenSpiel is not installed (pip install 'multiverse[bench]'): no peer row.",
                       markup=False)  # the brackets are the extra's name, not rich markup

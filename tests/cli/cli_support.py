@@ -25,3 +25,9 @@ def last_json(result) -> dict:
 def headers(output: str) -> list[tuple[int, int, str]]:
     """(decision number, seat, state hash) of every decision shown to a human."""
     return [(int(n), int(seat), h) for n, seat, h in HEADER.findall(output)]
+
+
+def flat(output: str) -> str:
+    """The output with every run of whitespace one space: a line wrapped at words to the
+    terminal's width reads as one line again."""
+    return " ".join(output.split())

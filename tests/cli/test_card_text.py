@@ -4,7 +4,7 @@ targets are named with their text, amount and damage type."""
 
 from __future__ import annotations
 
-from cli_support import run
+from cli_support import flat, run
 
 from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.game import new_game
@@ -28,20 +28,20 @@ def test_a_hero_card_shows_its_symbols_and_special_effect():
 
 def test_the_play_options_and_the_hand_show_card_text(db):
     out = run(*GAME, "--db", db, input="quit\n").stdout
-    assert ("   2. Through the Plating [no symbols + Special Effect: deal 2 damage to enemies "
-            "in your Location]\n") in out
+    assert ("   2. Through the Plating [no symbols + Special Effect: deal 2 damage to enemies"
+            "\n      in your Location]\n") in out  # wrapped at a word, under its label
     assert "Logan's hand:\n  Last Stand in the Rubble [Attack Attack Heroic] " in out
 
 
 def test_card_prints_the_full_text_by_a_unique_start_in_any_case(db):
     result = run(*GAME, "--db", db, input="card THROUGH the\ncard gene-scan\ncard s\n"
                  "card nothing-like-it\ncard\nquit\n")
-    out = result.stdout
+    out = flat(result.stdout)
     assert ("Through the Plating [no symbols + Special Effect: deal 2 damage to enemies in "
-            "your Location] — Logan's hero card\n") in out
+            "your Location] — Logan's hero card ") in out
     assert ("Gene-Scan Checkpoint — Threat: cleared by Move Attack Heroic; +1 damage to each "
             "hero damaged in its Location; Mutant Detection; when cleared: lower the track "
-            "by 1\n") in out
+            "by 1 ") in out
     assert "'s' could be: Scavenged Scrap Armory, Scent of the Hunt, " in out
     assert "No card named 'nothing-like-it' in this game" in out
     assert "Type card and the start of a card's name (e.g. `card slow`)." in out

@@ -119,7 +119,7 @@ def test_replay_verify_and_narration_of_a_stored_standard_game(db):
 
     shown = run("replay", gid, "--db", db)
     assert shown.exit_code == 0, shown.output
-    text = shown.stdout
+    text = " ".join(shown.stdout.split())  # (lines wrapped at words to the terminal)
     assert ("Marvel United: Logan, Kitty Pryde, Storm against The Magistrate, hunted by "
             "Sentinel III (seed 4)") in text
     assert "The Magistrate plays " in text  # MU-9: the Villain's first turn

@@ -53,7 +53,9 @@ def test_question_mark_explains_an_option_and_log_scrolls_back(db):
     result = run(*GAME, "--db", db, input="?2\n?9\nlog 3\nquit\n")
     out = result.stdout
     assert ("2. Through the Plating [no symbols + Special Effect: deal 2 damage to enemies in "
-            "your Location]\n   id card:7") in out
+            "your Location] — Logan's hero card Choosing it plays this card from your hand") \
+        in " ".join(out.split())  # in words, never its data
+    assert "card:7" not in out
     assert "'?9': type ? and an option's number, from 1 to 4." in out
     assert "The last 3 lines of narration:\n  Days of Future Past: Logan, Kitty Pryde against " \
            "the Sentinels (seed 5)\n  — Logan's turn (round 1) —\n  Logan draws 1\n" in out

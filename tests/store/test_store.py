@@ -152,7 +152,7 @@ def test_games_list_on_an_empty_database_and_the_env_var(tmp_path, monkeypatch):
     assert played.exit_code == 0
     with GameStore(tmp_path / "env.db") as store:
         assert len(store.list()) == 1
-    assert "logan" in cli("games", "list").stdout
+    assert "Logan" in cli("games", "list").stdout  # heroes by name
 
 
 def test_a_standard_game_with_a_challenge_is_stored_and_verifies(tmp_path):

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from multiverse.cli.tables import print_table
 from multiverse.content.loader import merge_documents, validate_model
 from multiverse.content.schema import UnitedContent
 from multiverse.content.sentinels_schema import SentinelsContent
@@ -203,12 +204,12 @@ def export_schema(game: str = UNITED) -> dict[str, Any]:
 
 # ----- content show --------------------------------------------------------------------
 def _table(title: str, columns: tuple[str, ...]) -> Table:
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
+                  show_edge=False)
     for col in columns:
         table.add_column(col, justify="right" if col in ("HP", "flip HP", "cards", "complexity",
                                                           "difficulty", "slots", "unsupported")
-                         else "left", no_wrap=col != "power",
-                         min_width=14 if col == "power" else None)
+                         else "left", no_wrap=col not in ("power", "tokens", "thresholds"))
     return table
 
 
@@ -219,7 +220,7 @@ def sentinels_tables(content: SentinelsContent) -> list[Table]:
     heroes = _table("Heroes (complexity: the Hero Complexity Chart, 1 simplest … 3)",
                     ("id", "name", "HP", "complexity", "power", "tokens"))
     for h in content.heroes:
-        tokens = "/".join(h.tokens.sides) if h.tokens else ""
+        tokens = " / ".join(h.tokens.sides) if h.tokens else ""
         heroes.add_row(h.id, Text(h.name), str(h.hp), str(h.complexity), Text(h.power.name),
                        tokens)
     villains = _table("Villains", ("id", "name", "HP", "flip HP", "cards"))
@@ -297,9 +298,9 @@ def show_command(path: Path | None, game: str | None, out: Console, err: Console
                            style="bold red"))
             return 1
         out.print(Text(f"{TITLES[found]} · {content.label or content.pack}  ({p})",  # type: ignore[attr-defined]
-                       style="bold"))
+                       style="bold"), soft_wrap=False)
         tables = (sentinels_tables(content) if found == SENTINELS  # type: ignore[arg-type]
                   else united_tables(content))  # type: ignore[arg-type]
         for table in tables:
-            out.print(table, soft_wrap=False)
+            print_table(out, table)
     return 0

@@ -8,6 +8,7 @@ created). Store problems raise `StoreError`, which the command prints as one `er
 from __future__ import annotations
 
 import shlex
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from multiverse.cli.screen import wrap
+from multiverse.cli.tables import print_table
 from multiverse.engine.decision import Option
 from multiverse.store.games import GameStore, StoreError
 from multiverse.store.replay import verify
@@ -27,6 +30,34 @@ def db_flag(db: Path | str | None) -> str:
     """` --db PATH` as the user gave it (quoted for a shell), for every hint that names a
     command; '' when the user gave no `--db`."""
     return "" if db is None else f" --db {shlex.quote(str(db))}"
+
+
+@lru_cache(maxsize=16)
+def _pack_names(family: str, content: str | None) -> dict[str, str]:
+    """Hero id → name in a pack (empty when the pack cannot be read)."""
+    try:
+        if family == "united":
+            from multiverse.content.loader import load_content
+
+            return {h.id: h.name for h in load_content(content).heroes}
+        from multiverse.sentinels.content import load_sentinels_content
+
+        return {h.id: h.name for h in load_sentinels_content(content).heroes}
+    except Exception:  # a moved or broken pack: the ids, as stored
+        return {}
+
+
+def hero_names(r: Any) -> str:
+    """A stored game's heroes by name ("Logan, Kitty Pryde"), their ids when unknown."""
+    from multiverse import modes
+
+    try:
+        family = modes.get(r.mode).family
+    except Exception:  # an unknown mode: the ids
+        return ", ".join(r.heroes)
+    content = r.config.get("content") if isinstance(r.config, dict) else None
+    names = _pack_names(family, content if isinstance(content, str) else None)
+    return ", ".join(names.get(h, h) for h in r.heroes)
 
 
 def list_games(db: Path | None, console: Console, limit: int | None = None) -> int:
@@ -47,9 +78,9 @@ def list_games(db: Path | None, console: Console, limit: int | None = None) -> i
     for r in records:
         result = "malformed" if r.problem else r.result or "unfinished"
         style = {"win": "green", "loss": "red", "malformed": "red"}.get(result, "yellow")
-        table.add_row(str(r.id), r.label, ", ".join(r.heroes), str(r.seed), str(r.decisions),
+        table.add_row(str(r.id), r.label, hero_names(r), str(r.seed), str(r.decisions),
                       Text(result, style=style), r.created[:10])
-    console.print(table, soft_wrap=False)
+    print_table(console, table)
     for r in records:
         if r.problem:
             console.print(Text(f"game {r.id} is malformed: {r.problem}; "
@@ -79,11 +110,15 @@ def replay_game(game_id: int, check_only: bool, db: Path | None, console: Consol
         raise StoreError(f"no game {game_id} in {path} (`multiverse games list{db_flag(db)}` "
                          "lists the stored games)")
 
+    def say(text: str, style: str = "", first: str = "", indent: int = 0) -> None:
+        for line in wrap(text, console.width, indent, first):  # at words, never mid-word
+            console.print(Text(line, style=style), soft_wrap=True)
+
     def narrate(ply: int, option: Option | None, s: Any) -> None:
         if option is not None:
-            console.print(Text(f"» decision {ply}: {option.label}", style="dim"))
+            say(option.label, "dim", f"» decision {ply}: ", 4)
         for e in s.take_events():
-            console.print(Text(e.text, style="bold" if e.kind in ("turn", "game_over") else ""))
+            say(e.text, "bold" if e.kind in ("turn", "game_over") else "")
 
     s, problem = verify(rec, log=not check_only, on_step=None if check_only else narrate)
     if problem:
@@ -95,6 +130,7 @@ def replay_game(game_id: int, check_only: bool, db: Path | None, console: Consol
         err.print(Text(f"game {game_id}: stored outcome {rec.result} / {rec.final_hash}, "
                        f"replay gives {s.result} / {s.state_hash()}", style="red"))
         return 1
-    console.print(Text(f"Game {game_id} verified: {rec.decisions} decisions and the start, "
-                       f"every state hash matches ({outcome}).", style="green"))
+    for line in wrap(f"Game {game_id} verified: {rec.decisions} decisions and the start, "
+                     f"every state hash matches ({outcome}).", console.width):
+        console.print(Text(line, style="green"), soft_wrap=True)
     return 0

@@ -150,7 +150,8 @@ def play(
     oblivaeon: OblivAeon, his Scions and the Aeon Men across two battle zones
     (--environments, --shield, --scion-order).
 
-    Type a number to choose, or undo, board, hint, quit, help.
+    Type a number or a key (e, m3, a1 …) to choose, or ?N, card NAME, undo, board, log,
+    hint, quit, help.
     Every decision is stored as it is made; `quit` keeps the game for `--resume ID`.
     With --agent (with or without --auto) the agents play every seat to the end.
     """

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from multiverse import modes
+from multiverse.cli.tables import print_table
 
 
 def show_modes(json_out: bool, console: Console) -> int:
@@ -26,5 +27,5 @@ def show_modes(json_out: bool, console: Console) -> int:
         opts = "\n".join(o["flag"] + (f" {'|'.join(o['choices'])}" if "choices" in o else "")
                          for o in d["options"])
         table.add_row(d["name"], d["description"], heroes, opts)
-    console.print(table)
+    print_table(console, table)
     return 0

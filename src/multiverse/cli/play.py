@@ -27,6 +27,8 @@ from rich.text import Text
 from multiverse import modes
 from multiverse.agents import AGENTS, agent_seed, decision_seed
 from multiverse.agents.seats import HUMAN, make_seat_agent, parse_seat, seat_spec
+from multiverse.cli.cards import close_names, explain, find_card
+from multiverse.cli.screen import Numbering, assign_keys, compact_board, is_key, option_lines, wrap
 from multiverse.engine.decision import Decision
 from multiverse.engine.errors import ConfigError, IllegalChoice, PositionError
 from multiverse.engine.words import count
@@ -34,15 +36,21 @@ from multiverse.modes.base import Mode
 from multiverse.store.games import GameStore
 from multiverse.store.replay import GameStart, verify
 
-HELP = """Type the number of an option, its id or the start of its label or id (any case),
-and press Enter. Words:
-  ?N     explain option N (its id and data)
-  card NAME  a card's full text (any case; the start of its name is enough)
+HELP = """Type an option's number or its key (shown beside the number: m3 moves to
+ring box 3, a1 attacks Sentinel I, e ends the actions, x skips), its id or the
+start of its label (any case), and press Enter. Inside one action phase an
+action keeps its number and its key: typing ahead never picks another action.
+Words:
+  ?N     explain option N: what it does and its card's full text
+  card NAME  the full text of any card: hero cards, the Villain, Sentinels,
+         Threats, Locations, Missions, Scions, Shields, … (any case; the start
+         of a word of its name is enough)
   undo   take back your last decision (the agents' decisions after it go too)
-  board  draw the whole board again (it is drawn at the start of every turn)
+  board  the whole board (a compact one is drawn at the start of every turn)
   log N  the last N lines of narration (20 without N)
   hint   the best options by a short search (ISMCTS), with estimated win rates
-  quit   stop here; the game is saved: continue it with `{resume}`
+  quit   stop here; the game is saved: continue it with
+         `{resume}`
   help   this text"""
 
 
@@ -142,6 +150,7 @@ class Session:
         self.state, self.choices, self.hashes = state, choices, hashes
         self.seats, self.log = seats, log
         self.mode: Mode = modes.of_state(state)
+        self.narration: list[str] = []  # after an undo: the narration still true
 
     def apply(self, option_id: str) -> None:
         """Apply one option (`IllegalChoice` leaves everything as it was) and commit it to
@@ -161,19 +170,23 @@ class Session:
     def undo(self) -> int:
         """Take back the last human decision and the agents' decisions after it, by
         replaying the start and the choices before it. Returns how many decisions went
-        back (0: there was no human decision to take back)."""
-        s = self.start.state(log=False)
-        at, before = -1, s
+        back (0: there was no human decision to take back). `narration` is then the
+        narration of the game up to there, rebuilt by the replay: only what is still true."""
+        s = self.start.state(log=True)
+        lines = [e.text for e in s.take_events()]
+        at, before, mark = -1, s, 0
         for i, c in enumerate(self.choices):
             if self.seats[s.decision().seat] == HUMAN:  # type: ignore[union-attr]
-                at, before = i, s.clone()
+                at, before, mark = i, s.clone(), len(lines)
             s.apply(c)
+            lines.extend(e.text for e in s.take_events())
         if at < 0:
             return 0
         back = len(self.choices) - at
         del self.choices[at:], self.hashes[at:]
         before.log = [] if self.log else None
         self.state = before
+        self.narration = lines[:mark]
         self.store.truncate(self.game_id, at)
         return back
 
@@ -293,36 +306,71 @@ def resume_session(args: PlayArgs, store: GameStore, term: Terminal) -> Session:
 
 
 class Terminal:
-    """What the players see and type: the full board at the start of each turn (and on
-    `board`), one status line before the other decisions, the narration kept for `log`."""
+    """What the players see and type: a compact board at the start of each turn (the whole
+    board on `board`), one status line before the other decisions, the options fitted to
+    the lines left on the screen, every line wrapped at words; the narration kept for
+    `log` (rebuilt after an undo)."""
 
     def __init__(self, console: Console, quiet: bool, debug: bool = False) -> None:
         self.console, self.quiet, self.debug = console, quiet, debug
         self.history: list[str] = []
-        self.new_turn = True  # the next decision of a human draws the whole board
+        self.new_turn = True  # the next decision of a human draws the compact board
+        self.full = False  # the next decision of a human draws the whole board (`board`)
+        self.numbering = Numbering()
+        self.since = 0  # lines printed since the newest narration line
+        self.shown: dict[str, int] = {}  # option id → its number, as last shown
+        self.keys: dict[str, str] = {}  # option id → its key, as last shown
 
-    def say(self, text: str, style: str | None = None) -> None:
-        """Print a line the player must see (decisions and answers to what they typed)."""
-        self.console.print(Text(text, style=style or ""))
+    @property
+    def width(self) -> int:
+        return self.console.width
 
-    def info(self, text: str, style: str | None = None) -> None:
+    def say(self, text: str, style: str | None = None, narration: bool = False,
+            hang: int = 0) -> None:
+        """Print a line the player must see, wrapped at words to the console's width (an
+        indented line keeps its indent; `hang`: the indent of a wrapped line's rest)."""
+        for para in text.split("\n"):
+            lead = len(para) - len(para.lstrip(" "))
+            rest = hang or lead + (2 if lead else 0)
+            lines = ([para] if len(para) <= self.width else
+                     wrap(para.strip(), self.width, rest, " " * lead))
+            for line in lines:
+                self.console.print(Text(line, style=style or ""), soft_wrap=True)
+            self.since = 0 if narration else self.since + len(lines)
+
+    def info(self, text: str, style: str | None = None, narration: bool = False) -> None:
         """Print narration and news (not in --json mode)."""
         if not self.quiet:
-            self.say(text, style)
+            self.say(text, style, narration)
 
     def narrate(self, s: Any) -> None:
         for e in s.take_events():
             self.history.append(e.text)
             if e.kind == "turn":
                 self.new_turn = True
-            self.info(e.text, "bold" if e.kind in ("game_over", "turn") else None)
+                self.numbering.new_turn()
+            self.info(e.text, "bold" if e.kind in ("game_over", "turn") else None, narration=True)
 
     def board(self, s: Any, seat: int) -> None:
+        """The whole board (at the game's end and on `board`)."""
         if not self.quiet:
             self.console.print(modes.of_state(s).render_board(s, seat), soft_wrap=False)
+            self.since += 100  # the newest narration is off the screen now
+
+    def compact(self, s: Any, seat: int) -> None:
+        """The board in a few lines (the start of each turn)."""
+        if not self.quiet:
+            for line in compact_board(modes.of_state(s), s, seat, self.width):
+                self.console.print(Text(line, style="cyan"), soft_wrap=True)
+                self.since += 1
 
     def status(self, s: Any, seat: int) -> None:
         self.info(modes.of_state(s).status_line(s, seat), "cyan")
+
+    def rebuild(self, lines: list[str]) -> None:
+        """After an undo: the narration is what is still true (`log` shows only that)."""
+        self.history = list(lines)
+        self.numbering.reset()
 
     def log(self, n: int) -> None:
         lines = self.history[-n:] if n > 0 else []
@@ -337,8 +385,12 @@ class Terminal:
         debug = f" · state {s.state_hash()}" if self.debug else ""
         self.say(f"Decision {len(sess.choices) + 1} · seat {d.seat} ({who}){debug}", "dim")
         self.say(d.prompt, "bold")
-        for i, o in enumerate(d.options, 1):
-            self.say(f"  {i:>2}. {o.label}")
+        self.shown = self.numbering.numbers(d)
+        self.keys = assign_keys(d.options)
+        height = self.console.height or 24
+        budget = max(height - 2 - min(self.since, height), 4)  # the narration line, `> `
+        for line in option_lines(d, self.shown, self.keys, self.width, budget):
+            self.console.print(Text(line), soft_wrap=True)
 
     def card(self, texts: dict[str, str], name: str) -> None:
         """`card NAME`: a card's full text, or which cards the name could mean."""
@@ -346,36 +398,51 @@ class Terminal:
         if not name.strip():
             self.say("Type card and the start of a card's name (e.g. `card slow`).", "red")
         elif found is not None:
-            self.say(texts[found])
+            first, *rest = texts[found].split(" | ")
+            self.say(first, hang=2)
+            for part in rest:
+                self.say(f"  {part}")
         elif many:
             self.say(f"{name.strip()!r} could be: {', '.join(many)}", "red")
         elif not texts:
             self.say("This game shows no card texts.", "red")
         else:
-            self.say(f"No card named {name.strip()!r} in this game; type card and the start of "
-                     "its name.", "red")
+            near = close_names(texts, name)
+            hint = (f"; did you mean {' or '.join(near)}?" if near
+                    else "; type card and the start of its name.")
+            self.say(f"No card named {name.strip()!r} in this game{hint}", "red")
 
-    def explain(self, d: Decision, word: str) -> None:
-        """`?N`: option N's label, id and data."""
+    def explain(self, sess: Session, d: Decision, word: str) -> None:
+        """`?N`: option N (as numbered on the screen) in words: what it does, its card's text."""
         text = word[1:].strip()
-        if not text.isdigit() or not 1 <= int(text) <= len(d.options):
-            self.say(f"{word!r}: type ? and an option's number, from 1 to {len(d.options)}.", "red")
+        by_number = {n: i for i, n in self.shown.items()}
+        o = d.get(by_number.get(int(text), "")) if text.isdigit() else None
+        if o is None:
+            numbers = sorted(by_number) or [1]
+            self.say(f"{word!r}: type ? and an option's number, from {numbers[0]} to "
+                     f"{numbers[-1]}.", "red")
             return
-        o = d.options[int(text) - 1]
-        self.say(f"{text}. {o.label}")
-        self.say(f"   id {o.id}" + (f" · {json.dumps(o.data, sort_keys=True)}" if o.data else ""),
-                 "dim")
+        first, *rest = explain(sess.mode, sess.state, d, o, int(text), self.keys.get(o.id))
+        self.say(first, hang=3)
+        for i, line in enumerate(rest):
+            for part in line.split(" | "):
+                self.say(f"   {part}", "dim" if i == 0 else None)
 
-
-def find_card(texts: dict[str, str], name: str) -> tuple[str | None, list[str]]:
-    """The card a typed name means: its exact name or the start of exactly one card's name,
-    any case. Returns (name, []) when found, else (None, the names it could mean)."""
-    low = name.strip().lower()
-    exact = [n for n in texts if n.lower() == low]
-    if exact:
-        return exact[0], []
-    found = sorted(n for n in texts if n.lower().startswith(low)) if low else []
-    return (found[0], []) if len(found) == 1 else (None, found)
+    def pick(self, d: Decision, word: str) -> str | None:
+        """The option a typed word names: a key, a number as shown, an id, or the start of
+        exactly one option's id or label (any case). A word shaped like a key that is not
+        offered now is no option (typing ahead never picks another action)."""
+        by_number = {n: i for i, n in self.shown.items()} or {
+            n: o.id for n, o in enumerate(d.options, 1)}
+        low = word.lower()
+        if low.isdigit():
+            return by_number.get(int(low))
+        by_key = {k: i for i, k in self.keys.items()}
+        if low in by_key:
+            return by_key[low]
+        if is_key(low) and not any(o.id.lower() == low for o in d.options):
+            return None
+        return _pick(d, word)
 
 
 def _pick(d: Decision, word: str) -> str | None:
@@ -395,7 +462,13 @@ def _pick(d: Decision, word: str) -> str | None:
 
 
 def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
-    """Play until the game ends or a human stops; returns 'over', 'quit' or 'eof'."""
+    """Play until the game ends or a human stops; returns 'over', 'quit' or 'eof'. The whole
+    board is drawn once as the session starts (a new or resumed game), then compactly."""
+    first = sess.state.decision()
+    if first is not None and HUMAN in sess.seats:
+        term.board(sess.state, first.seat if sess.seats[first.seat] == HUMAN
+                   else sess.seats.index(HUMAN))
+        term.since = 0
     term.narrate(sess.state)
     show = True  # before the next human decision: the board (new turn) or the status line
     while (d := sess.state.decision()) is not None:
@@ -405,11 +478,17 @@ def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
             show = True
             continue
         if show:
-            if term.new_turn:
+            if term.full:  # `board`: the whole board, then the options in full under it
                 term.board(sess.state, d.seat)
+                term.full = False
+                term.since = 0
+            elif term.new_turn:
+                term.compact(sess.state, d.seat)
                 term.new_turn = False
             else:
                 term.status(sess.state, d.seat)
+        else:  # shown again after a word's answer: the options in full again
+            term.since = 0
         term.decision(sess, d)
         show = False
         try:
@@ -423,19 +502,21 @@ def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
         if low in ("quit", "q", "exit"):
             return "quit"
         if low in ("help", "h", "?"):
+            term.say(sess.mode.goal(sess.state), "bold")
             term.say(HELP.format(resume=resume_hint))
         elif low.startswith("?"):
-            term.explain(d, low)
+            term.explain(sess, d, low)
         elif low in ("undo", "u"):
             back = sess.undo()
             if back:
+                term.rebuild(sess.narration)
                 term.say(f"Undone: back {count(back, 'decision')}, to decision {len(sess.choices) + 1}.",
                          "bold")
                 term.new_turn = show = True
             else:
                 term.say("Nothing to undo: no decision of yours yet.")
         elif low in ("board", "b"):
-            term.new_turn = show = True
+            term.full = show = True
         elif command == "card":
             term.card(sess.mode.card_texts(sess.state), word.partition(" ")[2])
         elif command == "log" and (not rest or rest.isdigit()):
@@ -447,10 +528,13 @@ def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
             for line in hint_lines(sess.state, seed=seed):
                 term.say(line)
         else:
-            option_id = _pick(d, word)
+            option_id = term.pick(d, word)
             if option_id is None:
-                term.say(f"{word!r} is not an option: type a number from 1 to {len(d.options)}"
-                         " (or undo, board, card, log, hint, quit, help).", "red")
+                numbers = sorted(term.shown.values()) or [1, len(d.options)]
+                keys = " or a key" if term.keys else ""
+                term.say(f"{word!r} is not an option: type a number from {numbers[0]} to "
+                         f"{numbers[-1]}{keys} (or undo, board, card, log, hint, quit, help).",
+                         "red")
                 continue
             try:
                 sess.apply(option_id)

@@ -96,7 +96,8 @@ class OblivaeonMode(SentinelsFamily):
     def render_board(self, state: GameState, seat: int) -> Any:
         from multiverse.sentinels.oblivaeon.render import render_board
 
-        return render_board(state, seat)  # type: ignore[arg-type]
+        # the counters that can end the game, in the words of the mode's view
+        return render_board(state, seat, self.view(state, seat).get("threats"))  # type: ignore[arg-type]
 
     def goal(self, state: GameState) -> str:
         """SOTM-18 in OblivAeon: defeat his last form; lose when every hero is out."""

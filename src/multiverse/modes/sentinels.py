@@ -43,9 +43,21 @@ class SentinelsFamily(Mode):
         return fast_scores(decision, state)
 
     def card_texts(self, state: GameState) -> dict[str, str]:
+        """Every card, the villain character card with all its faces, and the counters."""
         from multiverse.sentinels.cardtext import card_texts
+        from multiverse.sentinels.character_text import counter_texts, villain_character_text
 
-        return card_texts(state.T)  # type: ignore[attr-defined]
+        t = state.T  # type: ignore[attr-defined]
+        out = card_texts(t)
+        villain = villain_character_text(t)
+        if villain is not None:
+            out[t.name[t.villain_character]] = villain
+        out.update(counter_texts(t))
+        for c, faces in enumerate(t.face_name):  # a face's own title finds its card too
+            for face in faces[1:]:
+                if face and face not in out and t.name[c] in out:
+                    out[face] = out[t.name[c]]
+        return out
 
 
 class SentinelsMode(SentinelsFamily):
@@ -139,7 +151,8 @@ class SentinelsMode(SentinelsFamily):
     def render_board(self, state: GameState, seat: int) -> Any:
         from multiverse.sentinels.render import render_board
 
-        return render_board(state, seat)  # type: ignore[arg-type]
+        # the counters that can end the game, in the words of the mode's view
+        return render_board(state, seat, self.view(state, seat).get("threats"))  # type: ignore[arg-type]
 
     def goal(self, state: GameState) -> str:
         """SOTM-18: what wins and what loses."""

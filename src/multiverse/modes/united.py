@@ -114,7 +114,8 @@ class UnitedMode(Mode):
     def render_board(self, state: GameState, seat: int) -> Any:
         from multiverse.united.render import render_board
 
-        return render_board(state, seat)  # type: ignore[arg-type]
+        # the counters that can end the game, in the words of the mode's view
+        return render_board(state, seat, self.view(state, seat).get("threats"))  # type: ignore[arg-type]
 
     def goal(self, state: GameState) -> str:
         """MU-23, DFP-N1: what wins and what loses, read from the game's tables."""
@@ -148,8 +149,10 @@ class UnitedMode(Mode):
 
     def card_texts(self, state: GameState) -> dict[str, str]:
         from multiverse.united.cardtext import card_texts
+        from multiverse.united.components_text import component_texts
 
-        return card_texts(state.T)  # type: ignore[attr-defined]
+        t = state.T  # type: ignore[attr-defined]
+        return {**component_texts(t), **card_texts(t)}
 
     def label(self, config: dict[str, Any]) -> str:
         return self.name + (" solo" if config.get("solo") else "")

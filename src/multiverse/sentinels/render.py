@@ -26,6 +26,7 @@ from rich.text import Text
 from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.state import SentinelsState
 from multiverse.sentinels.view import view
+from multiverse.threat_words import named, on_card, threats
 
 PANEL_WIDTH = 39
 PHASES = {"setup": "setup", "start": "start of turn", "play": "play phase",
@@ -47,8 +48,10 @@ def hp_text(hp: int, full: int, label: str = "HP ") -> Text:
     return Text(f"{label}{hp}/{full}", style=f"bold {hp_style(hp, full)}")
 
 
-def card_line(s: SentinelsState, card: dict[str, Any], area: int) -> Text:
-    """A card in play (a `view` entry): its name, kind, HP and counters; a card in another
+def card_line(s: SentinelsState, card: dict[str, Any], area: int,
+              threat: str | None = None) -> Text:
+    """A card in play (a `view` entry): its name, kind, HP and counters (`threat`: the words
+    of a counter on it that can end the game, instead of its count); a card in another
     owner's play area (a planted seed) names its owner."""
     t = s.T
     out = Text(f"• {card['name']}")
@@ -60,7 +63,9 @@ def card_line(s: SentinelsState, card: dict[str, Any], area: int) -> Text:
         out.append("  ")
         out.append_text(hp_text(card["hp"], card["max_hp"]))
     n = card["tokens"]
-    if n:
+    if threat:
+        out.append(f"  {threat}", style="bold cyan")
+    elif n:
         out.append(f"  {n} counter{'s' if n != 1 else ''}", style="cyan")
     owner = s.owner_of(card["card"])
     if owner != area:
@@ -178,7 +183,7 @@ def hero_panel(s: SentinelsState, v: dict[str, Any], h: int, seat: int) -> Panel
     lines.append(Text(f"Deck {hv['deck_size']} · Trash {len(hv['trash'])}", style="dim"))
     if hv["play"]:
         lines.append(Text("In play:", style="bold"))
-        lines.extend(card_line(s, c, h) for c in hv["play"])
+        lines.extend(card_line(s, c, h, _threat(s, v, c)) for c in hv["play"])
     if hv["incapacitated"]:
         abilities = Text("Incapacitated abilities: ", style="bold")
         abilities.append("; ".join(a.name for a in hero.incapacitated), style="")
@@ -200,6 +205,11 @@ def hero_panel(s: SentinelsState, v: dict[str, Any], h: int, seat: int) -> Panel
                  border_style="red" if hv["incapacitated"] else "yellow" if active else "blue")
 
 
+def _threat(s: SentinelsState, v: dict[str, Any], card: dict[str, Any]) -> str | None:
+    """The words of a game-ending counter on this card, if the view has one."""
+    return on_card(threats(v), card["card"]) if card["tokens"] else None
+
+
 def villain_panel(s: SentinelsState, v: dict[str, Any]) -> Panel:
     t = s.T
     vv = v["villain"]
@@ -217,11 +227,15 @@ def villain_panel(s: SentinelsState, v: dict[str, Any]) -> Panel:
     lines = [head, Text(f"Deck {vv['deck_size']} · Trash {len(vv['trash'])}"
                         + (f" · Reserve {v['reserve_size']}" if v["reserve_size"] else "")
                         + (f" · Removed {len(v['removed'])}" if v["removed"] else ""), style="dim")]
-    if v["counters"]:  # OBL-ID1: the named counters and their bounds
-        lines.append(Text(" · ".join(f"{name} {value}/{t.counter_max[t.counter_index[name]]}"
+    found = threats(v)
+    if v["counters"]:  # OBL-ID1: the named counters: their threat's words, else their bounds
+        lines.append(Text(" · ".join(named(found, name) or
+                                     f"{name} {value}/{t.counter_max[t.counter_index[name]]}"
                                      for name, value in v["counters"].items()), style="bold cyan"))
+    lines += [Text(x["text"], style="bold cyan") for x in found  # the others: in words here
+              if x.get("card") is None and x.get("name") not in v["counters"]]
     lines.append(Text("In play:" if vv["play"] else "In play: nothing else", style="bold"))
-    lines.extend(card_line(s, c, t.villain) for c in vv["play"])
+    lines.extend(card_line(s, c, t.villain, _threat(s, v, c)) for c in vv["play"])
     active = v["turn"] == "villain"
     title = Text(("▶ " if active else "") + vv["name"] + " (villain)",
                  style="bold yellow" if active else "bold red")
@@ -233,7 +247,7 @@ def environment_panel(s: SentinelsState, v: dict[str, Any]) -> Panel:
     ev = v["environment"]
     lines = [Text(f"Deck {ev['deck_size']} · Trash {len(ev['trash'])}", style="dim")]
     lines.append(Text("In play:" if ev["play"] else "In play: nothing", style="bold"))
-    lines.extend(card_line(s, c, s.T.env) for c in ev["play"])
+    lines.extend(card_line(s, c, s.T.env, _threat(s, v, c)) for c in ev["play"])
     active = v["turn"] == "environment"
     title = Text(("▶ " if active else "") + ev["name"] + " (environment)",
                  style="bold yellow" if active else "bold green")
@@ -272,9 +286,12 @@ def hand_lines(s: SentinelsState, heroes: list[dict[str, Any]]) -> list[Renderab
     return out
 
 
-def render_board(s: SentinelsState, seat: int) -> RenderableType:
-    """The whole table as `seat` sees it (its hand shown, the others counted)."""
+def render_board(s: SentinelsState, seat: int,
+                 found: list[dict[str, Any]] | None = None) -> RenderableType:
+    """The whole table as `seat` sees it (its hand shown, the others counted); `found`: the
+    counters that can end the game, as the mode's view words them (`threats`)."""
     v = view(s, seat)
+    threats(v, found)
     parts: list[RenderableType] = [header(s, v), complexity_line(s)]
     parts.append(Columns([villain_panel(s, v), environment_panel(s, v)]))
     mods = modifier_lines(s, v)

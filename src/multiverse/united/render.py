@@ -19,6 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from multiverse.threat_words import threats
 from multiverse.united.state import UnitedState
 from multiverse.united.view import view
 from multiverse.united.vocab.components import figures_at, team_line
@@ -308,8 +309,10 @@ def _storyline(v: dict[str, Any]) -> Text:
     return out
 
 
-def render_board(s: UnitedState, seat: int) -> RenderableType:
-    """The whole table as `seat` may see it (its own hand shown, others' counted)."""
+def render_board(s: UnitedState, seat: int,
+                 found: list[dict[str, Any]] | None = None) -> RenderableType:
+    """The whole table as `seat` may see it (its own hand shown, others' counted); `found`:
+    the counters that can end the game, as the mode's view words them (`threats`)."""
     v = view(s, seat)
     t = s.T
     standard = v["mode"] == "standard"
@@ -328,6 +331,7 @@ def render_board(s: UnitedState, seat: int) -> RenderableType:
         + [plot_line(v["plot"]["name"], v["plot"]["value"], v["plot"]["threshold"]),
            missions_line(v), *pressure_lines(v)] if standard else
         [track_line(v["track"], v["track_max"], t.yellow, t.red)])
+    top += [Text(f"⚠ {x['text']}", style="bold yellow") for x in threats(v, found)]
     parts: list[RenderableType] = [
         head,
         *top,

@@ -27,19 +27,25 @@ from rich.text import Text
 from multiverse.sentinels.oblivaeon.view import view
 from multiverse.sentinels.render import PHASES, hand_lines, hp_text, modifier_lines
 from multiverse.sentinels.state import SentinelsState
+from multiverse.threat_words import named, on_card, threats
 
 SIDE_BY_SIDE = 100  # columns from which the two battle zones sit side by side
 
 
-def card_lines(card: dict[str, Any], indent: str = "  ") -> list[Text]:
-    """A card in play (a `view` entry): its name first, then its face, kind, HP, tokens."""
+def card_lines(card: dict[str, Any], indent: str = "  ",
+               found: list[dict[str, Any]] | None = None) -> list[Text]:
+    """A card in play (a `view` entry): its name first, then its face, kind, HP, tokens
+    (or the words of a game-ending counter on it, from `found`, the view's threats)."""
     out = Text(f"{indent}• {card['name']}")
     out.append(f" ({card['kind']})", style="dim")
     if "hp" in card:
         out.append(" ")
         out.append_text(hp_text(card["hp"], card["max_hp"], ""))
     n = card["tokens"]
-    if n:
+    threat = on_card(found or [], card["card"]) if n else None
+    if threat:
+        out.append(f" {threat}", style="bold cyan")
+    elif n:
         out.append(f" {n} token{'s' if n != 1 else ''}", style="cyan")
     lines = [out]
     if "face" in card and card["face_name"] != card["name"]:
@@ -49,12 +55,13 @@ def card_lines(card: dict[str, Any], indent: str = "  ") -> list[Text]:
     return lines
 
 
-def _section(title: str, cards: list[dict[str, Any]]) -> list[Text]:
+def _section(title: str, cards: list[dict[str, Any]],
+             found: list[dict[str, Any]] | None = None) -> list[Text]:
     if not cards:
         return []
     lines = [Text(title, style="bold")]
     for c in cards:
-        lines.extend(card_lines(c))
+        lines.extend(card_lines(c, found=found))
     return lines
 
 
@@ -83,7 +90,7 @@ def hero_lines(h: dict[str, Any], v: dict[str, Any], seat: int) -> list[Text]:
         lines.append(Text("  Hand:", style="bold"))
         lines.extend(Text(f"   - {c['name']}") for c in h["hand"])
     for c in h["play"]:
-        lines.extend(card_lines(c))
+        lines.extend(card_lines(c, found=v.get("threats")))
     for x in h["incapacitated_cards"]:
         lines.append(Text(f"  ✗ {x['name']}", style="red"))
         if x["under"] is not None:
@@ -106,11 +113,10 @@ def zone_panel(zv: dict[str, Any], v: dict[str, Any], seat: int) -> Panel:
         lines.append(Text(f"  environment · deck {env['deck_size']} · trash {len(env['trash'])}",
                           style="dim"))
         for c in env["play"]:
-            lines.extend(card_lines(c))
-    lines += _section("Scions", zv["scions"])
-    lines += _section("Aeon Men", zv["aeon_men"])
-    lines += _section("Villain cards", zv["villain"])
-    lines += _section("Missions", zv["missions"])
+            lines.extend(card_lines(c, found=v.get("threats")))
+    for title, key in (("Scions", "scions"), ("Aeon Men", "aeon_men"),
+                       ("Villain cards", "villain"), ("Missions", "missions")):
+        lines += _section(title, zv[key], v.get("threats"))
     if zv["heroes"]:
         lines.append(Text("Heroes", style="bold"))
         for h in zv["heroes"]:
@@ -147,8 +153,15 @@ def oblivaeon_panel(v: dict[str, Any]) -> Panel:
         lines.append(Text(f"{phase} · tokens {sh['tokens']}{goal}", style="magenta"))
     idd = v["inevitable_destruction"]
     lines.append(Text("Inevitable Destruction", style="bold cyan"))
-    lines.append(Text(f"  Devastation {idd['devastation']}/{idd['devastation_max']} · "
-                      f"Countdown {idd['countdown']}", style="cyan"))
+    found = v.get("threats") or []
+    words = [named(found, "Devastation"), named(found, "Countdown")]
+    lines += [Text(f"  {x['text']}", style="cyan") for x in found  # any other, in words
+              if x.get("card") is None and x.get("name") not in ("Devastation", "Countdown")]
+    if any(words):  # the counters in the words of the threats (what they do next)
+        lines.extend(Text(f"  {w}", style="cyan") for w in words if w)
+    else:
+        lines.append(Text(f"  Devastation {idd['devastation']}/{idd['devastation_max']} · "
+                          f"Countdown {idd['countdown']}", style="cyan"))
     md = v["mission_deck"]
     lines.append(Text(f"Mission deck ({md['size']})", style="bold"))
     if md["top"] is not None:
@@ -191,9 +204,11 @@ def header(v: dict[str, Any]) -> Text:
 class Board:
     """The table: OblivAeon's panel, then both zones side by side when there is room."""
 
-    def __init__(self, s: SentinelsState, seat: int) -> None:
+    def __init__(self, s: SentinelsState, seat: int,
+                 found: list[dict[str, Any]] | None = None) -> None:
         self.s, self.seat = s, seat
         self.v = view(s, seat)
+        threats(self.v, found)  # the counters that can end the game, in words
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         v, seat = self.v, self.seat
@@ -215,9 +230,11 @@ class Board:
         yield from hand_lines(self.s, [h for zv in v["zones"] for h in zv["heroes"]])
 
 
-def render_board(s: SentinelsState, seat: int) -> RenderableType:
-    """The whole table as `seat` sees it (its hand shown, the others counted)."""
-    return Board(s, seat)
+def render_board(s: SentinelsState, seat: int,
+                 found: list[dict[str, Any]] | None = None) -> RenderableType:
+    """The whole table as `seat` sees it (its hand shown, the others counted); `found`: the
+    counters that can end the game, as the mode's view words them (`threats`)."""
+    return Board(s, seat, found)
 
 
 def status_line(s: SentinelsState, seat: int) -> str:
