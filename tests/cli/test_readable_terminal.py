@@ -53,14 +53,14 @@ def choices(db) -> list[str]:
     ("dofp", {}, "slow", "Slow Mend", "Logan's hero card"),
     ("dofp", {}, "logan", "Logan", "Logan — hero: a deck of 12 hero cards"),  # MU-4
     ("sentinels", {}, "warden", "The Warden of Rust",
-     "At 0 HP it flips to face 2, The Corroded Warden: HP 25 (restored)"),  # SOTM-18
+     "At 0 HP it flips to face 2, The Corroded Warden: When the Warden flips to this side: restore it to 25 HP"),  # SOTM-18
     ("oblivaeon", {}, "inevitable", "Inevitable Destruction",
      "When Devastation rises to 7, to 14 and to 21"),  # OBL-ID1
     ("oblivaeon", {}, "oblivaeon", "OblivAeon", "OblivAeon, the Unbound: Form 2."),  # Booklet
     ("oblivaeon", {}, "sanction", "Sanction", "(character, HP 22; scion)"),  # a Scion panel
     ("oblivaeon", {}, "veil", "Veil of the Unmade", "Bring Forth: Sanction"),  # a Shield
     ("oblivaeon", {}, "oblivaeon, the end", "OblivAeon, the End of All", "Form 3."),  # a form
-    ("sentinels", {}, "corroded", "The Corroded Warden", "HP 25 (restored)"),  # a face
+    ("sentinels", {}, "corroded", "The Corroded Warden", "restore it to 25 HP"),  # a face
     ("oblivaeon", {}, "rogue", "Rogue Aeon Engine", "mission"),  # a Mission
     ("oblivaeon", {}, "countdown", "Countdown", "The Countdown reaches 3"),
 ])
@@ -75,7 +75,7 @@ def test_the_villain_character_card_has_its_whole_text():
     """SOTM-18: the setup, both faces and how it is defeated, not only its name and HP."""
     text = texts("sentinels")["The Warden of Rust"]
     assert text.startswith("The Warden of Rust (villain character card, HP 45): ")
-    assert "Setup: search the villain deck for a minion and put it into play" in text
+    assert "Setup: search the villain deck and trash for a minion and put it into play" in text
     assert text.endswith("At 0 HP on its last face it is defeated and the heroes win (2 faces).")
 
 
@@ -336,3 +336,26 @@ def test_question_mark_on_one_of_six_things_names_what_is_offered_and_what_the_r
     assert "Offered now: take on the top Mission; shuffle the Mission deck." in out
     assert ("Not offered: swap your objective for the top Mission (needs an objective of yours); "
             "trade objectives (needs another player in your zone, both with one);") in out
+
+
+def test_a_villain_without_written_text_is_read_from_its_data():
+    """SOTM-18: an owner's villain whose card text is not encoded is described from its
+    data (HP, setup, triggers, the flip), never with invented card text."""
+    import copy
+
+    from multiverse.modes import get
+    from multiverse.sentinels.character_text import villain_character_text
+
+    m = get("sentinels")
+    t = copy.copy(m.new_game(m.make_config(None), 1).T)
+    v = t.content.villains[0]
+    bare = v.model_copy(update={"text": "", "sides": [x.model_copy(update={"text": ""})
+                                                      for x in v.sides]})
+    t.content = t.content.model_copy(update={"villains": [bare, *t.content.villains[1:]]})
+    text = villain_character_text(t)
+    assert text is not None
+    assert text.startswith("The Warden of Rust (villain character card, HP 45): at the start of "
+                           "the villain turn: if 2 or more minion cards are in play: it regains 2 HP")
+    assert "| Setup: search the villain deck and trash for a minion and put it into play |" in text
+    assert ("At 0 HP it flips to face 2, The Corroded Warden: HP 25 (restored); when it flips "
+            "here: destroy 1 hero ongoing card") in text

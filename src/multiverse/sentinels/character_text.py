@@ -64,7 +64,7 @@ def step_text(st: Any) -> str:
         return f"destroy {_target(st.target)}"
     if v == "search":
         where = {"play": "put it into play", "hand": "put it into the hand"}.get(st.to, st.to)
-        return f"search the {st.deck} deck for a {st.keyword or 'card'} and {where}"
+        return f"search the {st.deck} deck and trash for a {st.keyword or 'card'} and {where}"
     if v == "if" and st.cond is not None:
         cond = _cond(st.cond)
         if st.do and st.otherwise:
@@ -117,7 +117,7 @@ def villain_character_text(t: Tables) -> str | None:
         return None
     text = getattr(villain, "text", "") or face_words(villain, None)
     lines = [f"{villain.name} (villain character card, HP {villain.hp}): {text}"]
-    if villain.setup:
+    if villain.setup and not getattr(villain, "text", ""):  # a written text tells its setup
         lines.append(f"Setup: {effect_words(villain.setup)}")
     for i, side in enumerate(villain.sides, 2):
         name = side.name or f"face {i}"
