@@ -53,7 +53,8 @@ def choices(db) -> list[str]:
     ("dofp", {}, "slow", "Slow Mend", "Logan's hero card"),
     ("dofp", {}, "logan", "Logan", "Logan — hero: a deck of 12 hero cards"),  # MU-4
     ("sentinels", {}, "warden", "The Warden of Rust",
-     "At 0 HP it flips to face 2, The Corroded Warden: When the Warden flips to this side: restore it to 25 HP"),  # SOTM-18
+     "At 0 HP it flips to face 2, The Corroded Warden: When the Warden flips to this side: "
+     "restore it to 25 HP"),  # SOTM-18
     ("oblivaeon", {}, "inevitable", "Inevitable Destruction",
      "When Devastation rises to 7, to 14 and to 21"),  # OBL-ID1
     ("oblivaeon", {}, "oblivaeon", "OblivAeon", "OblivAeon, the Unbound: Form 2."),  # Booklet

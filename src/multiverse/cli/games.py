@@ -69,7 +69,9 @@ def list_games(db: Path | None, console: Console, limit: int | None = None) -> i
     if not records:
         console.print(Text(f"No games stored in {path}."))
         return 0
-    table = Table(title=f"Games in {path}", title_justify="left", box=box.SIMPLE_HEAD)
+    # the path on its own line: folded at the width when longer (a path has no words)
+    console.print(Text(f"Games in {path}", overflow="fold"), soft_wrap=False)
+    table = Table(box=box.SIMPLE_HEAD)
     for col, justify in (("id", "right"), ("mode", "left"), ("heroes", "left"),
                          ("seed", "right"), ("decisions", "right"), ("result", "left"),
                          ("date", "left")):
