@@ -229,6 +229,7 @@ class Tables:
     counter_min: tuple[int, ...] = ()
     counter_max: tuple[int, ...] = ()
     thresholds: tuple[tuple[tuple[int, int, Ids], ...], ...] = ()  # crossing: 1 up, -1 down, 0
+    threshold_text: tuple[tuple[str, ...], ...] = ()  # each threshold's printed text
     reserve_cards: list[int] = field(default_factory=list)  # the reserve pile, at setup
     incap_fx: list[tuple[tuple[str, Ids], ...]] = field(default_factory=list)  # by hero
     abilities: dict[int, tuple[tuple[str, Ids], ...]] = field(default_factory=dict)  # by character
@@ -559,4 +560,6 @@ def _counters(t: Tables, counters: list) -> None:
     t.counter_max = tuple(c.max for c in counters)
     t.thresholds = tuple(tuple((th.at, _CROSSING[th.crossing], t.reg(th.effect))
                                for th in c.thresholds) for c in counters)
+    t.threshold_text = tuple(tuple(" ".join(th.text.split()) for th in c.thresholds)
+                             for c in counters)
 
