@@ -95,9 +95,11 @@ def test_a_special_effect_and_a_threat_damage_bonus_are_named():
         "Sentinel I activates for Logan: Slow Mend [Heroic + Special Effect: draw 1 card] and "
         "Phase Step [Move] show 1 Move, 1 Heroic → Move once, Add a Civilian once, Special "
         "Effect, Target",
-        "Nimrod Activation track 0 → 1: Sentinel I is already at Logan's Location",
+        "Nimrod Activation track 0 → 1 of 15 (Sentinel I's Move task: already at Logan's "
+        "Location)",
         "1 Civilian added to Barbed-Wire Internment Yard",
-        "Nimrod Activation track 1 → 2: the last Hero card has a Special Effect",
+        "Nimrod Activation track 1 → 2 of 15 (Sentinel I's Special Effect task: the last Hero "
+        "card has a Special Effect)",
         "Sentinel I deals 2 damage to Logan (1 + 1 from Gene-Scan Checkpoint)",
     ]
 
