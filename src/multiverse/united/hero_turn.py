@@ -221,7 +221,9 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
         opts += team_options(s, h)
     if s.fx_card >= 0:
         c = s.fx_card
-        opts.append(Option("effect", (special_effect_label, t.card_name[c], t.card_fx[c]),
+        why = futile(s, h, t.card_fx[c])  # MU-17: it must resolve; say when it does nothing
+        opts.append(Option("effect", (_futile_label, t.card_name[c], t.card_fx[c], why)
+                           if why else (special_effect_label, t.card_name[c], t.card_fx[c]),
                            _EFFECT))
         if t.card_optional[c]:  # "you may": actions can end before it resolves
             opts.append(Option("end", "End actions (leave the Special Effect)", _END))
@@ -318,17 +320,50 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
             more_fills(s, h, s.hero_loc[h], d["symbol"])
 
 
+def futile(s: UnitedState, h: int, fx: tuple) -> str:
+    """Why an effect would do nothing for hero `h` now ("" when it may do something): each
+    step is "up to" Thugs, Civilians or cards where there are none (issue 21: nothing
+    offered that cannot work)."""
+    pos = s.hero_loc[h]
+    why = []
+    for one in fx:
+        if one[0] == "defeat_thugs" and not s.thug[pos]:
+            why.append(f"no Thug in {s.loc_name(pos)}")
+        elif one[0] == "rescue" and not s.civ[pos]:
+            why.append(f"no Civilian in {s.loc_name(pos)}")
+        elif one[0] == "draw" and not s.deck[h]:
+            why.append(f"{s.hero_name(h)}'s deck is empty")
+        else:
+            return ""
+    return ", ".join(dict.fromkeys(why))
+
+
+def _futile_label(name: str, fx: tuple, why: str) -> str:
+    return f"{special_effect_label(name, fx)} (does nothing now: {why})"
+
+
 def _location_options(s: UnitedState, f: tuple) -> tuple:
     h = s.active
     pos = s.hero_loc[h]
     li = s.locs[pos]
     if s.threat[pos] >= 0 or not s.T.loc_fx[li] or not s.in_play(h) or s.grab == h:
         return s.seat(h), "", []
+    why = futile(s, h, s.T.loc_fx[li])
+    if why:  # MU-20: an effect that can do nothing is not offered
+        if s.log is not None:
+            s.emit("location_nothing", f"{s.T.loc_name[li]}'s effect "
+                   f"({_mandatory(s, li)}) does nothing for {s.hero_name(h)}: {why}",
+                   hero=h, location=pos)
+        return s.seat(h), "", []
     use = Option("use", (_location_label, s.T.loc_name[li], s.T.loc_fx[li]), {"use": True})
     if s.T.loc_mandatory[li]:
         return s.seat(h), "", [use]
     return s.seat(h), f"{s.hero_name(h)}: use the Location effect?", [
         use, Option("skip", "Skip it", {"use": False})]
+
+
+def _mandatory(s: UnitedState, li: int) -> str:
+    return "mandatory" if s.T.loc_mandatory[li] else "optional"
 
 
 def _location_label(name: str, fx: tuple) -> str:
@@ -343,8 +378,9 @@ def resolve_location_effect(s: UnitedState, f: tuple, opt: Option) -> None:
         pos = s.hero_loc[h]
         li = s.locs[pos]
         if s.log is not None:
-            s.emit("location_effect", f"{s.hero_name(h)} uses the effect of {s.T.loc_name[li]}: "
-                   f"{effect_text(s.T.loc_fx[li])}", hero=h, location=pos)
+            s.emit("location_effect", f"{s.hero_name(h)} uses the effect of {s.T.loc_name[li]} "
+                   f"({_mandatory(s, li)}): {effect_text(s.T.loc_fx[li])}", hero=h,
+                   location=pos)
         push_location_effects(s, h, s.T.loc_fx[li], s.T.loc_name[li], pos)
 
 

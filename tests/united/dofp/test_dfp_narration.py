@@ -65,8 +65,10 @@ def test_an_activation_that_does_nothing_says_why_task_by_task():
     play(s, "Old Instincts")
     end_actions(s)
     skip_location(s)
-    assert texts(s)[:5] == [
+    assert texts(s)[:6] == [
         "Logan plays Old Instincts",
+        "Barbed-Wire Internment Yard's effect (optional) does nothing for Logan: no Civilian "
+        "in Barbed-Wire Internment Yard",
         "Sentinel I activates for Logan: Old Instincts [Wild] and Rusted Claws [Attack] show "
         "1 Attack, 1 Wild → Damage once, Production once, Target",
         "Sentinel I deals no damage: no hero in The Burned Mansion",

@@ -22,7 +22,8 @@ def draw_cards(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source
     """MU-17: draw `n` cards."""
     k = draw(s, o, n)
     if s.log is not None:
-        s.emit("draw", f"{s.hero_name(o)} draws {k}", hero=o, count=k)
+        s.emit("draw", f"{s.hero_name(o)} draws {k}" if k or not n else
+               f"{s.hero_name(o)} draws nothing: the deck is empty", hero=o, count=k)
 
 
 @verb("gain_token")
@@ -59,7 +60,8 @@ def rescue(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: st
     s.civ[pos] -= k
     record(s, RESCUE, k)
     if s.log is not None:
-        s.emit("rescue", f"{s.hero_name(o)} rescues {count(k, 'Civilian')}", hero=o, count=k)
+        s.emit("rescue", f"{s.hero_name(o)} rescues {count(k, 'Civilian')}" if k else
+               f"{s.hero_name(o)} rescues no Civilian: none in {s.loc_name(pos)}", hero=o, count=k)
 
 
 @verb("defeat_thugs")
@@ -67,6 +69,9 @@ def defeat_thugs(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sour
     """MU-18: defeat up to `n` Thugs in your Location."""
     if s.thug[s.hero_loc[o]]:
         hit(s, o, {"enemy": "thug"}, n)
+    elif s.log is not None:  # issue 21: no outcome left untold
+        s.emit("thug_defeated", f"{s.hero_name(o)} defeats no Thug: none in "
+               f"{s.loc_name(s.hero_loc[o])}", hero=o, location=s.hero_loc[o], count=0)
 
 
 @verb("move_anywhere")
