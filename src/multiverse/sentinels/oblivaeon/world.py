@@ -5,6 +5,7 @@ environments destroyed (OBL-E1 … E4), Devastation (OBL-B2 … B4), the Scion R
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
+from multiverse.engine.words import count
 from multiverse.sentinels import triggers
 from multiverse.sentinels.amounts import count_here, usurped
 from multiverse.sentinels.cardtext import card_label
@@ -131,7 +132,7 @@ def scion_removed(s: SentinelsState, c: int) -> None:
     """OBL-B3: whenever a Scion is removed from the game, remove 1 Devastation token."""
     t = s.T
     if c in t.scions:
-        change_counter(s, "Devastation", -1)
+        change_counter(s, "Devastation", -1, f"{s.name(c)} is removed from the game")
         if c in t.usurp_faces and s.result is None and oblivaeon_fallen(s) and not usurped(s):
             s.end("win", f"{s.name(c)}, who usurped OblivAeon's power, is defeated: "
                   "OblivAeon falls with the usurper (OBL-C22)")
@@ -153,10 +154,8 @@ def devastation_check(s: SentinelsState, z: int) -> None:
     scions = count_here(s, "scions", -1, zone_ref(z))
     heroes = count_here(s, "heroes", -1, zone_ref(z))
     if scions > heroes:
-        if s.log is not None:
-            s.emit("devastation", f"{zone_label(z)}{scions} Scions against {heroes} heroes: "
-                   f"+{scions} Devastation", zone=z, count=scions)
-        change_counter(s, "Devastation", scions)
+        change_counter(s, "Devastation", scions, f"{count(scions, 'Scion')} against "
+                       f"{count(heroes, 'hero', 'heroes')} in {zone_name(z)}")
 
 
 def zone_ref(z: int) -> str:
@@ -269,7 +268,7 @@ def hero_incapacitated(s: SentinelsState, p: int) -> None:
     s.hand[p].clear()
     if s.user[d] >= 0:
         s.user[d] = -1
-    change_counter(s, "Devastation", 1)  # OBL-B4
+    change_counter(s, "Devastation", 1, f"{s.name(char)} is incapacitated")  # OBL-B4
 
 
 INCAPACITATE_HOOKS["oblivaeon"] = hero_incapacitated

@@ -14,7 +14,7 @@ def add_tokens(s: SentinelsState, sid: int, this: int, hero: int, other: int, n:
     """Put `amount` tokens on this card (in play), or on the named `counter`."""
     st = s.T.steps[sid]
     if st.counter is not None:
-        change_counter(s, st.counter, n)
+        change_counter(s, st.counter, n, s.name(this) if this >= 0 else "")
     elif s.zone[this] == Z_PLAY:
         s.tok[this] += n
 
@@ -24,15 +24,16 @@ def remove_tokens(s: SentinelsState, sid: int, this: int, hero: int, other: int,
     """Remove `amount` tokens from this card, or from the named `counter`."""
     st = s.T.steps[sid]
     if st.counter is not None:
-        change_counter(s, st.counter, -n)
+        change_counter(s, st.counter, -n, s.name(this) if this >= 0 else "")
     else:
         s.tok[this] = max(0, s.tok[this] - n)
 
 
-def change_counter(s: SentinelsState, name: str, delta: int) -> None:
+def change_counter(s: SentinelsState, name: str, delta: int, why: str = "") -> None:
     """OBL-ID1: add (or remove) tokens of a named counter, kept within its bounds; each
     threshold the value crosses fires its text (villain text), in the order crossed. A
-    counter this game lacks is left alone."""
+    counter this game lacks is left alone. The change is told with its cause `why` and the
+    text of each threshold crossed (issue 21)."""
     t = s.T
     i = t.counter_index.get(name, -1)
     if i < 0:
@@ -42,13 +43,23 @@ def change_counter(s: SentinelsState, name: str, delta: int) -> None:
     if new == old:
         return
     s.ctr[i] = new
-    if s.log is not None:
-        s.emit("counter", f"{name}: {old} → {new}", counter=name, old=old, value=new)
-    crossed = [(at, fx) for at, way, fx in t.thresholds[i]
+    crossed = [(at, fx, k) for k, (at, way, fx) in enumerate(t.thresholds[i])
                if (way >= 0 and old < at <= new) or (way <= 0 and new <= at < old)]
     crossed.sort(key=lambda x: x[0], reverse=new < old)
-    for _at, fx in reversed(crossed):  # the first crossed resolves first
+    if s.log is not None:
+        s.emit("counter", counter_line(s, i, old, why, [k for _at, _fx, k in crossed]),
+               counter=name, old=old, value=new)
+    for _at, fx, _k in reversed(crossed):  # the first crossed resolves first
         push_effect(s, fx, t.villain_character, -1, -1)
+
+
+def counter_line(s: SentinelsState, i: int, old: int, why: str, crossed: list[int]) -> str:
+    """"Countdown 4 → 3 (OblivAeon): play the top card of the Aeon Men deck; …"."""
+    t = s.T
+    line = f"{t.counter_names[i]} {old} → {s.ctr[i]}" + (f" ({why})" if why else "")
+    texts = [t.threshold_text[i][k].split(": ", 1)[-1].rstrip(".") for k in crossed
+             if k < len(t.threshold_text[i]) and t.threshold_text[i][k]]
+    return line + (": " + "; then ".join(texts) if texts else "")
 
 
 @verb("flip_hero_tokens")
