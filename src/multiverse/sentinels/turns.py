@@ -145,16 +145,31 @@ def _play_options(s: SentinelsState, f: tuple) -> tuple:
         return 0, "", []
     play = s.T.play_opt
     tried = f[2] if len(f) > 2 else ()  # Limited cards that just went back to hand
-    opts = [play[c] for c in s.hand[h] if c not in tried]
+    held = limited_held(s, h)
+    opts = [play[c] for c in s.hand[h] if c not in tried and c not in held]
     opts.append(_PLAY_NONE)
-    return s.seat(h), (_play_prompt, s.oname(h)), opts
+    return s.seat(h), (_play_prompt, s.oname(h), _names(s, held)), opts
 
 
 _PLAY_NONE = Option("skip", "Play no card", {"card": -1})
 
 
-def _play_prompt(name: str) -> str:
-    return f"{name}: play phase — play a card?"
+def limited_held(s: SentinelsState, h: int) -> list[int]:
+    """SOTM-10: the Limited cards in the hand whose copy is in play: not offered as a play
+    (issue 21: nothing offered that cannot work)."""
+    return [c for c in s.hand[h] if s.T.copies[c] is not None and limited_in_play(s, c)]
+
+
+def _names(s: SentinelsState, cards: list[int]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(s.name(c) for c in cards))
+
+
+def _play_prompt(name: str, held: tuple[str, ...] = ()) -> str:
+    return f"{name}: play phase — play a card?" + _held_note(held)
+
+
+def _held_note(held: tuple[str, ...]) -> str:
+    return f" (not offered: {', '.join(held)}: Limited, already in play)" if held else ""
 
 
 @choice("play_phase", _play_options)
@@ -171,9 +186,10 @@ def _play_now_options(s: SentinelsState, f: tuple) -> tuple:
     if s.incap[h] or (s.T.blocks and blocked(s, "cannot_play_cards", s.char[h])):
         return 0, "", []  # SOTM-17: incapacitated by an earlier play, the hero plays no more
     play = s.T.play_opt
-    opts = [play[c] for c in s.hand[h]]
+    held = limited_held(s, h)
+    opts = [play[c] for c in s.hand[h] if c not in held]
     opts.append(_PLAY_NONE)
-    return s.seat(h), f"{s.oname(h)} may play a card now", opts
+    return s.seat(h), f"{s.oname(h)} may play a card now{_held_note(_names(s, held))}", opts
 
 
 @choice("play_now", _play_now_options)

@@ -346,7 +346,7 @@ def _new_hero_options(s: SentinelsState, f: tuple) -> tuple:
     free = free_characters(s)
     if not free:
         return 0, "", []
-    return (p, f"Player {p + 1}: set up a new hero",
+    return (p, f"{s.player_name(p)}: set up a new hero",
             [Option(f"hero:{c}", (card_label, t, c), {"card": c}) for c in free])
 
 
@@ -356,9 +356,10 @@ def new_hero(s: SentinelsState, f: tuple, opt: Option) -> None:
     may change battle zone."""
     p = f[1]
     c = opt.data["card"]
+    who = s.player_name(p)
     set_up_hero(s, p, c)
     if s.log is not None:
-        s.emit("new_hero", f"Player {p + 1} sets up {s.name(c)} in {zone_name(s.azone[p])}",
+        s.emit("new_hero", f"{who} sets up {s.name(c)} in {zone_name(s.azone[p])}",
                hero=p, card=c)
     draw(s, p, s.T.config.hand_size)
     s.stack.append(("ob_zone_move", p, 1))
@@ -369,7 +370,7 @@ def out_of_heroes(s: SentinelsState, f: tuple) -> None:
     p = f[1]
     s.incap[p] = 2
     if s.log is not None:
-        s.emit("out_of_heroes", f"Player {p + 1} has no hero left to set up", hero=p)
+        s.emit("out_of_heroes", f"{s.player_name(p)} has no hero left to set up", hero=p)
     heroes_lost(s)
 
 
