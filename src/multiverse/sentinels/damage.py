@@ -112,6 +112,27 @@ def blocked(s: SentinelsState, kind: str, cid: int) -> bool:
                for m, c in active_modifiers(s, s.bz[cid]))
 
 
+def immune_to(s: SentinelsState, src: int, tgt: int, dtype: int) -> str:
+    """SOTM-14 read ahead for an option's label: the card making `tgt` immune to `dtype`
+    damage from `src` (after the type changes in force), "" when none does (issue 21)."""
+    t = s.T
+    mods = active_modifiers(s, s.bz[tgt] if t.n_zones > 1 else -1)
+    if not mods:
+        return ""
+    if t.retargets:
+        for (_k, _n, group, ty, code, _d, _sd, _by), c in retargeting(s, mods):
+            if code == CHANGE_TYPE and ty >= 0 and src >= 0 and in_group(s, group, src, c):
+                dtype = ty
+    for (_k, _n, group, ty, code, _d, _sides, by), c in mods:
+        if code != IMMUNE or (ty >= 0 and ty != dtype):
+            continue
+        if by is not None and (src < 0 or not in_group(s, by, src, c)):
+            continue
+        if in_group(s, group, tgt, c):
+            return t.name[c]
+    return ""
+
+
 def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irreducible: bool,
                 drain: int = -1, cross: bool = False, via: int = -1, vthis: int = -1) -> None:
     """SOTM-14: redirection, type changes, then the increases and reductions (the players

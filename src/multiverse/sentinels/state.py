@@ -252,6 +252,10 @@ class SentinelsState(GameState):
             return t.name[c] if c >= 0 else self.player_name(o)
         return t.owner_names[o]
 
+    def verb_s(self, o: int, one: str, many: str) -> str:
+        """The verb agreeing with owner `o`'s name: "The Scions play", "OblivAeon plays"."""
+        return many if o in self.T.plural_owners else one
+
     def player_name(self, o: int) -> str:
         """A player between heroes (OBL-I4), called by the hero they played last ("Akash'Thriya's
         player"); "Player N" only before any hero (issue 21: hero names everywhere)."""

@@ -138,6 +138,7 @@ class Tables:
     envs: tuple[int, ...] = ()
     mission: int = -1  # the Mission deck's owner (-1: none in this game)
     n_zones: int = 1  # battle zones (OBL-B1); the base game is one zone
+    plural_owners: frozenset[int] = frozenset()  # owners named as many ("The Scions play")
     dynamic: bool = False  # players change hero decks (OblivAeon): hero cards' owner is read
     # card instances
     card: list[Card] = field(default_factory=list)

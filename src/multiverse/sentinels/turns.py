@@ -273,7 +273,8 @@ def play_top(s: SentinelsState, f: tuple) -> None:
     if len(f) > 2:  # the battle zone it is played in (OBL-O2: an ongoing names its own)
         s.bz[c] = entry_zone(s, c, f[2])
     if s.log is not None:
-        s.emit("play", f"{zone_prefix(s, s.bz[c])}{s.oname(o)} plays {s.name(c)}", owner=o,
+        s.emit("play", f"{zone_prefix(s, s.bz[c])}{s.oname(o)} {s.verb_s(o, 'plays', 'play')} "
+               f"{s.name(c)}", owner=o,
                card=c)
     if s.T.seed[c] and s.T.okind[o] == 2:
         play_seed(s, c)

@@ -250,7 +250,7 @@ def enter_play(s: SentinelsState, c: int, o: int, this: int, hero: int, played: 
         s.bz[c] = s.bz[this]
     if s.log is not None:
         s.emit("play" if played else "put_into_play",
-               f"{s.oname(o)} plays {s.name(c)}" if played
+               f"{s.oname(o)} {s.verb_s(o, 'plays', 'play')} {s.name(c)}" if played
                else f"{s.name(c)} is put into play", card=c, owner=o)
     if played:
         if hero >= 0 and hero == s.turn and s.hero_of(c) == hero:
