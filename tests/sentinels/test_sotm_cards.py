@@ -35,7 +35,7 @@ def test_a_one_shot_resolves_top_to_bottom_then_goes_to_its_owners_trash(tmp_pat
     assert [e.text for e in ev] == [
         "Alpha plays Combo",
         "Alpha deals The Overlord 2 melee damage → 28 HP",
-        "Alpha draws 1",
+        "Alpha draws 1 (Combo)",
         "Alpha deals The Overlord 1 fire damage → 27 HP",
     ]
     assert s.zone[combo] == Z_TRASH and names(s, "trash", "alpha") == ["Combo"]
@@ -201,7 +201,7 @@ def test_a_limited_card_whose_copy_is_in_play_is_not_offered(tmp_path: Path) -> 
     s.apply("skip")  # play phase
     s.apply("skip")  # power phase
     ev = s.take_events()
-    assert ev[0].text == "Alpha draws 2"  # nothing was played
+    assert ev[0].text == "Alpha draws 2 (draw phase: no card played, no power used)"
 
 
 @pytest.mark.rule("SOTM-10")

@@ -365,7 +365,9 @@ def draw_phase(s: SentinelsState, f: tuple) -> None:
     if s.incap[h]:
         return
     s.phase = "draw"
-    draw(s, h, 1 if (s.played or s.powered) else 2)
+    one = bool(s.played or s.powered)
+    draw(s, h, 1 if one else 2, why="draw phase" if one else
+         "draw phase: no card played, no power used")
 
 
 def _incap_options(s: SentinelsState, f: tuple) -> tuple:

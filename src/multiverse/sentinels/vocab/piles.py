@@ -57,7 +57,7 @@ def deck_reachable(s: SentinelsState, o: int, this: int, hero: int) -> bool:
 def draw_cards(s: SentinelsState, sid: int, this: int, hero: int, other: int, n: int) -> None:
     """SOTM-11: this hero's player draws `amount` cards."""
     if hero >= 0 and not s.incap[hero]:
-        draw(s, hero, n)
+        draw(s, hero, n, why=s.name(this) if this >= 0 else "")
 
 
 @verb("discard")
