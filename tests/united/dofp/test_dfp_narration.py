@@ -102,7 +102,7 @@ def test_a_special_effect_and_a_threat_damage_bonus_are_named():
         "1 Civilian added to Barbed-Wire Internment Yard",
         "Nimrod Activation track 1 → 2 of 15 (Sentinel I's Special Effect task: the last Hero "
         "card has a Special Effect)",
-        "Sentinel I deals 2 damage to Logan (1 + 1 from Gene-Scan Checkpoint)",
+        "Sentinel I's Target task deals 2 damage to Logan (1 + 1 from Gene-Scan Checkpoint)",
     ]
 
 

@@ -144,7 +144,7 @@ def _no_damage(s: UnitedState, f: tuple) -> None:
 @choice("task_damage", _task_damage_options)
 def task_damage(s: UnitedState, f: tuple, opt: Option) -> None:
     """DFP-A6: 1 damage to 1 hero in the Sentinel's Location, if any; the players choose."""
-    deal_damage(s, opt.data["hero"], 1, s.sentinel_name(f[1]), "sentinel")
+    deal_damage(s, opt.data["hero"], 1, s.sentinel_name(f[1]), "sentinel", "Damage task")
 
 
 @step("task_production")
@@ -184,7 +184,7 @@ def task_target(s: UnitedState, f: tuple) -> None:
     """DFP-A9: the token holder in the Sentinel's Location takes 1 damage."""
     _, sn, h = f
     if s.s_loc[sn] == s.hero_loc[h]:
-        deal_damage(s, h, 1, s.sentinel_name(sn), "sentinel")
+        deal_damage(s, h, 1, s.sentinel_name(sn), "sentinel", "Target task")
     elif s.log is not None:
         s.emit("task_nothing", f"{s.sentinel_name(sn)}'s Target task does nothing: "
                f"{s.hero_name(h)} is not in {s.loc_name(s.s_loc[sn])}", sentinel=sn, task="target")
