@@ -62,8 +62,11 @@ def test_a_round_villain_heroes_in_order_environment(tmp_path: Path) -> None:
         "Gust deals Gamma 1 projectile damage → 15 HP"]
     # the heroes' turns in between: each drew 2 (no card, no power)
     assert [e.text for e in ev[at[1]: at[4]]] == [
-        "— Alpha's turn (round 2) —", f"Alpha draws 2{N2}", "— Beta's turn (round 2) —",
-        f"Beta draws 2{N2}", "— Gamma's turn (round 2) —", f"Gamma draws 2{N2}"]
+        "— Alpha's turn (round 2) —", "Alpha skips the play phase: no card in hand",
+        f"Alpha draws 2{N2}", "— Beta's turn (round 2) —",
+        "Beta skips the play phase: no card in hand", f"Beta draws 2{N2}",
+        "— Gamma's turn (round 2) —", "Gamma skips the play phase: no card in hand",
+        f"Gamma draws 2{N2}"]
     # round 3's villain turn: Drum 1 (sonic) at its start; Lull; 1 fire at its end
     assert [hp(s, h) for h in ("alpha", "beta", "gamma")] == [20 - 1 - 2 - 1 - 1 - 1 - 1] * 3
     assert names(s, "trash", "villain") == ["Strike", "Lull"]

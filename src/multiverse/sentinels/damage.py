@@ -103,6 +103,14 @@ def heroes_lost(s: SentinelsState) -> bool:
     return False
 
 
+def blocker(s: SentinelsState, kind: str, cid: int) -> str:
+    """The name of the card putting `cid` under a "cannot …" modifier, "" if none."""
+    if not s.T.blocks:
+        return ""
+    return next((s.T.name[c] for m, c in active_modifiers(s, s.bz[cid])
+                 if m[0] == kind and in_group(s, m[2], cid, c)), "")
+
+
 def blocked(s: SentinelsState, kind: str, cid: int) -> bool:
     """Is card `cid` under a "cannot …" modifier (cannot play cards, use powers, regain HP,
     be moved) of its battle zone?"""

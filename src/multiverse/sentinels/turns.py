@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from multiverse.engine.decision import Option
 from multiverse.sentinels.cardtext import ability_label, power_name
-from multiverse.sentinels.damage import blocked, heroes_lost
+from multiverse.sentinels.damage import blocked, blocker, heroes_lost
 from multiverse.sentinels.state import Z_BOX, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState, choice, push, step
 from multiverse.sentinels.tables import ONE_SHOT
 from multiverse.sentinels.triggers import fire_enters_play, fire_on_card, fire_turn
@@ -142,16 +142,28 @@ def _play_options(s: SentinelsState, f: tuple) -> tuple:
         return 0, "", []
     s.phase = "play"
     if s.T.blocks and blocked(s, "cannot_play_cards", s.char[h]):
+        _skipped(s, h, "play", f"{blocker(s, 'cannot_play_cards', s.char[h])} says "
+                 f"{s.oname(h)} cannot play cards")
         return 0, "", []
     play = s.T.play_opt
     tried = f[2] if len(f) > 2 else ()  # Limited cards that just went back to hand
     held = limited_held(s, h)
     opts = [play[c] for c in s.hand[h] if c not in tried and c not in held]
+    if not opts and not tried:  # issue 21: why the phase passes without a choice
+        _skipped(s, h, "play", "no card in hand" if not s.hand[h] else
+                 f"{', '.join(_names(s, held))}: Limited, already in play")
     opts.append(_PLAY_NONE)
     return s.seat(h), (_play_prompt, s.oname(h), _names(s, held)), opts
 
 
 _PLAY_NONE = Option("skip", "Play no card", {"card": -1})
+
+
+def _skipped(s: SentinelsState, h: int, phase: str, why: str) -> None:
+    """SOTM-5: a phase that passes with nothing to choose, told with its cause (issue 21)."""
+    if s.log is not None:
+        s.emit("phase_skipped", f"{s.oname(h)} skips the {phase} phase: {why}", hero=h,
+               phase=phase)
 
 
 def limited_held(s: SentinelsState, h: int) -> list[int]:
@@ -324,6 +336,8 @@ def _power_options(s: SentinelsState, f: tuple) -> tuple:
         return 0, "", []
     s.phase = "power"
     if s.T.blocks and blocked(s, "cannot_use_powers", s.char[h]):
+        _skipped(s, h, "power", f"{blocker(s, 'cannot_use_powers', s.char[h])} says "
+                 f"{s.oname(h)} cannot use powers")
         return 0, "", []
     kept = s.T.power_opt
     opts = [kept[c] for c in powers_of(s, h)]
