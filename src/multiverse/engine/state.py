@@ -101,7 +101,7 @@ class GameState:
             log.append(Event(kind, text, data))
 
     def take_events(self) -> list[Event]:
-        out = self.log or []
+        out = self.log if self.log is not None else []
         self.log = EventLog()
         self.log.last = out[-1].text if out else getattr(out, "last", "")
         return out
