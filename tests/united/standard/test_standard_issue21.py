@@ -13,8 +13,8 @@ from standard_kit import hero, load, play, ring
 
 from multiverse.united.view import view
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dofp"))
-from test_dfp_issue21 import assert_readable, narrate_game  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from narration_kit import assert_readable, narrate_game
 
 
 @pytest.mark.rule("MU-10", "MU-23")
