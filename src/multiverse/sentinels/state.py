@@ -260,9 +260,10 @@ class SentinelsState(GameState):
         """A player between heroes (OBL-I4), called by the hero they played last ("Akash'Thriya's
         player"); "Player N" only before any hero (issue 21: hero names everywhere)."""
         t = self.T
+        c = self.char[o]
+        if c >= 0:
+            return f"{t.name[c]}'s player" if self.incap[o] else t.name[c]
         last = [x for x in self.play[o] if t.hero_char[x] >= 0]
-        if self.char[o] >= 0:
-            return t.name[self.char[o]]
         if not last:
             return f"Player {o + 1}"
         return f"{t.name[max(last, key=self.seq.__getitem__)]}'s player"
