@@ -19,7 +19,7 @@ from multiverse.sentinels.oblivaeon.view import view
 from .support import cid, game, start_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from narration_kit import assert_readable, narrate_game  # noqa: E402
+from narration_kit import assert_readable, narrate_game
 
 
 def _default_game():  # type: ignore[no-untyped-def]

@@ -16,7 +16,7 @@ from multiverse.sentinels.view import view
 from .support import char, dmg, environment, hero, load, villain
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from narration_kit import assert_readable, narrate_game  # noqa: E402
+from narration_kit import assert_readable, narrate_game
 
 VILLAIN = {"group": "villain_character"}
 EACH_HERO = {"group": "hero", "pick": "each"}
