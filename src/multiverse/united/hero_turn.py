@@ -11,7 +11,14 @@ from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
 from multiverse.united.hooks import fire, hooked
-from multiverse.united.protection import NEXT_TURN, attack_damage, bonus_here, expire, lasting_total
+from multiverse.united.protection import (
+    NEXT_TURN,
+    attack_damage,
+    bonus_here,
+    expire,
+    immune,
+    lasting_total,
+)
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import NOW_ACTIONS, UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
@@ -185,7 +192,9 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
     src = _source(s, h, ATTACK)
     if src >= 0:
         for e in enemies_at(s, pos):
-            opts.append(Option(f"attack:{e.id}", (_label, "Attack {} ({})", e.label, _PAID[src]),
+            name = e.label + (" (immune)" if s.protect and e.data["enemy"] != "thug"
+                              and immune(s, h, e.data, -1) else "")  # issue 21: marked
+            opts.append(Option(f"attack:{e.id}", (_label, "Attack {} ({})", name, _PAID[src]),
                                {"action": "attack", **(e.data or {})}))
             _token_twin(s, h, ATTACK, src, opts)
         if s.protect and lasting_total(s, ATTACK_RANGE, h):  # the owner's `attack_range`

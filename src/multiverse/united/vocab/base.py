@@ -11,6 +11,7 @@ from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
 from multiverse.united.lasting import source_kind
 from multiverse.united.owned import clones_hit
+from multiverse.united.protection import immune
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.tables import SYMBOLS
@@ -113,8 +114,11 @@ def fill_threat_here(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
 
 def _effect_damage_options(s: UnitedState, f: tuple) -> tuple:
     _, h, n, villains_only, source = f
-    return (s.seat(h), f"{source}: deal 1 damage ({n} left) to which enemy?",
-            enemies_at(s, s.hero_loc[h], bool(villains_only)))
+    opts = enemies_at(s, s.hero_loc[h], bool(villains_only))
+    if s.protect:  # issue 21: an immune enemy is marked (MU-18, `immune_enemy`)
+        opts = [Option(o.id, f"{o.label} (immune)", o.data)
+                if o.data["enemy"] != "thug" and immune(s, h, o.data, -1) else o for o in opts]
+    return (s.seat(h), f"{source}: deal 1 damage ({n} left) to which enemy?", opts)
 
 
 @choice("effect_damage", _effect_damage_options)
