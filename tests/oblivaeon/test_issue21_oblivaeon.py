@@ -16,7 +16,7 @@ from multiverse.sentinels import damage
 from multiverse.sentinels.oblivaeon.setup import ASIDE, GONE
 from multiverse.sentinels.oblivaeon.view import view
 
-from .support import cid, game, start_turn
+from .support import cid, game, in_play, pack, start_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from narration_kit import assert_readable, narrate_game
@@ -93,3 +93,24 @@ def test_a_whole_random_game_reads_well(seed: int) -> None:
     assert not any("The Scions plays" in x or "The Aeon Men plays" in x for x in lines)
     if seed == 1:
         assert any("The Scions play " in x for x in lines)
+
+
+@pytest.mark.rule("SOTM-5")
+@pytest.mark.parametrize(("kind", "phase", "words"), [
+    ("cannot_play_cards", "play", "cannot play cards"),
+    ("cannot_use_powers", "power", "cannot use powers")])
+def test_a_phase_taken_away_is_told_with_the_card_that_takes_it(tmp_path: Path, kind: str,
+                                                                  phase: str, words: str) -> None:
+    doc = pack()
+    doc["oblivaeon"]["deck"].insert(0, {"name": "Stasis", "kind": "ongoing", "modifiers": [
+        {"kind": kind, "applies_to": "hero_character"}]})
+    s = game(tmp_path, pack_doc=doc)
+    in_play(s, "Stasis", s.T.villain, z=0)
+    s.take_events()
+    start_turn(s, [("ob_hero_turn", 0), ("ob_hero_turn", 1)])
+    told = []
+    while (d := s.decision()) is not None and s.turn == 0 and len(told) < 400:
+        ids = d.ids()
+        s.apply(next((i for i in ("stay", "none", "skip") if i in ids), ids[0]))
+        told += [e.text for e in s.take_events()]
+    assert f"Alpha skips the {phase} phase: Stasis says Alpha {words}" in told
