@@ -25,6 +25,7 @@ from rich.text import Text
 
 from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.state import SentinelsState
+from multiverse.sentinels.threats import token_words
 from multiverse.sentinels.view import view
 
 PANEL_WIDTH = 39
@@ -48,7 +49,7 @@ def hp_text(hp: int, full: int, label: str = "HP ") -> Text:
 
 
 def card_line(s: SentinelsState, card: dict[str, Any], area: int) -> Text:
-    """A card in play (a `view` entry): its name, kind, HP and counters; a card in another
+    """A card in play (a `view` entry): its name, kind, HP and tokens; a card in another
     owner's play area (a planted seed) names its owner."""
     t = s.T
     out = Text(f"• {card['name']}")
@@ -59,9 +60,8 @@ def card_line(s: SentinelsState, card: dict[str, Any], area: int) -> Text:
     if "hp" in card:
         out.append("  ")
         out.append_text(hp_text(card["hp"], card["max_hp"]))
-    n = card["tokens"]
-    if n:
-        out.append(f"  {n} counter{'s' if n != 1 else ''}", style="cyan")
+    if card["tokens"]:  # issue 21: with its goal, if its tokens count toward one
+        out.append(f"  {token_words(s, card['card'])}", style="cyan")
     owner = s.owner_of(card["card"])
     if owner != area:
         out.append(f"  ({t.owner_names[owner]}'s card)", style="dim")

@@ -133,6 +133,15 @@ def token_threats(s: SentinelsState) -> list[dict[str, Any]]:
     return out
 
 
+def token_words(s: SentinelsState, c: int) -> str:
+    """A card's tokens as its board line says them: "2 tokens of 6 → GAME OVER" when they
+    count toward a goal, else "2 tokens" (issue 21: one word for counters)."""
+    for x in token_threats(s):
+        if x["card"] == c:
+            return x["text"][len(x["name"]) + 1:]
+    return count(s.tok[c], "token")
+
+
 def threats(s: SentinelsState) -> list[dict[str, Any]]:
     """Every counter of the game that can end it or fire a threshold (issue 21)."""
     return [counter_threat(s, i) for i in range(len(s.T.counter_names))] + token_threats(s)
