@@ -100,3 +100,12 @@ def test_a_whole_random_game_reads_well(seed: int) -> None:
     batches, hero_ids = narrate_game("sentinels", seed)
     assert "the-harpy" in hero_ids
     assert_readable(batches, hero_ids)
+
+
+@pytest.mark.rule("SOTM-18")
+def test_a_token_added_to_a_game_over_card_is_told_with_its_goal(tmp_path: Path) -> None:
+    s = load(tmp_path, {"environment": {"play": [{"name": "Breach", "tokens": 1}], "deck": ["Calm"]},
+                        "turn": {"whose": "environment", "phase": "start"}}, environment_=_breach_env())
+    told = [e.text for e in s.take_events()]
+    assert "Breach 1 → 2 tokens of 3 → GAME OVER" in told
+    assert s.result is None

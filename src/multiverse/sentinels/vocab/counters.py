@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from multiverse.engine.words import count
 from multiverse.sentinels.state import Z_PLAY, SentinelsState
+from multiverse.sentinels.threats import token_words
 from multiverse.sentinels.triggers import fire_tokens_flipped
 from multiverse.sentinels.verbs import push_effect, verb
 
@@ -17,6 +18,8 @@ def add_tokens(s: SentinelsState, sid: int, this: int, hero: int, other: int, n:
         change_counter(s, st.counter, n, s.name(this) if this >= 0 else "")
     elif s.zone[this] == Z_PLAY:
         s.tok[this] += n
+        if s.log is not None:
+            token_change(s, this, s.tok[this] - n)
 
 
 @verb("remove_tokens")
@@ -26,7 +29,17 @@ def remove_tokens(s: SentinelsState, sid: int, this: int, hero: int, other: int,
     if st.counter is not None:
         change_counter(s, st.counter, -n, s.name(this) if this >= 0 else "")
     else:
-        s.tok[this] = max(0, s.tok[this] - n)
+        old = s.tok[this]
+        s.tok[this] = max(0, old - n)
+        if s.log is not None and s.tok[this] != old:
+            token_change(s, this, old)
+
+
+def token_change(s: SentinelsState, c: int, old: int) -> None:
+    """Issue 21: a card's tokens changed, told with their goal when they count toward one:
+    "Pressure Hull Breach 2 → 3 tokens of 6 → GAME OVER"."""
+    words = token_words(s, c)  # "3 tokens of 6 → GAME OVER" or "3 tokens"
+    s.emit("tokens", f"{s.name(c)} {old} → {words}", card=c, old=old, value=s.tok[c])
 
 
 def change_counter(s: SentinelsState, name: str, delta: int, why: str = "") -> None:

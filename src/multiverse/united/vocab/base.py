@@ -32,7 +32,8 @@ def gain_token(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source
     """MU-5: gain `n` action tokens of a symbol."""
     s.tokens[o * 4 + sym] += n
     if s.log is not None:
-        s.emit("token", f"{s.hero_name(o)} gains {count(n, SYMBOLS[sym].title() + ' token')}",
+        s.emit("token", f"{s.hero_name(o)} gains {count(n, SYMBOLS[sym].title() + ' token')}"
+               + (f" ({source})" if source else ""),
                hero=o, symbol=SYMBOLS[sym], count=n)
 
 
