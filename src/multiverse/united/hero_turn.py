@@ -278,6 +278,8 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
     d = opt.data
     a = d["action"]
     if a == "end":
+        if s.log is not None and any(s.pool):
+            _unused(s, h)
         s.pool = [0, 0, 0, 0]  # MU-17: unused symbols are lost as the actions end
         return
     s.stack.append(("resolve_actions",))
@@ -345,6 +347,20 @@ def futile(s: UnitedState, h: int, fx: tuple) -> str:
         else:
             return ""
     return ", ".join(dict.fromkeys(why))
+
+
+def _unused(s: UnitedState, h: int) -> None:
+    """MU-17: the symbols left as the actions end are lost; said with why, when no action
+    could use them (issue 21: why the action phase ended)."""
+    pos = s.hero_loc[h]
+    why = []
+    if s.pool[ATTACK] and not enemies_at(s, pos):
+        why.append(f"no enemy in {s.loc_name(pos)}")
+    if s.pool[HEROIC] and not s.civ[pos] and s.threat[pos] < 0:
+        why.append(f"no Civilian or Threat in {s.loc_name(pos)}")
+    left = ", ".join(f"{n} {SYMBOLS[i].title()}" for i, n in enumerate(s.pool) if n)
+    s.emit("symbols_lost", f"{s.hero_name(h)} ends the actions: {left} unused, lost"
+           + (f" ({'; '.join(why)})" if why else ""), hero=h)
 
 
 def _futile_label(name: str, fx: tuple, why: str) -> str:

@@ -47,6 +47,8 @@ def test_an_activation_names_both_cards_their_symbols_and_its_tasks():
     assert kind(s) == "task_damage" and ids(s) == ["hero:0", "hero:1"]
     assert texts(s) == [
         "Logan plays Berserker Lunge",
+        "Logan ends the actions: 1 Move, 2 Attack, 1 Heroic unused, lost (no enemy in Rooftop "
+        "Resistance Camp; no Civilian or Threat in Rooftop Resistance Camp)",
         "Sentinel I activates for Logan: Berserker Lunge [Attack Attack] and Slip Past the "
         "Patrol [Move Heroic] show 1 Move, 2 Attack, 1 Heroic → Move once, Add a Civilian "
         "once, Damage twice, Target",
@@ -65,8 +67,10 @@ def test_an_activation_that_does_nothing_says_why_task_by_task():
     play(s, "Old Instincts")
     end_actions(s)
     skip_location(s)
-    assert texts(s)[:6] == [
+    assert texts(s)[:7] == [
         "Logan plays Old Instincts",
+        "Logan ends the actions: 1 Attack, 1 Wild unused, lost (no enemy in Barbed-Wire "
+        "Internment Yard)",
         "Barbed-Wire Internment Yard's effect (optional) does nothing for Logan: no Civilian "
         "in Barbed-Wire Internment Yard",
         "Sentinel I activates for Logan: Old Instincts [Wild] and Rusted Claws [Attack] show "
@@ -94,6 +98,7 @@ def test_a_special_effect_and_a_threat_damage_bonus_are_named():
         "Logan plays Slow Mend",
         "Logan resolves the Special Effect of Slow Mend: draw 1 card",
         "Logan draws 1",
+        "Logan ends the actions: 1 Move, 1 Heroic unused, lost",
         "Sentinel I activates for Logan: Slow Mend [Heroic + Special Effect: draw 1 card] and "
         "Phase Step [Move] show 1 Move, 1 Heroic → Move once, Add a Civilian once, Special "
         "Effect, Target",
