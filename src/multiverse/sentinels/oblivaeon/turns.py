@@ -268,7 +268,7 @@ def six(s: SentinelsState, f: tuple, opt: Option) -> None:
     elif do == "shuffle":
         s.shuffle(s.deck[t.mission])
         if s.log is not None:
-            s.emit("shuffle", "The Mission deck is shuffled")
+            s.emit("shuffle", f"{s.oname(p)} shuffles the Mission deck (one of six things)")
     elif do == "ability":
         s.incap_used += 1
         name, fx = t.abilities[d["card"]][d["i"]]
