@@ -320,10 +320,10 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
         spend(s, h, HEROIC, d.get("pay"))
         pos = d.get("location", s.hero_loc[h])  # a duplicate's clone's Location (vocab/parts.py)
         s.civ[pos] -= 1
-        record(s, RESCUE)
         if s.log is not None:
             s.emit("rescue", f"{s.hero_name(h)} rescues a Civilian in {s.loc_name(pos)}",
                    hero=h, location=pos)
+        record(s, RESCUE)  # (after the line: a Mission completes because of it)
     elif a == "fill":
         spend(s, h, d["symbol"], d.get("pay"))
         fill_threat(s, s.hero_loc[h], d["symbol"], s.hero_name(h))

@@ -74,3 +74,15 @@ def test_a_grab_with_nobody_there_is_told():
 def test_a_whole_random_game_reads_well(seed):
     batches, hero_ids = narrate_game("standard", seed)
     assert_readable(batches, hero_ids)
+
+
+@pytest.mark.rule("MU-9")
+def test_a_mission_completes_after_the_line_that_completes_it():
+    s = load(heroes=[hero("logan", 3, ["Rusted Claws", "Old Instincts"]), hero("kitty-pryde", 1),
+                     hero("storm", 1)], turn={"hero": "logan"}, step="play",
+             missions={"thugs": 5}, locations=ring(p3={"thugs": 1}))
+    play(s, "Rusted Claws")
+    s.apply("attack:thug")
+    told = [e.text for e in s.log]
+    i = told.index("Logan defeats 1 Thug in Barbed-Wire Internment Yard")
+    assert told[i + 1] == "Mission complete: Defeat Thugs (1 of 3)"

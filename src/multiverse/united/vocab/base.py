@@ -60,10 +60,10 @@ def rescue(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: st
     pos = s.hero_loc[o]
     k = min(n, s.civ[pos])
     s.civ[pos] -= k
-    record(s, RESCUE, k)
     if s.log is not None:
         s.emit("rescue", f"{s.hero_name(o)} rescues {count(k, 'Civilian')}" if k else
                f"{s.hero_name(o)} rescues no Civilian: none in {s.loc_name(pos)}", hero=o, count=k)
+    record(s, RESCUE, k)  # (after the line: a Mission completes because of it)
 
 
 @verb("defeat_thugs")
