@@ -27,7 +27,25 @@ def test_the_plot_and_the_master_plan_deck_are_threats_that_end_the_game():
          "text": "Martial Law 4 of 12 → GAME OVER", "card": None},
         {"name": "Master Plan deck", "value": 2, "limit": 0, "ends": "GAME OVER",
          "text": "Master Plan deck 2 cards → GAME OVER when a card must be revealed and none "
-                 "is left", "card": None}]
+                 "is left", "card": None},
+        {"name": "Missions", "value": 0, "limit": 1,
+         "ends": "Under Pressure (a Villain turn every 2 Hero cards)",
+         "text": "Missions 0 of 3 completed → at 1: Under Pressure (a Villain turn every 2 Hero "
+                 "cards)", "card": None}]
+
+
+@pytest.mark.rule("MU-15", "DFP-C3")
+def test_the_missions_name_their_next_threshold():
+    s = load("sentinel-ii", heroes=[hero("logan", 3, ["Rusted Claws", "Old Instincts"]),
+                                    hero("kitty-pryde", 3), hero("storm", 3)],
+             turn={"hero": "logan"}, step="play")
+    (m,) = [x for x in view(s, 0)["threats"] if x["name"] == "Missions"]
+    assert m["text"] == ("Missions 0 of 3 completed → at 1: Under Pressure (a Villain turn every "
+                         "2 Hero cards); Sentinel II can be damaged")
+    s = load(heroes=[hero("logan", 3, ["Rusted Claws", "Old Instincts"]), hero("kitty-pryde", 3),
+                     hero("storm", 3)], turn={"hero": "logan"}, step="play", missions={"thugs": 6})
+    (m,) = [x for x in view(s, 0)["threats"] if x["name"] == "Missions"]
+    assert m["text"] == "Missions 1 of 3 completed → at 2: The Magistrate can be damaged"
 
 
 def _villain_turn(kitty: int = 3, **more):
