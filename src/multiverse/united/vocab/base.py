@@ -195,9 +195,13 @@ def recover_per_hero(s: UnitedState, n: int, civ: int, thug: int, source: str, h
     heal = n * sum(1 for o in s.out if not o)
     old = s.n_hp
     s.n_hp = min(s.T.nimrod_health, s.n_hp + heal)
-    if s.log is not None:
-        s.emit("nimrod_recovers", f"{s.T.villain_name} recovers {s.n_hp - old} Health → {s.n_hp}",
-               amount=s.n_hp - old, health=s.n_hp)
+    if s.log is not None:  # issue 21: the count it comes from, and why it is capped
+        k = sum(1 for o in s.out if not o)
+        why = (f" ({n} for each hero in play: {k})" if s.n_hp - old == heal else
+               f" ({heal} for {count(k, 'hero', 'heroes')} in play, never above its starting "
+               f"{s.T.nimrod_health})")
+        s.emit("nimrod_recovers", f"{s.T.villain_name} recovers {s.n_hp - old} Health → "
+               f"{s.n_hp}{why}", amount=s.n_hp - old, health=s.n_hp)
 
 
 @villain_verb("damage_heroes_here")
