@@ -171,3 +171,18 @@ def test_a_whole_random_game_reads_well(seed):
     batches, hero_ids = narrate_game("dofp", seed, "logan,kitty-pryde,storm")
     assert "kitty-pryde" in hero_ids
     assert_readable(batches, hero_ids)
+
+
+@pytest.mark.rule("MU-19", "DFP-D2")
+def test_a_threat_cleared_lowers_the_track_and_says_so():
+    # Gene-Scan Checkpoint (Heroic, Attack, Move) at ring 3 with Heroic and Attack filled;
+    # Old Instincts' Wild fills the last symbol (Move); its reward lowers the track by 1
+    s = start(heroes=heroes((3, 0, 0), ["Old Instincts", "Rusted Claws"]), sentinels=sentinels(i=5),
+              turn={"hero": "logan"}, track=4,
+              locations=ring(p3={"threat": "mutant-detection-a", "filled": ["heroic", "attack"]}))
+    play(s, "Old Instincts")
+    act(s, "fill:move")
+    told = texts(s)
+    i = told.index("Gene-Scan Checkpoint at Barbed-Wire Internment Yard is cleared")
+    assert told[i + 1] == ("Nimrod Activation track 4 → 3 of 15 (Gene-Scan Checkpoint is "
+                           "cleared)")

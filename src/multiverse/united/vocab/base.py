@@ -90,7 +90,7 @@ def others_here_draw(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
         if x != o:
             draw(s, x, n)
             if s.log is not None:
-                s.emit("draw", f"{s.hero_name(x)} draws {n}", hero=x, count=n)
+                s.emit("draw", f"{s.hero_name(x)} draws {n} ({source})", hero=x, count=n)
 
 
 @verb("one_hero_draws")
@@ -174,13 +174,21 @@ phrases({
 @villain_verb("raise_track")
 def raise_plot(s: UnitedState, n: int, civ: int, thug: int, source: str, here: int) -> None:
     """DFP-D2 / MU-23: raise the track by `n`."""
-    raise_track(s, n, source)
+    raise_track(s, n, _plot_cause(s, source, here))
+
+
+def _plot_cause(s: UnitedState, source: str, here: int) -> str:
+    """The cause a track change names: a Threat's reward "is cleared" (MU-19: its text runs
+    once it is gone from its Location), else the text's source as it is."""
+    if 0 <= here < RING and s.threat[here] < 0 and source in s.T.threat_name:
+        return f"{source} is cleared"
+    return source
 
 
 @villain_verb("lower_track")
 def lower_plot(s: UnitedState, n: int, civ: int, thug: int, source: str, here: int) -> None:
     """MU-23: Lower the track by `n`."""
-    lower_track(s, n, source)
+    lower_track(s, n, _plot_cause(s, source, here))
 
 
 @villain_verb("bam")
