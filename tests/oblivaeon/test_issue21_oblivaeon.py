@@ -114,3 +114,11 @@ def test_a_phase_taken_away_is_told_with_the_card_that_takes_it(tmp_path: Path, 
         s.apply(next((i for i in ("stay", "none", "skip") if i in ids), ids[0]))
         told += [e.text for e in s.take_events()]
     assert f"Alpha skips the {phase} phase: Stasis says Alpha {words}" in told
+
+
+def test_a_name_ending_in_s_takes_the_apostrophe_alone() -> None:
+    """Issue 21: "The Scions' trash", "Crossroads' turn", "Logan's turn"."""
+    from multiverse.engine.words import possessive
+
+    assert [possessive(x) for x in ("The Scions", "Crossroads", "Logan", "The Temple of Ten Echoes")] \
+        == ["The Scions'", "Crossroads'", "Logan's", "The Temple of Ten Echoes'"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from multiverse.engine.decision import Option
+from multiverse.engine.words import possessive
 from multiverse.sentinels.cardtext import ability_label, power_name
 from multiverse.sentinels.damage import blocked, blocker, heroes_lost
 from multiverse.sentinels.state import Z_BOX, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState, choice, push, step
@@ -51,7 +52,7 @@ def _deck_turn(s: SentinelsState, o: int, label: str) -> None:
     s.phase = "start"
     s.new_turn()
     if s.log is not None:
-        s.emit("turn", f"— {s.oname(o)}'s turn ({label}, round {s.round}) —", owner=o)
+        s.emit("turn", f"— {possessive(s.oname(o))} turn ({label}, round {s.round}) —", owner=o)
     push(s, ("play_top", o), ("turn_end", o))
     turn_start(s, ("turn_start", o))  # (the first frame: it runs now)
 
@@ -126,7 +127,7 @@ def hero_turn(s: SentinelsState, f: tuple) -> None:
     s.played = s.powered = 0
     s.new_turn()
     if s.log is not None:
-        s.emit("turn", f"— {s.oname(h)}'s turn (round {s.round}) —", owner=h)
+        s.emit("turn", f"— {possessive(s.oname(h))} turn (round {s.round}) —", owner=h)
     if s.incap[h]:
         if s.mods:  # "until the start of your next turn" ends even for an incapacitated hero
             s.mods = [m for m in s.mods if not (m[3] == 1 and m[4] == h)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from multiverse.engine.words import possessive
 from multiverse.sentinels.state import (
     Z_BOX,
     Z_DECK,
@@ -170,7 +171,7 @@ def top_card(s: SentinelsState, o: int) -> int:
             s.zone[c] = Z_DECK
         s.shuffle(deck)
         if s.log is not None:
-            s.emit("reshuffle", f"{s.oname(o)}'s trash is shuffled into the deck", owner=o)
+            s.emit("reshuffle", f"{possessive(s.oname(o))} trash is shuffled into the deck", owner=o)
     return deck[-1]
 
 

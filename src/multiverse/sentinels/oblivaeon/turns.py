@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from multiverse.engine.decision import Option
-from multiverse.engine.words import count
+from multiverse.engine.words import count, possessive
 from multiverse.sentinels.cardtext import ability_label, card_label
 from multiverse.sentinels.oblivaeon.world import (
     devastation_check,
@@ -75,7 +75,7 @@ def ob_env_turn(s: SentinelsState, f: tuple) -> None:
     o = next((e for e in t.envs if s.azone[e] == z), -1)
     if o < 0:
         return
-    _begin(s, o, z, f"{t.owner_names[o]}'s turn (environment)")
+    _begin(s, o, z, f"{possessive(t.owner_names[o])} turn (environment)")
     s.stack.extend(reversed([("turn_start", o, z), ("play_top", o, z), ("turn_end", o, z)]))
 
 
