@@ -130,7 +130,8 @@ def _select_options(s: SentinelsState, f: tuple) -> tuple:
         pool = [c for c in pool if hp[c] == best]  # SOTM-16: ties are the players' choice
     kept, max_hp, face = t.target_opt, t.max_hp, s.face
     opts = []
-    src = _damage_source(s, st, this, hero) if st.verb in ("damage", "drain") else None
+    src = (_damage_source(s, st, this, hero)
+           if t.immunes and st.verb in ("damage", "drain") else None)
     for c in pool:
         key = (c, hp[c] if max_hp[c][face[c]] else None)
         if src is not None and st.source != "target":

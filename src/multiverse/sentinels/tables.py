@@ -219,6 +219,7 @@ class Tables:
     step_if: dict[int, Any] = field(default_factory=dict)  # a `modify` step's condition
     blocks: bool = False  # some card has a "cannot …" modifier
     retargets: bool = False  # some card redirects damage or changes its type
+    immunes: bool = False  # some card or effect makes a target immune (option labels read it)
     deck_cards: list[list[int]] = field(default_factory=list)  # per owner, at setup
     character: list[int] = field(default_factory=list)  # hero character cards, by hero
     villain_character: int = -1
@@ -345,6 +346,8 @@ class Tables:
             self.blocks = True
         if m.kind in ("redirect_to_this", "change_type"):
             self.retargets = True
+        if m.kind == "immune":
+            self.immunes = True
         return compile_mod(m, self.n_heroes)
 
     def _trig(self, trs: list[Trigger]) -> tuple[Trig, ...]:
