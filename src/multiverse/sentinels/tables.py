@@ -232,6 +232,7 @@ class Tables:
     counter_max: tuple[int, ...] = ()
     thresholds: tuple[tuple[tuple[int, int, Ids], ...], ...] = ()  # crossing: 1 up, -1 down, 0
     threshold_text: tuple[tuple[str, ...], ...] = ()  # each threshold's printed text
+    goal_cache: dict = field(default_factory=dict)  # (card, face) → its token goals (threats)
     reserve_cards: list[int] = field(default_factory=list)  # the reserve pile, at setup
     incap_fx: list[tuple[tuple[str, Ids], ...]] = field(default_factory=list)  # by hero
     abilities: dict[int, tuple[tuple[str, Ids], ...]] = field(default_factory=dict)  # by character

@@ -117,10 +117,12 @@ def token_threats(s: SentinelsState) -> list[dict[str, Any]]:
     "Pressure Hull Breach 2 of 6 tokens → GAME OVER"."""
     t = s.T
     out = []
-    for c in sorted((c for c, z in enumerate(s.zone) if z == Z_PLAY), key=s.seq.__getitem__):
-        if _hero_card(s, c):
-            continue
-        goals = _goal_steps(t.card[c], s.face[c])
+    kept = t.goal_cache  # each card face's goals, read once per tables
+    for c in sorted((c for c in s.inplay if s.zone[c] == Z_PLAY), key=s.seq.__getitem__):
+        key = (c, s.face[c])
+        goals = kept.get(key)
+        if goals is None:
+            goals = kept[key] = [] if _hero_card(s, c) else _goal_steps(t.card[c], s.face[c])
         if not goals:
             continue
         need, verbs = min(goals, key=lambda g: g[0])
