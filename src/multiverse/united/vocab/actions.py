@@ -31,7 +31,8 @@ def gain_action(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sourc
     s.pool[sym] += n
     if s.log is not None:
         s.emit("gain_action", f"{s.hero_name(h)} gains {count(n, SYMBOLS[sym].title() + ' action')} "
-               "for this turn", hero=h, symbol=SYMBOLS[sym], count=n)
+               "for this turn" + (f" ({source})" if source else ""), hero=h,
+               symbol=SYMBOLS[sym], count=n)
 
 
 @verb("take_action")
