@@ -186,3 +186,14 @@ def test_a_threat_cleared_lowers_the_track_and_says_so():
     i = told.index("Gene-Scan Checkpoint at Barbed-Wire Internment Yard is cleared")
     assert told[i + 1] == ("Nimrod Activation track 4 → 3 of 15 (Gene-Scan Checkpoint is "
                            "cleared)")
+
+
+@pytest.mark.rule("MU-5", "MU-20")
+def test_a_gained_token_names_where_it_came_from():
+    # Scavenged Scrap Armory (ring 5): "gain 1 Attack token"
+    s = start(heroes=heroes((5, 3, 3), ["Rusted Claws", "Old Instincts"]), sentinels=sentinels(),
+              storyline=story(("storm", "Gale Force")), turn={"hero": "logan"})
+    play(s, "Rusted Claws")
+    end_actions(s)
+    act(s, "use")
+    assert "Logan gains 1 Attack token (Scavenged Scrap Armory)" in texts(s)
