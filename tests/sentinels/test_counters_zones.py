@@ -52,7 +52,7 @@ def test_a_counter_reaching_its_threshold_fires_its_text(tmp_path: Path) -> None
     s = _villain_plays(tmp_path, "Ruin", 1)
     assert s.ctr == [3]
     assert [hp(s, h) for h in ("alpha", "beta", "gamma")] == [18, 18, 18]
-    assert "Devastation: 1 → 3" in [e.text for e in s.take_events()]
+    assert "Devastation 1 → 3 (Ruin)" in [e.text for e in s.take_events()]  # issue 21: its cause
     check_invariants(s)
 
 

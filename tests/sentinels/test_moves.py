@@ -65,7 +65,7 @@ def test_a_card_played_from_a_trash_resolves_its_play_text_and_counts_as_the_pla
     aura = card(s, "Aura", "alpha", Z_TRASH)
     s.apply(f"power:{card(s, 'Encore', 'alpha')}")  # the one ongoing: a forced choice
     assert story(s, s.take_events())[:3] == ["Alpha uses the power of Encore", "Alpha plays Aura",
-                                           "Alpha draws 1"]
+                                           "Alpha draws 1 (Aura)"]
     assert names(s, "hand", "alpha") == ["Gem", "Gem"]  # SOTM-5: a card played: the draw phase draws 1
     assert s.zone[aura] == Z_PLAY and names(s, "trash", "alpha") == ["Gem"]
 
@@ -125,7 +125,7 @@ def test_cards_under_this_card_go_to_hand_and_into_play(tmp_path: Path) -> None:
     assert s.zone[blade] == Z_PLAY and cards_under(s, cache) == []
     assert all(s.zone[c] == Z_HAND for c in under[1:])
     assert story(s, s.take_events())[1:4] == ["Blade is put into play", "Gem goes to Alpha's hand",
-                                               "Gem goes to Alpha's hand"]
+                                               "Gem goes to Alpha's hand (2nd time)"]
     check_invariants(s)
 
 

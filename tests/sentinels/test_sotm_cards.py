@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from multiverse.sentinels.state import Z_HAND, Z_PLAY, Z_TRASH
+from multiverse.sentinels.turns import play_from_hand
 
 from .support import card, char, damage, dmg, environment, hero, hp, kinds, load, names, villain
 
@@ -34,7 +35,7 @@ def test_a_one_shot_resolves_top_to_bottom_then_goes_to_its_owners_trash(tmp_pat
     assert [e.text for e in ev] == [
         "Alpha plays Combo",
         "Alpha deals The Overlord 2 melee damage → 28 HP",
-        "Alpha draws 1",
+        "Alpha draws 1 (Combo)",
         "Alpha deals The Overlord 1 fire damage → 27 HP",
     ]
     assert s.zone[combo] == Z_TRASH and names(s, "trash", "alpha") == ["Combo"]
@@ -183,23 +184,24 @@ def _limited_pack(tmp_path: Path, position: dict):
 
 
 @pytest.mark.rule("SOTM-10")
-def test_a_limited_card_that_cannot_be_played_returns_to_hand(tmp_path: Path) -> None:
+def test_a_limited_card_whose_copy_is_in_play_is_not_offered(tmp_path: Path) -> None:
+    """Issue 21: nothing offered that cannot work; the prompt says why the card is not."""
     s = _limited_pack(tmp_path, {
         "heroes": [{"id": "alpha", "hand": ["Relic", "Gem"], "play": ["Relic"], "deck": ["Gem"] * 3}, "beta", "gamma"],
         "turn": {"whose": "alpha", "phase": "play"}})
     relic = _id(s, "Relic", "alpha")
-    s.apply(f"play:{relic}")
+    d = s.decision()
+    assert d.kind == "play_phase" and d.ids() == [f"play:{_id(s, 'Gem', 'alpha')}", "skip"]
+    assert d.prompt == "Alpha: play phase — play a card? (not offered: Relic: Limited, already in play)"
+    assert not play_from_hand(s, 0, relic)  # an effect's play of it: back to hand (SOTM-10)
     ev = s.take_events()
-    assert [e.kind for e in ev] == ["limited"]
-    assert ev[0].text == "Relic is Limited and already in play: it returns to hand"
+    assert [e.text for e in ev] == ["Relic is Limited and already in play: it returns to hand"]
     assert s.zone[relic] == Z_HAND and names(s, "hand", "alpha") == ["Relic", "Gem"]
     assert names(s, "play", "alpha") == ["Alpha", "Relic"]
-    d = s.decision()  # the play phase goes on, without the card that just came back
-    assert d.kind == "play_phase" and d.ids() == [f"play:{_id(s, 'Gem', 'alpha')}", "skip"]
     s.apply("skip")  # play phase
     s.apply("skip")  # power phase
     ev = s.take_events()
-    assert ev[0].text == "Alpha draws 2"  # nothing was played
+    assert ev[0].text == "Alpha draws 2 (draw phase: no card played, no power used)"
 
 
 @pytest.mark.rule("SOTM-10")

@@ -184,9 +184,9 @@ def test_each_hero_plays_the_top_card_of_their_deck_one_after_the_other(tmp_path
     texts = [e.text for e in ev]
     i = texts.index("The Overlord plays Rally Cry")
     assert texts[i + 1: i + 10] == [
-        "Alpha plays Ping", "Alpha deals The Overlord 1 sonic damage → 29 HP", "Alpha draws 1",
-        "Beta plays Ping", "Beta deals The Overlord 1 sonic damage → 28 HP", "Beta draws 1",
-        "Gamma plays Ping", "Gamma deals The Overlord 1 sonic damage → 27 HP", "Gamma draws 1"]
+        "Alpha plays Ping", "Alpha deals The Overlord 1 sonic damage → 29 HP", "Alpha draws 1 (Ping)",
+        "Beta plays Ping", "Beta deals The Overlord 1 sonic damage → 28 HP", "Beta draws 1 (Ping)",
+        "Gamma plays Ping", "Gamma deals The Overlord 1 sonic damage → 27 HP", "Gamma draws 1 (Ping)"]
     assert names(s, "deck", "villain")[:1] == ["Lull"]
 
 

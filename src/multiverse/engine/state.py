@@ -32,6 +32,32 @@ def _listify(x: Any) -> Any:
     return [_listify(i) for i in x] if isinstance(x, tuple | list) else x
 
 
+class EventLog(list):
+    """A fresh log that remembers the last line told before it (`take_events`), so a line
+    repeating it across a decision still says which time it is."""
+
+    last: str = ""
+
+
+def ordinal(n: int) -> str:
+    """2 → "2nd", 3 → "3rd", 11 → "11th"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def repeat_count(last: str, text: str) -> int:
+    """How many times `text` was just told, if `last` (the line before) tells it: 1 for
+    the same line, N for "… (Nth time)"; 0 otherwise."""
+    if last == text:
+        return 1
+    rest = last[len(text):]
+    if rest.startswith(" (") and rest.endswith(" time)"):
+        num = rest[2:-6].rstrip("stndrh")
+        if num.isdigit() and f" ({ordinal(int(num))} time)" == rest:
+            return int(num)
+    return 0
+
+
 class GameState:
     """Base of every mode's state. Subclasses list their data slots in `DATA`."""
 
@@ -62,13 +88,22 @@ class GameState:
 
     # ----- events -----------------------------------------------------------------
     def emit(self, kind: str, text: str, **data: Any) -> None:
-        """Record a structured event with its narration (only when a log is attached)."""
-        if self.log is not None:
-            self.log.append(Event(kind, text, data))
+        """Record a structured event with its narration (only when a log is attached). A
+        line that repeats the one before says which time it is ("Logan draws 1 (2nd
+        time)"): no line is printed twice in a row (issue 21)."""
+        log = self.log
+        if log is not None:
+            last = log[-1].text if log else getattr(log, "last", "")
+            if last.startswith(text):
+                n = repeat_count(last, text)
+                if n:
+                    text = f"{text} ({ordinal(n + 1)} time)"
+            log.append(Event(kind, text, data))
 
     def take_events(self) -> list[Event]:
-        out = self.log or []
-        self.log = []
+        out = self.log if self.log is not None else []
+        self.log = EventLog()
+        self.log.last = out[-1].text if out else getattr(out, "last", "")
         return out
 
     # ----- the decision protocol ---------------------------------------------------

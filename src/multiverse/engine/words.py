@@ -15,3 +15,13 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
 def article(word: str) -> str:
     """`article("Attack")` → "an Attack"; `article("Move")` → "a Move"."""
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def possessive(name: str) -> str:
+    """`possessive("Logan")` → "Logan's"; a name ending in s takes the apostrophe alone:
+    "The Scions'", "Crossroads'" (issue 21: singular and plural right).
+
+    >>> possessive("La Comodora"), possessive("The Scions")
+    ("La Comodora's", "The Scions'")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

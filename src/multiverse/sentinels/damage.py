@@ -103,6 +103,14 @@ def heroes_lost(s: SentinelsState) -> bool:
     return False
 
 
+def blocker(s: SentinelsState, kind: str, cid: int) -> str:
+    """The name of the card putting `cid` under a "cannot …" modifier, "" if none."""
+    if not s.T.blocks:
+        return ""
+    return next((s.T.name[c] for m, c in active_modifiers(s, s.bz[cid])
+                 if m[0] == kind and in_group(s, m[2], cid, c)), "")
+
+
 def blocked(s: SentinelsState, kind: str, cid: int) -> bool:
     """Is card `cid` under a "cannot …" modifier (cannot play cards, use powers, regain HP,
     be moved) of its battle zone?"""
@@ -110,6 +118,27 @@ def blocked(s: SentinelsState, kind: str, cid: int) -> bool:
         return False
     return any(m[0] == kind and in_group(s, m[2], cid, c)
                for m, c in active_modifiers(s, s.bz[cid]))
+
+
+def immune_to(s: SentinelsState, src: int, tgt: int, dtype: int) -> str:
+    """SOTM-14 read ahead for an option's label: the card making `tgt` immune to `dtype`
+    damage from `src` (after the type changes in force), "" when none does (issue 21)."""
+    t = s.T
+    mods = active_modifiers(s, s.bz[tgt] if t.n_zones > 1 else -1)
+    if not mods:
+        return ""
+    if t.retargets:
+        for (_k, _n, group, ty, code, _d, _sd, _by), c in retargeting(s, mods):
+            if code == CHANGE_TYPE and ty >= 0 and src >= 0 and in_group(s, group, src, c):
+                dtype = ty
+    for (_k, _n, group, ty, code, _d, _sides, by), c in mods:
+        if code != IMMUNE or (ty >= 0 and ty != dtype):
+            continue
+        if by is not None and (src < 0 or not in_group(s, by, src, c)):
+            continue
+        if in_group(s, group, tgt, c):
+            return t.name[c]
+    return ""
 
 
 def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irreducible: bool,

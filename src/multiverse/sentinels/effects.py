@@ -12,9 +12,10 @@ from multiverse.content.sentinels_schema import Step
 from multiverse.engine.decision import Option
 from multiverse.sentinels import memory
 from multiverse.sentinels.amounts import amount_of
-from multiverse.sentinels.damage import deal_damage, heroes_lost
+from multiverse.sentinels.damage import deal_damage, heroes_lost, immune_to
 from multiverse.sentinels.select import candidates, step_candidates
 from multiverse.sentinels.state import SentinelsState, choice, step
+from multiverse.sentinels.tables import DAMAGE_TYPES
 from multiverse.sentinels.verbs import (
     APPLY,
     MODE_APPLY,
@@ -129,8 +130,16 @@ def _select_options(s: SentinelsState, f: tuple) -> tuple:
         pool = [c for c in pool if hp[c] == best]  # SOTM-16: ties are the players' choice
     kept, max_hp, face = t.target_opt, t.max_hp, s.face
     opts = []
+    src = (_damage_source(s, st, this, hero)
+           if t.immunes and st.verb in ("damage", "drain") else None)
     for c in pool:
         key = (c, hp[c] if max_hp[c][face[c]] else None)
+        if src is not None and st.source != "target":
+            why = immune_to(s, src, c, DAMAGE_TYPES.index(st.type))
+            if why:  # issue 21: an immune target is marked in its label
+                opts.append(Option(t.card_oid[c], (_immune_label, t.name[c], key[1], why),
+                                   t.card_data[c]))
+                continue
         opts.append(kept.get(key) or _target_option(t, key))
     if sel.pick == "up_to" and done:
         opts.append(Option("stop", "No more", {"card": -1}))
@@ -148,6 +157,18 @@ def _target_option(t: Any, key: tuple[int, int | None]) -> Option:
 
 def _target_label(name: str, hp: int | None) -> str:
     return name if hp is None else f"{name} ({hp} HP)"
+
+
+def _immune_label(name: str, hp: int | None, why: str) -> str:
+    """"Voidsoul (31 HP) (immune)"; immune by another card: "(immune: Veil of the Unmade)"."""
+    return f"{_target_label(name, hp)} (immune{'' if why == name else ': ' + why})"
+
+
+def _damage_source(s: SentinelsState, st: Step, this: int, hero: int) -> int:
+    """The card a damage step's damage comes from (as `damage_carried` reads it)."""
+    t = s.T
+    return (this if st.source == "this" else t.villain_character
+            if st.source == "villain_character" else s.char[hero] if hero >= 0 else this)
 
 
 def _select_prompt(name: str, st: Step, n: int) -> str:

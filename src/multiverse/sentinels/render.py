@@ -25,6 +25,7 @@ from rich.text import Text
 
 from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.state import SentinelsState
+from multiverse.sentinels.threats import token_words
 from multiverse.sentinels.view import view
 from multiverse.threat_words import named, on_card, threats
 
@@ -50,7 +51,7 @@ def hp_text(hp: int, full: int, label: str = "HP ") -> Text:
 
 def card_line(s: SentinelsState, card: dict[str, Any], area: int,
               threat: str | None = None) -> Text:
-    """A card in play (a `view` entry): its name, kind, HP and counters (`threat`: the words
+    """A card in play (a `view` entry): its name, kind, HP and tokens (`threat`: the words
     of a counter on it that can end the game, instead of its count); a card in another
     owner's play area (a planted seed) names its owner."""
     t = s.T
@@ -62,11 +63,10 @@ def card_line(s: SentinelsState, card: dict[str, Any], area: int,
     if "hp" in card:
         out.append("  ")
         out.append_text(hp_text(card["hp"], card["max_hp"]))
-    n = card["tokens"]
     if threat:
         out.append(f"  {threat}", style="bold cyan")
-    elif n:
-        out.append(f"  {n} counter{'s' if n != 1 else ''}", style="cyan")
+    elif card["tokens"]:  # issue 21: with its goal, if its tokens count toward one
+        out.append(f"  {token_words(s, card['card'])}", style="cyan")
     owner = s.owner_of(card["card"])
     if owner != area:
         out.append(f"  ({t.owner_names[owner]}'s card)", style="dim")

@@ -249,8 +249,24 @@ class SentinelsState(GameState):
         t = self.T
         if o < t.n_heroes and t.dynamic:
             c = self.char[o]
-            return t.name[c] if c >= 0 else f"Player {o + 1}"
+            return t.name[c] if c >= 0 else self.player_name(o)
         return t.owner_names[o]
+
+    def verb_s(self, o: int, one: str, many: str) -> str:
+        """The verb agreeing with owner `o`'s name: "The Scions play", "OblivAeon plays"."""
+        return many if o in self.T.plural_owners else one
+
+    def player_name(self, o: int) -> str:
+        """A player between heroes (OBL-I4), called by the hero they played last ("Akash'Thriya's
+        player"); "Player N" only before any hero (issue 21: hero names everywhere)."""
+        t = self.T
+        c = self.char[o]
+        if c >= 0:
+            return f"{t.name[c]}'s player" if self.incap[o] else t.name[c]
+        last = [x for x in self.play[o] if t.hero_char[x] >= 0]
+        if not last:
+            return f"Player {o + 1}"
+        return f"{t.name[max(last, key=self.seq.__getitem__)]}'s player"
 
     def hero_of(self, cid: int) -> int:
         """The hero (player) whose card this is, -1 for a villain, environment or Mission

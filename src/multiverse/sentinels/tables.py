@@ -138,6 +138,7 @@ class Tables:
     envs: tuple[int, ...] = ()
     mission: int = -1  # the Mission deck's owner (-1: none in this game)
     n_zones: int = 1  # battle zones (OBL-B1); the base game is one zone
+    plural_owners: frozenset[int] = frozenset()  # owners named as many ("The Scions play")
     dynamic: bool = False  # players change hero decks (OblivAeon): hero cards' owner is read
     # card instances
     card: list[Card] = field(default_factory=list)
@@ -218,6 +219,7 @@ class Tables:
     step_if: dict[int, Any] = field(default_factory=dict)  # a `modify` step's condition
     blocks: bool = False  # some card has a "cannot …" modifier
     retargets: bool = False  # some card redirects damage or changes its type
+    immunes: bool = False  # some card or effect makes a target immune (option labels read it)
     deck_cards: list[list[int]] = field(default_factory=list)  # per owner, at setup
     character: list[int] = field(default_factory=list)  # hero character cards, by hero
     villain_character: int = -1
@@ -229,6 +231,8 @@ class Tables:
     counter_min: tuple[int, ...] = ()
     counter_max: tuple[int, ...] = ()
     thresholds: tuple[tuple[tuple[int, int, Ids], ...], ...] = ()  # crossing: 1 up, -1 down, 0
+    threshold_text: tuple[tuple[str, ...], ...] = ()  # each threshold's printed text
+    goal_cache: dict = field(default_factory=dict)  # (card, face) → its token goals (threats)
     reserve_cards: list[int] = field(default_factory=list)  # the reserve pile, at setup
     incap_fx: list[tuple[tuple[str, Ids], ...]] = field(default_factory=list)  # by hero
     abilities: dict[int, tuple[tuple[str, Ids], ...]] = field(default_factory=dict)  # by character
@@ -343,6 +347,8 @@ class Tables:
             self.blocks = True
         if m.kind in ("redirect_to_this", "change_type"):
             self.retargets = True
+        if m.kind == "immune":
+            self.immunes = True
         return compile_mod(m, self.n_heroes)
 
     def _trig(self, trs: list[Trigger]) -> tuple[Trig, ...]:
@@ -559,4 +565,6 @@ def _counters(t: Tables, counters: list) -> None:
     t.counter_max = tuple(c.max for c in counters)
     t.thresholds = tuple(tuple((th.at, _CROSSING[th.crossing], t.reg(th.effect))
                                for th in c.thresholds) for c in counters)
+    t.threshold_text = tuple(tuple(" ".join(th.text.split()) for th in c.thresholds)
+                             for c in counters)
 

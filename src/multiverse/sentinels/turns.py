@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from multiverse.engine.decision import Option
+from multiverse.engine.words import possessive
 from multiverse.sentinels.cardtext import ability_label, power_name
-from multiverse.sentinels.damage import blocked, heroes_lost
+from multiverse.sentinels.damage import blocked, blocker, heroes_lost
 from multiverse.sentinels.state import Z_BOX, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState, choice, push, step
 from multiverse.sentinels.tables import ONE_SHOT
 from multiverse.sentinels.triggers import fire_enters_play, fire_on_card, fire_turn
@@ -51,7 +52,7 @@ def _deck_turn(s: SentinelsState, o: int, label: str) -> None:
     s.phase = "start"
     s.new_turn()
     if s.log is not None:
-        s.emit("turn", f"— {s.oname(o)}'s turn ({label}, round {s.round}) —", owner=o)
+        s.emit("turn", f"— {possessive(s.oname(o))} turn ({label}, round {s.round}) —", owner=o)
     push(s, ("play_top", o), ("turn_end", o))
     turn_start(s, ("turn_start", o))  # (the first frame: it runs now)
 
@@ -126,7 +127,7 @@ def hero_turn(s: SentinelsState, f: tuple) -> None:
     s.played = s.powered = 0
     s.new_turn()
     if s.log is not None:
-        s.emit("turn", f"— {s.oname(h)}'s turn (round {s.round}) —", owner=h)
+        s.emit("turn", f"— {possessive(s.oname(h))} turn (round {s.round}) —", owner=h)
     if s.incap[h]:
         if s.mods:  # "until the start of your next turn" ends even for an incapacitated hero
             s.mods = [m for m in s.mods if not (m[3] == 1 and m[4] == h)]
@@ -142,19 +143,46 @@ def _play_options(s: SentinelsState, f: tuple) -> tuple:
         return 0, "", []
     s.phase = "play"
     if s.T.blocks and blocked(s, "cannot_play_cards", s.char[h]):
+        _skipped(s, h, "play", f"{blocker(s, 'cannot_play_cards', s.char[h])} says "
+                 f"{s.oname(h)} cannot play cards")
         return 0, "", []
     play = s.T.play_opt
     tried = f[2] if len(f) > 2 else ()  # Limited cards that just went back to hand
-    opts = [play[c] for c in s.hand[h] if c not in tried]
+    held = limited_held(s, h)
+    opts = [play[c] for c in s.hand[h] if c not in tried and c not in held]
+    if not opts and not tried:  # issue 21: why the phase passes without a choice
+        _skipped(s, h, "play", "no card in hand" if not s.hand[h] else
+                 f"{', '.join(_names(s, held))}: Limited, already in play")
     opts.append(_PLAY_NONE)
-    return s.seat(h), (_play_prompt, s.oname(h)), opts
+    return s.seat(h), (_play_prompt, s.oname(h), _names(s, held)), opts
 
 
 _PLAY_NONE = Option("skip", "Play no card", {"card": -1})
 
 
-def _play_prompt(name: str) -> str:
-    return f"{name}: play phase — play a card?"
+def _skipped(s: SentinelsState, h: int, phase: str, why: str) -> None:
+    """SOTM-5: a phase that passes with nothing to choose, told with its cause (issue 21)."""
+    if s.log is not None:
+        s.emit("phase_skipped", f"{s.oname(h)} skips the {phase} phase: {why}", hero=h,
+               phase=phase)
+
+
+def limited_held(s: SentinelsState, h: int) -> list[int]:
+    """SOTM-10: the Limited cards in the hand whose copy is in play: not offered as a play
+    (issue 21: nothing offered that cannot work)."""
+    return [c for c in s.hand[h] if s.T.copies[c] is not None and limited_in_play(s, c)]
+
+
+def _names(s: SentinelsState, cards: list[int]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(s.name(c) for c in cards))
+
+
+def _play_prompt(name: str, held: tuple[str, ...] = ()) -> str:
+    return f"{name}: play phase — play a card?" + _held_note(held)
+
+
+def _held_note(held: tuple[str, ...]) -> str:
+    return f" (not offered: {', '.join(held)}: Limited, already in play)" if held else ""
 
 
 @choice("play_phase", _play_options)
@@ -171,9 +199,10 @@ def _play_now_options(s: SentinelsState, f: tuple) -> tuple:
     if s.incap[h] or (s.T.blocks and blocked(s, "cannot_play_cards", s.char[h])):
         return 0, "", []  # SOTM-17: incapacitated by an earlier play, the hero plays no more
     play = s.T.play_opt
-    opts = [play[c] for c in s.hand[h]]
+    held = limited_held(s, h)
+    opts = [play[c] for c in s.hand[h] if c not in held]
     opts.append(_PLAY_NONE)
-    return s.seat(h), f"{s.oname(h)} may play a card now", opts
+    return s.seat(h), f"{s.oname(h)} may play a card now{_held_note(_names(s, held))}", opts
 
 
 @choice("play_now", _play_now_options)
@@ -257,7 +286,8 @@ def play_top(s: SentinelsState, f: tuple) -> None:
     if len(f) > 2:  # the battle zone it is played in (OBL-O2: an ongoing names its own)
         s.bz[c] = entry_zone(s, c, f[2])
     if s.log is not None:
-        s.emit("play", f"{zone_prefix(s, s.bz[c])}{s.oname(o)} plays {s.name(c)}", owner=o,
+        s.emit("play", f"{zone_prefix(s, s.bz[c])}{s.oname(o)} {s.verb_s(o, 'plays', 'play')} "
+               f"{s.name(c)}", owner=o,
                card=c)
     if s.T.seed[c] and s.T.okind[o] == 2:
         play_seed(s, c)
@@ -307,6 +337,8 @@ def _power_options(s: SentinelsState, f: tuple) -> tuple:
         return 0, "", []
     s.phase = "power"
     if s.T.blocks and blocked(s, "cannot_use_powers", s.char[h]):
+        _skipped(s, h, "power", f"{blocker(s, 'cannot_use_powers', s.char[h])} says "
+                 f"{s.oname(h)} cannot use powers")
         return 0, "", []
     kept = s.T.power_opt
     opts = [kept[c] for c in powers_of(s, h)]
@@ -348,7 +380,9 @@ def draw_phase(s: SentinelsState, f: tuple) -> None:
     if s.incap[h]:
         return
     s.phase = "draw"
-    draw(s, h, 1 if (s.played or s.powered) else 2)
+    one = bool(s.played or s.powered)
+    draw(s, h, 1 if one else 2, why="draw phase" if one else
+         "draw phase: no card played, no power used")
 
 
 def _incap_options(s: SentinelsState, f: tuple) -> tuple:

@@ -13,6 +13,7 @@ from typing import Any
 
 from multiverse.sentinels.state import Z_REMOVED, SentinelsState
 from multiverse.sentinels.tables import KINDS
+from multiverse.sentinels.threats import threats
 from multiverse.sentinels.viewtext import card_text
 from multiverse.sentinels.vocab.lasting import DURATIONS
 from multiverse.sentinels.zones import cards_under
@@ -127,6 +128,7 @@ def view(s: SentinelsState, seat: int) -> dict[str, Any]:
             "play": _play(s, t.env),
         },
         "counters": {name: s.ctr[i] for i, name in enumerate(t.counter_names)},
+        "threats": threats(s),  # issue 21: each counter that can end the game, in words
         "reserve_size": len(s.reserve),  # its order is hidden, like a deck's
         "removed": _listed(s, [c for c, z in enumerate(s.zone) if z == Z_REMOVED]
                            if Z_REMOVED in s.zone else []),

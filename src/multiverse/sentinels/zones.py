@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from multiverse.engine.words import possessive
 from multiverse.sentinels.state import (
     Z_BOX,
     Z_DECK,
@@ -170,14 +171,15 @@ def top_card(s: SentinelsState, o: int) -> int:
             s.zone[c] = Z_DECK
         s.shuffle(deck)
         if s.log is not None:
-            s.emit("reshuffle", f"{s.oname(o)}'s trash is shuffled into the deck", owner=o)
+            s.emit("reshuffle", f"{possessive(s.oname(o))} trash is shuffled into the deck", owner=o)
     return deck[-1]
 
 
-def draw(s: SentinelsState, h: int, n: int, replace: bool = True) -> int:
+def draw(s: SentinelsState, h: int, n: int, replace: bool = True, why: str = "") -> int:
     """Draw `n` cards (SOTM-6: an empty deck is refilled from the trash). A card of the hero
     that replaces a draw ("instead of drawing", `DRAW_HOOKS`) takes each draw it can, the
-    rest of the draws waiting after it (`replace`: False, no replacement; none at setup)."""
+    rest of the draws waiting after it (`replace`: False, no replacement; none at setup).
+    `why`: the cause the narration names (issue 21: "draws 1 (draw phase)")."""
     k = 0
     hook = DRAW_HOOKS[0] if replace and DRAW_HOOKS and s.T.watchers.get("would_draw") \
         and s.phase != "setup" else None
@@ -190,7 +192,8 @@ def draw(s: SentinelsState, h: int, n: int, replace: bool = True) -> int:
         move(s, c, Z_HAND)
         k += 1
     if k and s.log is not None:
-        s.emit("draw", f"{s.oname(h)} draws {k}", hero=h, count=k)
+        s.emit("draw", f"{s.oname(h)} draws {k}" + (f" ({why})" if why else ""), hero=h,
+               count=k)
     return k
 
 

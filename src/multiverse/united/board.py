@@ -135,6 +135,14 @@ def resolve_overflow(s: UnitedState, pos: int) -> None:
         push_villain_effects(s, fx, f"Overflow at {s.loc_name(pos)}", pos)
 
 
+def track_line(s: UnitedState, old: int, why: str) -> str:
+    """A change of the track with its cause (issue 21): "Nimrod Activation track 3 → 4 of
+    15 (Sentinel I's Move task: already at Logan's Location)"; "→ GAME OVER" at its end."""
+    t = s.T
+    end = " → GAME OVER" if s.track >= t.track_max else ""
+    return f"{t.track_name} {old} → {s.track} of {t.track_max}{end} ({why})"
+
+
 def raise_track(s: UnitedState, n: int, why: str) -> None:
     """DFP-D2: raise the Nimrod Activation track (MU-23: a standard Villain's Villainous
     Plot); at its maximum the heroes lose."""
@@ -143,7 +151,7 @@ def raise_track(s: UnitedState, n: int, why: str) -> None:
     old = s.track
     s.track = min(s.T.track_max, old + n)
     if s.log is not None:
-        s.emit("track", f"{s.T.track_name} {old} → {s.track}: {why}", old=old, new=s.track)
+        s.emit("track", track_line(s, old, why), old=old, new=s.track)
     if s.track >= s.T.track_max:
         s.end("loss", "the Nimrod Activation track reached its end" if s.T.mode == "dofp"
               else f"the Villainous Plot ({s.T.track_name}) reached {s.T.track_max}")
@@ -153,7 +161,7 @@ def lower_track(s: UnitedState, n: int, why: str) -> None:
     old = s.track
     s.track = max(0, old - n)
     if s.track != old and s.log is not None:
-        s.emit("track", f"{s.T.track_name} {old} → {s.track}: {why}", old=old, new=s.track)
+        s.emit("track", track_line(s, old, why), old=old, new=s.track)
 
 
 @step("raise_track")

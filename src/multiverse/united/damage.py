@@ -11,7 +11,8 @@ from multiverse.united.protection import damage_after_protection
 from multiverse.united.state import PHASE_SENTINELS, UnitedState, choice
 
 
-def deal_damage(s: UnitedState, h: int, n: int, source: str, kind: str = "") -> None:
+def deal_damage(s: UnitedState, h: int, n: int, source: str, kind: str = "",
+                task: str = "") -> None:
     """MU-21: each damage makes the hero put 1 card from hand at the bottom of their deck.
 
     A KO'd or eliminated hero is ignored (MU-22). A Threat with a damage bonus (Mutant
@@ -19,7 +20,8 @@ def deal_damage(s: UnitedState, h: int, n: int, source: str, kind: str = "") -> 
     hand who takes damage is KO'd (Decision). `kind` is the kind of source (`bam`,
     `henchman`, `threat`, `sentinel`, `villain`, `location`, `card`; `united.lasting.SOURCES`)
     a protection may name; lasting text waiting for `damage_taken` hears the damage left
-    after the protections, and may replace it.
+    after the protections, and may replace it. `task`: the source's part that deals it, for
+    the narration ("Sentinel II's Target task deals 1 damage …", issue 21).
     """
     if s.ko[h] or s.out[h] or n <= 0 or s.result is not None:
         return
@@ -43,7 +45,8 @@ def deal_damage(s: UnitedState, h: int, n: int, source: str, kind: str = "") -> 
             return
     if s.log is not None:
         why = f" ({n - bonus} + {bonus} from {s.T.threat_name[t]})" if bonus else ""
-        s.emit("hero_damaged", f"{source} deals {n} damage to {s.hero_name(h)}{why}",
+        head = f"{source}'s {task}" if task else source
+        s.emit("hero_damaged", f"{head} deals {n} damage to {s.hero_name(h)}{why}",
                hero=h, amount=n, source=source, bonus=bonus)
     if not s.hand[h]:
         knock_out(s, h)

@@ -64,10 +64,10 @@ def hit(s: UnitedState, h: int, data: dict, n: int = 1, pos: int = -1) -> None:
             pos = s.hero_loc[h]
         k = min(n, s.thug[pos])
         s.thug[pos] -= k
-        record(s, THUGS, k)
         if s.log is not None:
             s.emit("thug_defeated", f"{s.hero_name(h)} defeats {count(k, 'Thug')} in {s.loc_name(pos)}",
                    hero=h, location=pos, count=k)
+        record(s, THUGS, k)  # (after the line: a Mission completes because of it)
 
 
 def damage_sentinel(s: UnitedState, sn: int, n: int, source: str) -> None:
@@ -153,8 +153,8 @@ def clear_threat(s: UnitedState, pos: int) -> None:
     s.need[pos * 3: pos * 3 + 3] = [0, 0, 0]
     if s.T.wild_costs:
         s.need[RING * 3 + pos] = 0
-    record(s, THREATS)
     if s.log is not None:
         s.emit("threat_cleared", f"{s.T.threat_name[t]} at {s.loc_name(pos)} is cleared",
                location=pos, threat=t)
+    record(s, THREATS)  # (after the line: a Mission completes because of it)
     push_villain_effects(s, s.T.threat_clear[t], s.T.threat_name[t], pos)

@@ -11,7 +11,14 @@ from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
 from multiverse.united.hooks import fire, hooked
-from multiverse.united.protection import NEXT_TURN, attack_damage, bonus_here, expire, lasting_total
+from multiverse.united.protection import (
+    NEXT_TURN,
+    attack_damage,
+    bonus_here,
+    expire,
+    immune,
+    lasting_total,
+)
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import NOW_ACTIONS, UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
@@ -185,7 +192,9 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
     src = _source(s, h, ATTACK)
     if src >= 0:
         for e in enemies_at(s, pos):
-            opts.append(Option(f"attack:{e.id}", (_label, "Attack {} ({})", e.label, _PAID[src]),
+            name = e.label + (" (immune)" if s.protect and e.data["enemy"] != "thug"
+                              and immune(s, h, e.data, -1) else "")  # issue 21: marked
+            opts.append(Option(f"attack:{e.id}", (_label, "Attack {} ({})", name, _PAID[src]),
                                {"action": "attack", **(e.data or {})}))
             _token_twin(s, h, ATTACK, src, opts)
         if s.protect and lasting_total(s, ATTACK_RANGE, h):  # the owner's `attack_range`
@@ -221,7 +230,9 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
         opts += team_options(s, h)
     if s.fx_card >= 0:
         c = s.fx_card
-        opts.append(Option("effect", (special_effect_label, t.card_name[c], t.card_fx[c]),
+        why = futile(s, h, t.card_fx[c])  # MU-17: it must resolve; say when it does nothing
+        opts.append(Option("effect", (_futile_label, t.card_name[c], t.card_fx[c], why)
+                           if why else (special_effect_label, t.card_name[c], t.card_fx[c]),
                            _EFFECT))
         if t.card_optional[c]:  # "you may": actions can end before it resolves
             opts.append(Option("end", "End actions (leave the Special Effect)", _END))
@@ -267,6 +278,8 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
     d = opt.data
     a = d["action"]
     if a == "end":
+        if s.log is not None and any(s.pool):
+            _unused(s, h)
         s.pool = [0, 0, 0, 0]  # MU-17: unused symbols are lost as the actions end
         return
     s.stack.append(("resolve_actions",))
@@ -307,15 +320,51 @@ def resolve_action(s: UnitedState, f: tuple, opt: Option) -> None:
         spend(s, h, HEROIC, d.get("pay"))
         pos = d.get("location", s.hero_loc[h])  # a duplicate's clone's Location (vocab/parts.py)
         s.civ[pos] -= 1
-        record(s, RESCUE)
         if s.log is not None:
             s.emit("rescue", f"{s.hero_name(h)} rescues a Civilian in {s.loc_name(pos)}",
                    hero=h, location=pos)
+        record(s, RESCUE)  # (after the line: a Mission completes because of it)
     elif a == "fill":
         spend(s, h, d["symbol"], d.get("pay"))
         fill_threat(s, s.hero_loc[h], d["symbol"], s.hero_name(h))
         if s.protect:  # the owner's `extra_fill`
             more_fills(s, h, s.hero_loc[h], d["symbol"])
+
+
+def futile(s: UnitedState, h: int, fx: tuple) -> str:
+    """Why an effect would do nothing for hero `h` now ("" when it may do something): each
+    step is "up to" Thugs, Civilians or cards where there are none (issue 21: nothing
+    offered that cannot work)."""
+    pos = s.hero_loc[h]
+    why = []
+    for one in fx:
+        if one[0] == "defeat_thugs" and not s.thug[pos]:
+            why.append(f"no Thug in {s.loc_name(pos)}")
+        elif one[0] == "rescue" and not s.civ[pos]:
+            why.append(f"no Civilian in {s.loc_name(pos)}")
+        elif one[0] == "draw" and not s.deck[h]:
+            why.append(f"{s.hero_name(h)}'s deck is empty")
+        else:
+            return ""
+    return ", ".join(dict.fromkeys(why))
+
+
+def _unused(s: UnitedState, h: int) -> None:
+    """MU-17: the symbols left as the actions end are lost; said with why, when no action
+    could use them (issue 21: why the action phase ended)."""
+    pos = s.hero_loc[h]
+    why = []
+    if s.pool[ATTACK] and not enemies_at(s, pos):
+        why.append(f"no enemy in {s.loc_name(pos)}")
+    if s.pool[HEROIC] and not s.civ[pos] and s.threat[pos] < 0:
+        why.append(f"no Civilian or Threat in {s.loc_name(pos)}")
+    left = ", ".join(f"{n} {SYMBOLS[i].title()}" for i, n in enumerate(s.pool) if n)
+    s.emit("symbols_lost", f"{s.hero_name(h)} ends the actions: {left} unused, lost"
+           + (f" ({'; '.join(why)})" if why else ""), hero=h)
+
+
+def _futile_label(name: str, fx: tuple, why: str) -> str:
+    return f"{special_effect_label(name, fx)} (does nothing now: {why})"
 
 
 def _location_options(s: UnitedState, f: tuple) -> tuple:
@@ -324,11 +373,22 @@ def _location_options(s: UnitedState, f: tuple) -> tuple:
     li = s.locs[pos]
     if s.threat[pos] >= 0 or not s.T.loc_fx[li] or not s.in_play(h) or s.grab == h:
         return s.seat(h), "", []
+    why = futile(s, h, s.T.loc_fx[li])
+    if why:  # MU-20: an effect that can do nothing is not offered
+        if s.log is not None:
+            s.emit("location_nothing", f"{s.T.loc_name[li]}'s effect "
+                   f"({_mandatory(s, li)}) does nothing for {s.hero_name(h)}: {why}",
+                   hero=h, location=pos)
+        return s.seat(h), "", []
     use = Option("use", (_location_label, s.T.loc_name[li], s.T.loc_fx[li]), {"use": True})
     if s.T.loc_mandatory[li]:
         return s.seat(h), "", [use]
     return s.seat(h), f"{s.hero_name(h)}: use the Location effect?", [
         use, Option("skip", "Skip it", {"use": False})]
+
+
+def _mandatory(s: UnitedState, li: int) -> str:
+    return "mandatory" if s.T.loc_mandatory[li] else "optional"
 
 
 def _location_label(name: str, fx: tuple) -> str:
@@ -343,8 +403,9 @@ def resolve_location_effect(s: UnitedState, f: tuple, opt: Option) -> None:
         pos = s.hero_loc[h]
         li = s.locs[pos]
         if s.log is not None:
-            s.emit("location_effect", f"{s.hero_name(h)} uses the effect of {s.T.loc_name[li]}: "
-                   f"{effect_text(s.T.loc_fx[li])}", hero=h, location=pos)
+            s.emit("location_effect", f"{s.hero_name(h)} uses the effect of {s.T.loc_name[li]} "
+                   f"({_mandatory(s, li)}): {effect_text(s.T.loc_fx[li])}", hero=h,
+                   location=pos)
         push_location_effects(s, h, s.T.loc_fx[li], s.T.loc_name[li], pos)
 
 

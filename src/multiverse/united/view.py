@@ -26,6 +26,7 @@ from multiverse.united.protection import (
 from multiverse.united.standard.missions import MISSION_NAMES, completed, under_pressure, vulnerable
 from multiverse.united.state import PHASE_NIMROD, UnitedState
 from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
+from multiverse.united.threats import threats
 from multiverse.united.verbs import describe
 from multiverse.united.viewtext import add_texts
 from multiverse.united.vocab.components import component_view
@@ -213,6 +214,7 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         # DFP-D1..D3: the dashboard's bands, read from the content (None: a Villainous Plot)
         "track_bands": None if standard else {"yellow": t.yellow, "red": t.red,
                                               "lost": t.track_max},
+        "threats": threats(s),  # issue 21: each counter that can end the game, in words
         "difficulty": cfg.difficulty,
         "challenge": _challenge(s),
         "heroes": heroes, "storyline": story,

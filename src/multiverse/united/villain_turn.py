@@ -156,15 +156,21 @@ def bam(s: UnitedState, f: tuple) -> None:
             s.emit("stunned", f"{t.villain_name} is stunned: no BAM!")
         return
     if t.villain_bam is not None:
-        if s.log is not None:
-            s.emit("bam", f"BAM! ({t.villain_name}): {effect_text(t.villain_bam)}", amount=0)
+        if s.log is not None:  # issue 21: no "damage to each hero here" with no hero there
+            hits_nobody = (not s.heroes_at(s.n_loc) and not t.duplicates and
+                           all(e[0] == "damage_heroes_here" for e in t.villain_bam))
+            s.emit("bam", f"BAM! ({t.villain_name}) deals no damage: no hero in "
+                   f"{s.loc_name(s.n_loc)}" if hits_nobody else
+                   f"BAM! ({t.villain_name}): {effect_text(t.villain_bam)}", amount=0)
         push_villain_effects(s, t.villain_bam, f"{t.villain_name}'s BAM!")
         return
     bonus = t.bonus_red if s.track >= t.red else t.bonus_yellow if s.track >= t.yellow else 0
     n = t.bam_damage + bonus
     if s.log is not None:
         band = f" ({t.bam_damage} + {bonus} in the {'red' if s.track >= t.red else 'yellow'} band)"
-        s.emit("bam", f"BAM! Nimrod deals {n} damage{band if bonus else ''} to each hero in "
+        nobody = not s.heroes_at(s.n_loc) and not t.duplicates
+        s.emit("bam", f"BAM! Nimrod deals no damage: no hero in {s.loc_name(s.n_loc)}" if nobody
+               else f"BAM! Nimrod deals {n} damage{band if bonus else ''} to each hero in "
                f"{s.loc_name(s.n_loc)}", amount=n)
     for h in reversed(s.heroes_at(s.n_loc)):
         s.stack.append(("damage_hero", h, n, "Nimrod's BAM!", "bam"))

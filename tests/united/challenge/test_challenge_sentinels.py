@@ -348,7 +348,10 @@ def test_after_escaping_the_location_effect_is_usable():
 
 @pytest.mark.rule("DFP-C11")
 def test_after_escaping_the_hero_acts_normally_and_can_leave():
-    s = _kitty_held(["Straight Through the Walls", "Phase Step"], "Rusted Claws")
+    # a Thug and a Civilian at 4: its Location effect has something to do (issue 21), so
+    # the turn waits there
+    s = _kitty_held(["Straight Through the Walls", "Phase Step"], "Rusted Claws",
+                    locations=ring(p4={"civilians": 1, "thugs": 1}))
     play(s, "Straight Through the Walls")  # Move, Move, Heroic
     act(s, "escape")
     assert "move:2" in ids(s) and "move:4" in ids(s)
@@ -383,7 +386,8 @@ def test_the_special_effect_waits_for_the_escape():
 def test_another_hero_in_the_sentinels_location_acts_normally():
     heroes = [hero("logan", 3, ["Limp Into the Fight", "Rusted Claws"]), hero("kitty-pryde", 3), hero("storm", 1)]
     s = load(which="sentinel-iii", heroes=heroes, challenge={"location": 3, "holding": "kitty-pryde"},
-             turn={"hero": "logan"}, step="play", locations=ring(p3={"thugs": 1}))
+             turn={"hero": "logan"}, step="play",
+             locations=ring(p3={"thugs": 1}, p4={"civilians": 1, "thugs": 1}))
     play(s, "Limp Into the Fight")
     assert ids(s) == ["move:2", "move:4", "attack:thug", "end"]
     act(s, "move:4")

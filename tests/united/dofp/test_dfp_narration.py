@@ -47,6 +47,8 @@ def test_an_activation_names_both_cards_their_symbols_and_its_tasks():
     assert kind(s) == "task_damage" and ids(s) == ["hero:0", "hero:1"]
     assert texts(s) == [
         "Logan plays Berserker Lunge",
+        "Logan ends the actions: 1 Move, 2 Attack, 1 Heroic unused, lost (no enemy in Rooftop "
+        "Resistance Camp; no Civilian or Threat in Rooftop Resistance Camp)",
         "Sentinel I activates for Logan: Berserker Lunge [Attack Attack] and Slip Past the "
         "Patrol [Move Heroic] show 1 Move, 2 Attack, 1 Heroic → Move once, Add a Civilian "
         "once, Damage twice, Target",
@@ -65,8 +67,12 @@ def test_an_activation_that_does_nothing_says_why_task_by_task():
     play(s, "Old Instincts")
     end_actions(s)
     skip_location(s)
-    assert texts(s)[:5] == [
+    assert texts(s)[:7] == [
         "Logan plays Old Instincts",
+        "Logan ends the actions: 1 Attack, 1 Wild unused, lost (no enemy in Barbed-Wire "
+        "Internment Yard)",
+        "Barbed-Wire Internment Yard's effect (optional) does nothing for Logan: no Civilian "
+        "in Barbed-Wire Internment Yard",
         "Sentinel I activates for Logan: Old Instincts [Wild] and Rusted Claws [Attack] show "
         "1 Attack, 1 Wild → Damage once, Production once, Target",
         "Sentinel I deals no damage: no hero in The Burned Mansion",
@@ -92,13 +98,16 @@ def test_a_special_effect_and_a_threat_damage_bonus_are_named():
         "Logan plays Slow Mend",
         "Logan resolves the Special Effect of Slow Mend: draw 1 card",
         "Logan draws 1",
+        "Logan ends the actions: 1 Move, 1 Heroic unused, lost",
         "Sentinel I activates for Logan: Slow Mend [Heroic + Special Effect: draw 1 card] and "
         "Phase Step [Move] show 1 Move, 1 Heroic → Move once, Add a Civilian once, Special "
         "Effect, Target",
-        "Nimrod Activation track 0 → 1: Sentinel I is already at Logan's Location",
+        "Nimrod Activation track 0 → 1 of 15 (Sentinel I's Move task: already at Logan's "
+        "Location)",
         "1 Civilian added to Barbed-Wire Internment Yard",
-        "Nimrod Activation track 1 → 2: the last Hero card has a Special Effect",
-        "Sentinel I deals 2 damage to Logan (1 + 1 from Gene-Scan Checkpoint)",
+        "Nimrod Activation track 1 → 2 of 15 (Sentinel I's Special Effect task: the last Hero "
+        "card has a Special Effect)",
+        "Sentinel I's Target task deals 2 damage to Logan (1 + 1 from Gene-Scan Checkpoint)",
     ]
 
 

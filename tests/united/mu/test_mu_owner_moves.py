@@ -358,6 +358,20 @@ def test_play_a_random_card_from_hand():
     assert len(s.hand[0]) == 1
 
 
+@pytest.mark.rule("MU-18")
+def test_an_immune_enemy_is_marked_in_the_damage_options():
+    """Issue 21: an enemy immune to this hero's damage is marked "(immune)"."""
+    from multiverse.united.vocab.base import _effect_damage_options
+
+    s = played([{"verb": "immune_enemy", "immune_to": "you"}], logan=0, storm=0)
+    resolve_effect(s)
+    s.apply("sentinel:0")  # Sentinel I takes no damage from Logan
+    _seat, _prompt, opts = _effect_damage_options(s, ("effect_damage", 0, 1, 0, "Claws"))
+    assert [o.label for o in opts] == ["Sentinel I (immune)", "Sentinel II"]
+    _seat, _prompt, opts = _effect_damage_options(s, ("effect_damage", 1, 1, 0, "Gale"))
+    assert [o.label for o in opts] == ["Sentinel I", "Sentinel II"]  # Storm's damage: not immune
+
+
 @pytest.mark.rule("MU-18", "DFP-A1")
 @pytest.mark.parametrize(("immune_to", "logan_hits", "storm_hits"), [
     ("all_but_you", 1, 0), ("you", 0, 1)])

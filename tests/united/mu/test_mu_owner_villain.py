@@ -458,6 +458,7 @@ def test_extra_tokens_take_slots_and_overflow_like_civilians_and_thugs(tmp_path)
     # ring 0 (4 slots) holds 3 Civilians: of its 2 Bombs one fits, the other overflows
     locs = [dict(x) for x in EMPTY_RING]
     locs[0]["civilians"] = 3
+    locs[3]["civilians"] = 1  # the Yard's effect has a Civilian to rescue: it is offered
     s = _standard(_bomb_pack(tmp_path), locations=locs,
                   heroes=[{"id": "logan", "location": 3, "hand": ["Rusted Claws"]},
                           {"id": "storm", "location": 3}],

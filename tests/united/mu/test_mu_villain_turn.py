@@ -169,6 +169,20 @@ def test_recover_effect_follows_bam():
 
 
 @pytest.mark.rule("MU-11")
+def test_the_recovery_names_its_count_and_its_cap():
+    """Issue 21: the Health recovered says what it counts and why it is less."""
+    s = nimrod_position(["Adaptive Self-Repair"], nimrod_at=0, health=5, logan_at=1, storm_at=1)
+    logan_ends_turn(s)
+    assert "Nimrod recovers 2 Health → 7 (1 for each hero in play: 2)" in [e.text for e in s.log]
+    full = s.T.nimrod_health
+    s = nimrod_position(["Adaptive Self-Repair"], nimrod_at=0, health=full - 1, logan_at=1,
+                        storm_at=1)
+    logan_ends_turn(s)
+    assert (f"Nimrod recovers 1 Health → {full} (2 for 2 heroes in play, never above its "
+            f"starting {full})") in [e.text for e in s.log]
+
+
+@pytest.mark.rule("MU-11")
 def test_bam_damage_follows_the_track_band():
     for track, dmg in ((0, 1), (4, 1), (5, 2), (9, 2), (10, 3), (14, 3)):
         s = nimrod_position(["Adaptive Self-Repair"], nimrod_at=0, logan_at=1,

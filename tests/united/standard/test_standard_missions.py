@@ -116,7 +116,7 @@ def test_threat_mission_completes_when_the_last_symbol_is_filled():
     # Propaganda Tower (Heroic, Heroic, Move) with both Heroic filled; 2 Threats cleared before
     s = _kitty(3, ["Straight Through the Walls", "Phase Step"], {"threats": 2},
                locations=ring(p3={"threat": "propaganda-tower", "filled": ["heroic", "heroic"],
-                                  "civilians": 1}))
+                                  "civilians": 2}))  # one stays: the effect has work to do
     play(s, "Straight Through the Walls")  # Move, Move, Heroic
     act(s, "fill:move")
     assert s.threat[3] == -1 and s.progress[2] == 3 and completed(s) == 1

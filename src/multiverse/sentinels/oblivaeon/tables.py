@@ -71,6 +71,7 @@ def build_oblivaeon_tables(config: OblivaeonConfig, content: SentinelsContent) -
     t.okind = [HERO] * p + [VILLAIN] * 3 + [ENVIRONMENT] * len(env_ids) + [MISSION]
     t.owner_names = (*(f"Player {i + 1}" for i in range(p)), ob.name, "The Scions", "The Aeon Men",
                      *(envs[e].name for e in env_ids), "The Mission deck")
+    t.plural_owners = frozenset((sc_o, am_o))  # "The Scions play", "The Aeon Men play"
     t.named_decks = {"oblivaeon": ob_o, "scion": sc_o, "aeon_men": am_o, "mission": t.mission}
     t.late_owner = am_o
     t.env_ids = tuple(env_ids)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from multiverse.engine.decision import Option
+from multiverse.engine.words import count, possessive
 from multiverse.sentinels.cardtext import ability_label, card_label
 from multiverse.sentinels.oblivaeon.world import (
     devastation_check,
@@ -74,7 +75,7 @@ def ob_env_turn(s: SentinelsState, f: tuple) -> None:
     o = next((e for e in t.envs if s.azone[e] == z), -1)
     if o < 0:
         return
-    _begin(s, o, z, f"{t.owner_names[o]}'s turn (environment)")
+    _begin(s, o, z, f"{possessive(t.owner_names[o])} turn (environment)")
     s.stack.extend(reversed([("turn_start", o, z), ("play_top", o, z), ("turn_end", o, z)]))
 
 
@@ -200,7 +201,44 @@ def _six_options(s: SentinelsState, f: tuple) -> tuple:
     if not opts:
         return 0, "", []
     opts.append(Option("none", "None of these", {"do": "none"}))
-    return p, f"Player {p + 1}: one of six things (missions, incapacitated heroes)?", opts
+    return p, six_prompt(s, p), opts
+
+
+SIX = ("take an objective", "swap your objective", "trade objectives", "shuffle the Mission deck",
+       "use an incapacitated hero's ability", "regain a reward")  # OBL-H2 … H7, in order
+
+
+def six_reasons(s: SentinelsState, p: int) -> list[str]:
+    """OBL-H2 … H7: for each of the six things, why it is not offered now ("" when it is)."""
+    t = s.T
+    mdeck = s.deck[t.mission]
+    mine = objectives(s, p)
+    out = []
+    partner = any(q != p and not s.incap[q] and s.azone[q] == s.azone[p] and objectives(s, q)
+                  for q in range(t.n_heroes))
+    stand = "" if not s.incap[p] else "your hero is incapacitated"
+    out.append(stand or ("you hold an objective" if mine else
+                         "" if mdeck else "the Mission deck is empty"))
+    out.append(stand or ("you hold no objective" if not mine else
+                         "" if mdeck else "the Mission deck is empty"))
+    out.append(stand or ("you hold no objective" if not mine else "" if partner else
+                         f"no other hero in {zone_name(s.azone[p])} holds one"))
+    out.append("" if len(mdeck) > 1 else f"the Mission deck has {count(len(mdeck), 'card')}")
+    here = incapacitated_here(s, p)
+    out.append("" if any(t.abilities[c] for c in here) else
+               "no incapacitated hero in your play area")
+    out.append("" if any(r in t.missions for c in here for r in cards_under(s, c)) else
+               "no reward under an incapacitated hero")
+    return out
+
+
+def six_prompt(s: SentinelsState, p: int) -> str:
+    """The six things' prompt (issue 21): what is offered, and why the others are not."""
+    why = six_reasons(s, p)
+    offered = [thing for thing, w in zip(SIX, why, strict=True) if not w]
+    missing = [f"{thing}: {w}" for thing, w in zip(SIX, why, strict=True) if w]
+    return (f"{s.oname(p)}: one of six things? Offered: {', '.join(offered)}"
+            + (f" (not offered: {'; '.join(missing)})" if missing else ""))
 
 
 @choice("ob_six", _six_options)
@@ -230,7 +268,7 @@ def six(s: SentinelsState, f: tuple, opt: Option) -> None:
     elif do == "shuffle":
         s.shuffle(s.deck[t.mission])
         if s.log is not None:
-            s.emit("shuffle", "The Mission deck is shuffled")
+            s.emit("shuffle", f"{s.oname(p)} shuffles the Mission deck (one of six things)")
     elif do == "ability":
         s.incap_used += 1
         name, fx = t.abilities[d["card"]][d["i"]]

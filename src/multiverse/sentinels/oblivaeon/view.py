@@ -25,6 +25,7 @@ from typing import Any
 from multiverse.sentinels.oblivaeon.setup import ASIDE, GONE
 from multiverse.sentinels.oblivaeon.world import ob_zone, zone_name
 from multiverse.sentinels.state import Z_PLAY, Z_REMOVED, SentinelsState
+from multiverse.sentinels.threats import threats
 from multiverse.sentinels.view import _card, _listed, held, modifiers_in_force
 from multiverse.sentinels.viewtext import card_text as full_text
 from multiverse.sentinels.zones import cards_under
@@ -237,6 +238,7 @@ def view(s: SentinelsState, seat: int) -> dict[str, Any]:
         "oblivaeon": oblivaeon_view(s),
         "shield": shield_view(s),
         "counters": counters,
+        "threats": threats(s),  # issue 21: each counter that can end the game, in words
         "inevitable_destruction": {
             "devastation": counters.get("Devastation", 0),
             "devastation_max": t.counter_max[ci["Devastation"]] if "Devastation" in ci else 0,

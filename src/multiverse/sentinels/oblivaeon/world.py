@@ -5,6 +5,7 @@ environments destroyed (OBL-E1 … E4), Devastation (OBL-B2 … B4), the Scion R
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
+from multiverse.engine.words import count
 from multiverse.sentinels import triggers
 from multiverse.sentinels.amounts import count_here, usurped
 from multiverse.sentinels.cardtext import card_label
@@ -131,7 +132,7 @@ def scion_removed(s: SentinelsState, c: int) -> None:
     """OBL-B3: whenever a Scion is removed from the game, remove 1 Devastation token."""
     t = s.T
     if c in t.scions:
-        change_counter(s, "Devastation", -1)
+        change_counter(s, "Devastation", -1, f"{s.name(c)} is removed from the game")
         if c in t.usurp_faces and s.result is None and oblivaeon_fallen(s) and not usurped(s):
             s.end("win", f"{s.name(c)}, who usurped OblivAeon's power, is defeated: "
                   "OblivAeon falls with the usurper (OBL-C22)")
@@ -153,10 +154,8 @@ def devastation_check(s: SentinelsState, z: int) -> None:
     scions = count_here(s, "scions", -1, zone_ref(z))
     heroes = count_here(s, "heroes", -1, zone_ref(z))
     if scions > heroes:
-        if s.log is not None:
-            s.emit("devastation", f"{zone_label(z)}{scions} Scions against {heroes} heroes: "
-                   f"+{scions} Devastation", zone=z, count=scions)
-        change_counter(s, "Devastation", scions)
+        change_counter(s, "Devastation", scions, f"{count(scions, 'Scion')} against "
+                       f"{count(heroes, 'hero', 'heroes')} in {zone_name(z)}")
 
 
 def zone_ref(z: int) -> str:
@@ -269,7 +268,7 @@ def hero_incapacitated(s: SentinelsState, p: int) -> None:
     s.hand[p].clear()
     if s.user[d] >= 0:
         s.user[d] = -1
-    change_counter(s, "Devastation", 1)  # OBL-B4
+    change_counter(s, "Devastation", 1, f"{s.name(char)} is incapacitated")  # OBL-B4
 
 
 INCAPACITATE_HOOKS["oblivaeon"] = hero_incapacitated
@@ -347,7 +346,7 @@ def _new_hero_options(s: SentinelsState, f: tuple) -> tuple:
     free = free_characters(s)
     if not free:
         return 0, "", []
-    return (p, f"Player {p + 1}: set up a new hero",
+    return (p, f"{s.player_name(p)}: set up a new hero",
             [Option(f"hero:{c}", (card_label, t, c), {"card": c}) for c in free])
 
 
@@ -357,9 +356,10 @@ def new_hero(s: SentinelsState, f: tuple, opt: Option) -> None:
     may change battle zone."""
     p = f[1]
     c = opt.data["card"]
+    who = s.player_name(p)
     set_up_hero(s, p, c)
     if s.log is not None:
-        s.emit("new_hero", f"Player {p + 1} sets up {s.name(c)} in {zone_name(s.azone[p])}",
+        s.emit("new_hero", f"{who} sets up {s.name(c)} in {zone_name(s.azone[p])}",
                hero=p, card=c)
     draw(s, p, s.T.config.hand_size)
     s.stack.append(("ob_zone_move", p, 1))
@@ -370,7 +370,7 @@ def out_of_heroes(s: SentinelsState, f: tuple) -> None:
     p = f[1]
     s.incap[p] = 2
     if s.log is not None:
-        s.emit("out_of_heroes", f"Player {p + 1} has no hero left to set up", hero=p)
+        s.emit("out_of_heroes", f"{s.player_name(p)} has no hero left to set up", hero=p)
     heroes_lost(s)
 
 

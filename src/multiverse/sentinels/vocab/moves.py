@@ -15,6 +15,7 @@ text resolves (SOTM-8), and it counts as the hero's play of the turn (SOTM-5).
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
+from multiverse.engine.words import possessive
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState, choice
 from multiverse.sentinels.tables import KINDS, ONE_SHOT
 from multiverse.sentinels.verbs import push_effect, seat_of, verb
@@ -213,15 +214,15 @@ def place(s: SentinelsState, sid: int, c: int, this: int, hero: int) -> bool:
         if h < 0:
             return False
         move(s, c, Z_HAND, home=h)
-        words = f"goes to {s.oname(h)}'s hand"
+        words = f"goes to {possessive(s.oname(h))} hand"
     elif pile == "trash":
         move(s, c, Z_TRASH, home=o)
         if was in (Z_HAND, Z_DECK, Z_BOX):  # SOTM-11: from a hand or a deck: discarded
             s.turn_discarded += 1
-        words = f"goes to {s.oname(o)}'s trash"
+        words = f"goes to {possessive(s.oname(o))} trash"
     elif pile in ("deck", "deck_bottom"):
         move(s, c, Z_DECK, home=o, bottom=pile == "deck_bottom")
-        words = f"goes to the {'bottom' if pile == 'deck_bottom' else 'top'} of {s.oname(o)}'s deck"
+        words = f"goes to the {'bottom' if pile == 'deck_bottom' else 'top'} of {possessive(s.oname(o))} deck"
     else:
         return enter_play(s, c, o, this, hero, pile == "played")
     if s.log is not None:
@@ -250,7 +251,7 @@ def enter_play(s: SentinelsState, c: int, o: int, this: int, hero: int, played: 
         s.bz[c] = s.bz[this]
     if s.log is not None:
         s.emit("play" if played else "put_into_play",
-               f"{s.oname(o)} plays {s.name(c)}" if played
+               f"{s.oname(o)} {s.verb_s(o, 'plays', 'play')} {s.name(c)}" if played
                else f"{s.name(c)} is put into play", card=c, owner=o)
     if played:
         if hero >= 0 and hero == s.turn and s.hero_of(c) == hero:

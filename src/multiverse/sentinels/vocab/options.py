@@ -6,6 +6,7 @@ and a card put into play in another play area (`play_area`)."""
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
+from multiverse.engine.words import possessive
 from multiverse.sentinels import memory
 from multiverse.sentinels.damage import deal_damage, incapacitate
 from multiverse.sentinels.select import candidates
@@ -157,7 +158,7 @@ def _enter(s: SentinelsState, c: int, o: int) -> None:
     if s.T.kind[c][s.face[c]] != ONE_SHOT:
         s.home[c] = o
         if s.log is not None and o != s.owner_of(c):
-            s.emit("play_area", f"{s.name(c)} enters play in {s.oname(o)}'s play area",
+            s.emit("play_area", f"{s.name(c)} enters play in {possessive(s.oname(o))} play area",
                    card=c, owner=o)
     put_into_play(s, c, from_deck=True)
 

@@ -4,6 +4,7 @@ card (SOTM-11; OBL-C5's reserve, OBL-HE3's seeds, OBL-HE4's arranged tops)."""
 from __future__ import annotations
 
 from multiverse.engine.decision import Option
+from multiverse.engine.words import possessive
 from multiverse.sentinels import memory
 from multiverse.sentinels.amounts import amount_of, heroes_here, zone_environment
 from multiverse.sentinels.damage import destroy
@@ -57,7 +58,7 @@ def deck_reachable(s: SentinelsState, o: int, this: int, hero: int) -> bool:
 def draw_cards(s: SentinelsState, sid: int, this: int, hero: int, other: int, n: int) -> None:
     """SOTM-11: this hero's player draws `amount` cards."""
     if hero >= 0 and not s.incap[hero]:
-        draw(s, hero, n)
+        draw(s, hero, n, why=s.name(this) if this >= 0 else "")
 
 
 @verb("discard")
@@ -233,7 +234,7 @@ def resolve_search(s: SentinelsState, f: tuple, opt: Option) -> None:
 def _arrange_options(s: SentinelsState, f: tuple) -> tuple:
     _, o, cards, placed = f
     left = [c for c in cards if c not in placed]
-    return (s.seat(s.turn), f"Put back the top of {s.oname(o)}'s deck: which card goes next "
+    return (s.seat(s.turn), f"Put back the top of {possessive(s.oname(o))} deck: which card goes next "
             "(the first chosen ends on top)?",
             [s.T.card_opt[c] for c in left])
 

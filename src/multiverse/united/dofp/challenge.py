@@ -129,8 +129,12 @@ def _grab_options(s: UnitedState, f: tuple) -> tuple:
     sn = f[1]
     if s.grab >= 0:  # already holding: the held hero takes 1 damage (forced)
         return s.seat(s.active), "", [Option("squeeze", "squeeze", {"hero": -1})]
+    here = s.heroes_at(s.s_loc[sn])
+    if not here and s.log is not None:  # issue 21: no outcome left untold
+        s.emit("task_nothing", f"{s.sentinel_name(sn)} grabs no one: no hero in "
+               f"{s.loc_name(s.s_loc[sn])}", sentinel=sn, task="grab")
     return (s.seat(s.active), f"{s.sentinel_name(sn)} grabs a hero: which one?",
-            [Option(f"hero:{x}", s.hero_name(x), {"hero": x}) for x in s.heroes_at(s.s_loc[sn])])
+            [Option(f"hero:{x}", s.hero_name(x), {"hero": x}) for x in here])
 
 
 @choice("grab", _grab_options)

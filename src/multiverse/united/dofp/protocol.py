@@ -6,7 +6,7 @@ from multiverse.engine.decision import Option
 from multiverse.united.board import OVERFLOW_ONCE, add_tokens, is_full, move_sentinel_closer, raise_track
 from multiverse.united.damage import deal_damage
 from multiverse.united.lasting import sentinel_stunned
-from multiverse.united.narrate import TASKS, activation_text, task_list
+from multiverse.united.narrate import TASKS, activation_text, task_list, times
 from multiverse.united.state import UnitedState, choice, push, step
 from multiverse.united.storyline import has_special_effect, last_hero_cards, symbols_of
 
@@ -101,7 +101,8 @@ def task_move(s: UnitedState, f: tuple) -> None:
     """DFP-A4: move 1 closer to the token holder; already there, raise the track by 1."""
     _, sn, h = f
     if s.s_loc[sn] == s.hero_loc[h]:
-        raise_track(s, 1, f"{s.sentinel_name(sn)} is already at {s.hero_name(h)}'s Location")
+        raise_track(s, 1, f"{s.sentinel_name(sn)}'s Move task: already at {s.hero_name(h)}'s "
+                    "Location")
     else:
         move_sentinel_closer(s, sn, h)
 
@@ -120,16 +121,30 @@ def _task_damage_options(s: UnitedState, f: tuple) -> tuple:
     sn = f[1]
     here = s.heroes_at(s.s_loc[sn])
     if not here and s.log is not None:  # computed once, as the frame is reached
-        s.emit("task_nothing", f"{s.sentinel_name(sn)} deals no damage: no hero in "
-               f"{s.loc_name(s.s_loc[sn])}", sentinel=sn, task="damage")
+        _no_damage(s, f)
     return (s.seat(s.active), f"{s.sentinel_name(sn)} deals 1 damage: to which hero?",
             [Option(f"hero:{h}", s.hero_name(h), {"hero": h}) for h in here])
+
+
+def _no_damage(s: UnitedState, f: tuple) -> None:
+    """DFP-A6 with no hero there, told once for a run of Damage tasks (issue 21): "Sentinel
+    I deals no damage: no hero in X (Damage 3 times)"."""
+    sn = f[1]
+    line = f"{s.sentinel_name(sn)} deals no damage: no hero in {s.loc_name(s.s_loc[sn])}"
+    last = s.log[-1] if s.log else None
+    if last is not None and last.kind == "task_nothing" and last.text.startswith(line):
+        return  # the rest of a run already told
+    k = 1
+    while k < len(s.stack) and s.stack[-1 - k] == f:
+        k += 1
+    s.emit("task_nothing", line + (f" (Damage {times(k)})" if k > 1 else ""), sentinel=sn,
+           task="damage")
 
 
 @choice("task_damage", _task_damage_options)
 def task_damage(s: UnitedState, f: tuple, opt: Option) -> None:
     """DFP-A6: 1 damage to 1 hero in the Sentinel's Location, if any; the players choose."""
-    deal_damage(s, opt.data["hero"], 1, s.sentinel_name(f[1]), "sentinel")
+    deal_damage(s, opt.data["hero"], 1, s.sentinel_name(f[1]), "sentinel", "Damage task")
 
 
 @step("task_production")
@@ -139,14 +154,19 @@ def task_production(s: UnitedState, f: tuple) -> None:
     sn = f[1]
     full = s.T.sentinel_health
     if s.s_hp[sn] >= full:
-        raise_track(s, 1, f"{s.sentinel_name(sn)} is at full Health")
+        raise_track(s, 1, f"{s.sentinel_name(sn)}'s Production task: already at full Health")
         return
     gain = min(s.threats_tagged("sentinel_production"), full - s.s_hp[sn])
     if gain:
         s.s_hp[sn] += gain
         if s.log is not None:
+            t = s.T
+            names = [t.threat_name[th] for th in s.threat
+                     if th >= 0 and "sentinel_production" in t.threat_tags[th]]
+            capped = " (never above its starting Health)" if gain < len(names) else ""
             s.emit("sentinel_recovers", f"{s.sentinel_name(sn)} recovers {gain} Health → "
-                   f"{s.s_hp[sn]}", sentinel=sn, amount=gain, health=s.s_hp[sn])
+                   f"{s.s_hp[sn]} (1 for each Sentinel Production Threat in play: "
+                   f"{', '.join(names)}){capped}", sentinel=sn, amount=gain, health=s.s_hp[sn])
     elif s.log is not None:
         s.emit("task_nothing", f"{s.sentinel_name(sn)} recovers nothing: no Sentinel "
                "Production Threat in play", sentinel=sn, task="production")
@@ -155,7 +175,8 @@ def task_production(s: UnitedState, f: tuple) -> None:
 @step("task_special_effect")
 def task_special_effect(s: UnitedState, f: tuple) -> None:
     """DFP-A8: the last Hero card has a Special Effect: raise the track by 1."""
-    raise_track(s, 1, "the last Hero card has a Special Effect")
+    raise_track(s, 1, f"{s.sentinel_name(f[1])}'s Special Effect task: the last Hero card "
+                "has a Special Effect")
 
 
 @step("task_target")
@@ -163,7 +184,7 @@ def task_target(s: UnitedState, f: tuple) -> None:
     """DFP-A9: the token holder in the Sentinel's Location takes 1 damage."""
     _, sn, h = f
     if s.s_loc[sn] == s.hero_loc[h]:
-        deal_damage(s, h, 1, s.sentinel_name(sn), "sentinel")
+        deal_damage(s, h, 1, s.sentinel_name(sn), "sentinel", "Target task")
     elif s.log is not None:
         s.emit("task_nothing", f"{s.sentinel_name(sn)}'s Target task does nothing: "
                f"{s.hero_name(h)} is not in {s.loc_name(s.s_loc[sn])}", sentinel=sn, task="target")

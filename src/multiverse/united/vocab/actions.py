@@ -31,7 +31,8 @@ def gain_action(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sourc
     s.pool[sym] += n
     if s.log is not None:
         s.emit("gain_action", f"{s.hero_name(h)} gains {count(n, SYMBOLS[sym].title() + ' action')} "
-               "for this turn", hero=h, symbol=SYMBOLS[sym], count=n)
+               "for this turn" + (f" ({source})" if source else ""), hero=h,
+               symbol=SYMBOLS[sym], count=n)
 
 
 @verb("take_action")
@@ -137,10 +138,10 @@ def resolve_act(s: UnitedState, f: tuple, opt: Option) -> None:
         hit(s, h, opt.data, attack_damage(s, h, opt.data), p)
     elif a == "rescue":
         s.civ[p] -= 1
-        record(s, RESCUE)
         if s.log is not None:
             s.emit("rescue", f"{s.hero_name(h)} rescues a Civilian in {s.loc_name(p)}",
                    hero=h, location=p)
+        record(s, RESCUE)  # (after the line: a Mission completes because of it)
     else:
         fill_threat(s, p, opt.data["symbol"], s.hero_name(h))
         if s.protect:

@@ -11,6 +11,7 @@ from multiverse.united.damage import draw
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
 from multiverse.united.lasting import source_kind
 from multiverse.united.owned import clones_hit
+from multiverse.united.protection import immune
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import UnitedState, choice
 from multiverse.united.tables import SYMBOLS
@@ -22,7 +23,8 @@ def draw_cards(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source
     """MU-17: draw `n` cards."""
     k = draw(s, o, n)
     if s.log is not None:
-        s.emit("draw", f"{s.hero_name(o)} draws {k}", hero=o, count=k)
+        s.emit("draw", f"{s.hero_name(o)} draws {k}" if k or not n else
+               f"{s.hero_name(o)} draws nothing: the deck is empty", hero=o, count=k)
 
 
 @verb("gain_token")
@@ -30,7 +32,8 @@ def gain_token(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source
     """MU-5: gain `n` action tokens of a symbol."""
     s.tokens[o * 4 + sym] += n
     if s.log is not None:
-        s.emit("token", f"{s.hero_name(o)} gains {count(n, SYMBOLS[sym].title() + ' token')}",
+        s.emit("token", f"{s.hero_name(o)} gains {count(n, SYMBOLS[sym].title() + ' token')}"
+               + (f" ({source})" if source else ""),
                hero=o, symbol=SYMBOLS[sym], count=n)
 
 
@@ -57,9 +60,10 @@ def rescue(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, source: st
     pos = s.hero_loc[o]
     k = min(n, s.civ[pos])
     s.civ[pos] -= k
-    record(s, RESCUE, k)
     if s.log is not None:
-        s.emit("rescue", f"{s.hero_name(o)} rescues {count(k, 'Civilian')}", hero=o, count=k)
+        s.emit("rescue", f"{s.hero_name(o)} rescues {count(k, 'Civilian')}" if k else
+               f"{s.hero_name(o)} rescues no Civilian: none in {s.loc_name(pos)}", hero=o, count=k)
+    record(s, RESCUE, k)  # (after the line: a Mission completes because of it)
 
 
 @verb("defeat_thugs")
@@ -67,6 +71,9 @@ def defeat_thugs(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict, sour
     """MU-18: defeat up to `n` Thugs in your Location."""
     if s.thug[s.hero_loc[o]]:
         hit(s, o, {"enemy": "thug"}, n)
+    elif s.log is not None:  # issue 21: no outcome left untold
+        s.emit("thug_defeated", f"{s.hero_name(o)} defeats no Thug: none in "
+               f"{s.loc_name(s.hero_loc[o])}", hero=o, location=s.hero_loc[o], count=0)
 
 
 @verb("move_anywhere")
@@ -83,7 +90,7 @@ def others_here_draw(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
         if x != o:
             draw(s, x, n)
             if s.log is not None:
-                s.emit("draw", f"{s.hero_name(x)} draws {n}", hero=x, count=n)
+                s.emit("draw", f"{s.hero_name(x)} draws {n} ({source})", hero=x, count=n)
 
 
 @verb("one_hero_draws")
@@ -108,8 +115,11 @@ def fill_threat_here(s: UnitedState, h: int, o: int, n: int, sym: int, d: dict,
 
 def _effect_damage_options(s: UnitedState, f: tuple) -> tuple:
     _, h, n, villains_only, source = f
-    return (s.seat(h), f"{source}: deal 1 damage ({n} left) to which enemy?",
-            enemies_at(s, s.hero_loc[h], bool(villains_only)))
+    opts = enemies_at(s, s.hero_loc[h], bool(villains_only))
+    if s.protect:  # issue 21: an immune enemy is marked (MU-18, `immune_enemy`)
+        opts = [Option(o.id, f"{o.label} (immune)", o.data)
+                if o.data["enemy"] != "thug" and immune(s, h, o.data, -1) else o for o in opts]
+    return (s.seat(h), f"{source}: deal 1 damage ({n} left) to which enemy?", opts)
 
 
 @choice("effect_damage", _effect_damage_options)
@@ -164,13 +174,21 @@ phrases({
 @villain_verb("raise_track")
 def raise_plot(s: UnitedState, n: int, civ: int, thug: int, source: str, here: int) -> None:
     """DFP-D2 / MU-23: raise the track by `n`."""
-    raise_track(s, n, source)
+    raise_track(s, n, _plot_cause(s, source, here))
+
+
+def _plot_cause(s: UnitedState, source: str, here: int) -> str:
+    """The cause a track change names: a Threat's reward "is cleared" (MU-19: its text runs
+    once it is gone from its Location), else the text's source as it is."""
+    if 0 <= here < RING and s.threat[here] < 0 and source in s.T.threat_name:
+        return f"{source} is cleared"
+    return source
 
 
 @villain_verb("lower_track")
 def lower_plot(s: UnitedState, n: int, civ: int, thug: int, source: str, here: int) -> None:
     """MU-23: Lower the track by `n`."""
-    lower_track(s, n, source)
+    lower_track(s, n, _plot_cause(s, source, here))
 
 
 @villain_verb("bam")
@@ -185,9 +203,13 @@ def recover_per_hero(s: UnitedState, n: int, civ: int, thug: int, source: str, h
     heal = n * sum(1 for o in s.out if not o)
     old = s.n_hp
     s.n_hp = min(s.T.nimrod_health, s.n_hp + heal)
-    if s.log is not None:
-        s.emit("nimrod_recovers", f"{s.T.villain_name} recovers {s.n_hp - old} Health → {s.n_hp}",
-               amount=s.n_hp - old, health=s.n_hp)
+    if s.log is not None:  # issue 21: the count it comes from, and why it is capped
+        k = sum(1 for o in s.out if not o)
+        why = (f" ({n} for each hero in play: {k})" if s.n_hp - old == heal else
+               f" ({heal} for {count(k, 'hero', 'heroes')} in play, never above its starting "
+               f"{s.T.nimrod_health})")
+        s.emit("nimrod_recovers", f"{s.T.villain_name} recovers {s.n_hp - old} Health → "
+               f"{s.n_hp}{why}", amount=s.n_hp - old, health=s.n_hp)
 
 
 @villain_verb("damage_heroes_here")

@@ -106,10 +106,10 @@ def ranged_heroic(s: UnitedState, h: int, d: dict) -> None:
             more_fills(s, h, p, HEROIC)
         return
     s.civ[p] -= 1
-    record(s, RESCUE)
     if s.log is not None:
         s.emit("rescue", f"{s.hero_name(h)} rescues a Civilian in {s.loc_name(p)} (next door)",
                hero=h, location=p)
+    record(s, RESCUE)  # (after the line: a Mission completes because of it)
 
 
 @verb("prevent_damage_each_villain_turn")
