@@ -164,6 +164,20 @@ def test_options_that_do_not_fit_are_shortened_at_a_word_then_put_in_columns():
     assert lines[-1] == "  (an option ending in … is longer: ?N shows option N whole)"
 
 
+
+def test_a_small_budget_never_shrinks_an_option_to_its_number():
+    """With 4 lines left for 16 options, 3 columns of at least 24 characters take 6 lines
+    rather than 4 columns of numbers ("5.…")."""
+    d = Decision(0, "select", "p", tuple(Option(f"card:{i}", f"Card number {i} with a long "
+                                                f"text") for i in range(1, 17)))
+    numbers = {o.id: i for i, o in enumerate(d.options, 1)}
+    lines = option_lines(d, numbers, {}, 80, 4)
+    assert len(lines) == 6 and max(len(x) for x in lines) <= 80
+    assert lines[0] == ("   1. Card number 1…          7. Card number 7…         "
+                        "13. Card number 13…")
+    assert all(cell.strip() not in {f"{n}.…" for n in range(1, 17)}
+               for x in lines for cell in x.split("  ") if cell.strip())
+
 # ----- 6. log after undo ----------------------------------------------------------------
 def test_log_after_undo_shows_only_what_is_still_true(db):
     out = run(*DOFP, "--db", db, input="1\nlog 3\nundo\nlog 50\nquit\n").stdout
@@ -233,50 +247,43 @@ def test_a_wide_table_is_stacked_row_by_row():
 
 
 # ----- 8. the counters that can end the game, in the threats' words --------------------
-TRACK = {"name": "Nimrod Activation track", "value": 3, "limit": 15, "ends": "loss",
-         "text": "Nimrod Activation track 3 of 15 → GAME OVER", "card": None}
-
-
-def test_the_united_board_draws_the_track_in_the_threats_words(monkeypatch):
-    from multiverse.united import render
-
-    real = render.view
-    monkeypatch.setattr(render, "view", lambda s, seat: {**real(s, seat), "threats": [TRACK]})
+def test_the_united_board_draws_the_track_in_the_threats_words():
     m, s = game("dofp")
+    s.track = 3
     text = drawn(lambda c: c.print(m.render_board(s, 0)))
     assert "⚠ Nimrod Activation track 3 of 15 → GAME OVER" in text
 
 
 def test_the_compact_board_draws_the_threats_and_works_without_them():
     m, s = game("dofp")
+    s.track = 3
 
-    class WithThreats:
+    class WithoutThreats:  # a mode whose view has no threats field
         def view(self, state, seat):
-            return {**m.view(state, seat), "threats": [TRACK]}
+            return {k: v for k, v in m.view(state, seat).items() if k != "threats"}
 
         def status_line(self, state, seat):
             return m.status_line(state, seat)
 
-    assert "⚠ Nimrod Activation track 3 of 15 → GAME OVER" in compact_board(WithThreats(), s, 0, 80)
-    assert not any("⚠" in x for x in compact_board(m, s, 0, 80))  # no field: nothing made up
+    lines = compact_board(m, s, 0, 80)
+    assert "⚠ Nimrod Activation track 3 of 15 → GAME OVER (at 5, the yellow band: Nimrod's" in lines
+    assert not any("⚠" in x for x in compact_board(WithoutThreats(), s, 0, 80))  # nothing made up
 
 
-def test_a_counter_on_a_card_reads_as_its_threat_and_the_countdown_as_its_own(monkeypatch):
+def test_a_counter_on_a_card_reads_as_its_threat_and_the_countdown_as_its_own():
     from multiverse.sentinels.oblivaeon import render
 
     card = {"card": 7, "name": "Veil of the Unmade", "kind": "ongoing", "tokens": 1}
-    countdown = {"name": "Countdown", "value": 4, "limit": 0, "ends": "Aeon Men",
-                 "text": "Countdown 4 → 3: play the top Aeon Men card", "card": None}
-    on_card = {**countdown, "name": "Veil", "text": "Veil 1 of 2 → flips", "card": 7}
+    on_card = {"name": "Veil", "value": 1, "limit": 2, "ends": "flips",
+               "text": "Veil 1 of 2 → flips", "card": 7}
     line = render.card_lines(card, found=[on_card])[0].plain
     assert line.endswith("Veil 1 of 2 → flips") and "token" not in line
     assert render.card_lines(card)[0].plain.endswith("1 token")  # without threats: the count
-    real = render.view
-    monkeypatch.setattr(render, "view", lambda s, seat: {**real(s, seat), "threats": [countdown]})
     m, s = game("oblivaeon")
     text = drawn(lambda c: c.print(m.render_board(s, 0)))
     assert "│ Inevitable Destruction" in text
-    assert "│   Countdown 4 → 3: play the top Aeon Men card   " in text
+    assert "│   Countdown 5 → 3: play the top card of the Aeon Men deck; OblivAeon deals   │" in text
+    assert "│   Devastation 0 → 7: OblivAeon destroys the environment of his battle zone   │" in text
     assert "Devastation 0/30" not in text  # the threats' words replace the bare numbers
 
 
@@ -284,9 +291,10 @@ def test_a_sentinels_card_with_a_counter_reads_as_its_threat():
     from multiverse.sentinels.render import card_line
 
     _, s = game("sentinels")
-    card = {"card": s.T.villain_character, "name": "Rust Hound", "kind": "target",
-            "tokens": 2}
-    assert card_line(s, card, s.T.villain).plain.endswith("2 counters")
+    c = s.T.villain_character
+    s.tok[c] = 2
+    card = {"card": c, "name": "Rust Hound", "kind": "target", "tokens": 2}
+    assert card_line(s, card, s.T.villain).plain.endswith("  2 tokens")
     threat = "Rust Hound 2 of 3 → GAME OVER"
     assert card_line(s, card, s.T.villain, threat).plain.endswith(threat)
 
@@ -324,7 +332,8 @@ def test_the_mode_hands_its_views_threats_to_its_board(mode, monkeypatch):
     on its card, as its counter, or else in the villain's (OblivAeon's) panel."""
     m, s = game(mode)
     real = m.view
-    threat = {**TRACK, "name": "Devastation", "text": "Devastation 0 of 7 → an environment is destroyed"}
+    threat = {"name": "Devastation", "value": 0, "limit": 7, "ends": "an environment is destroyed",
+              "text": "Devastation 0 of 7 → an environment is destroyed", "card": None}
     monkeypatch.setattr(m, "view", lambda state, seat: {**real(state, seat), "threats": [threat]})
     text = flat(drawn(lambda c: c.print(m.render_board(s, 0))).replace("│", " "))
     assert "Devastation 0 of 7 → an environment" in text  # (panels side by side interleave)

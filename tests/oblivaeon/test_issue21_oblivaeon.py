@@ -60,16 +60,15 @@ def test_devastation_says_game_over_only_when_no_environment_is_set_aside() -> N
 
 
 @pytest.mark.rule("OBL-H2", "OBL-H5")
-def test_the_six_things_prompt_says_what_is_offered_and_why_not_the_rest(tmp_path: Path) -> None:
+def test_the_six_things_prompt_says_why_the_others_are_not_offered(tmp_path: Path) -> None:
     s = game(tmp_path)
     s.apply("stay")
     d = s.decision()
     assert d.kind == "ob_six" and d.ids() == ["take", "shuffle", "none"]
     assert d.prompt == (
-        "Alpha: one of six things? Offered: take an objective, shuffle the Mission deck "
-        "(not offered: swap your objective: you hold no objective; trade objectives: you hold "
-        "no objective; use an incapacitated hero's ability: no incapacitated hero in your play "
-        "area; regain a reward: no reward under an incapacitated hero)")
+        "Alpha: one of six things? (not offered: swap your objective or trade objectives: you "
+        "hold no objective; use an incapacitated hero's ability: no incapacitated hero in your "
+        "play area; regain a reward: no reward under an incapacitated hero)")
 
 
 @pytest.mark.rule("OBL-I4")

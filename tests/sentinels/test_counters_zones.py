@@ -80,7 +80,8 @@ def test_a_counter_stays_within_its_bounds_and_conditions_read_it(tmp_path: Path
 
     console = Console(width=120, record=True, file=io.StringIO())
     console.print(render_board(s, 0), soft_wrap=False)
-    assert "Devastation 10/10" in console.export_text()
+    # issue 21: the counter in the threats' words, its next threshold read from its data
+    assert "Devastation 10 → 1: it regains 5 HP" in console.export_text()
 
 
 def test_counters_are_declared_and_positions_keep_them_in_bounds(tmp_path: Path) -> None:

@@ -117,6 +117,7 @@ def shorten(text: str, width: int) -> str:
     return cut + "…"
 
 
+MIN_COLUMN = 24  # the narrowest column of options: a number, a key and a few words
 MORE = "  (an option ending in … is longer: ?N shows option N whole)"
 
 
@@ -138,7 +139,9 @@ def option_lines(d: Decision, numbers: dict[str, int], keys: dict[str, str], wid
     if len(rows) <= budget:
         out = [shorten(h + o.label, width) for o, h in zip(rows, heads, strict=True)]
         return out + [MORE] * (len(rows) < budget)
-    cols = -(-len(rows) // max(budget, 1))
+    # columns, never narrower than MIN_COLUMN (a cell of its number alone tells nothing):
+    # past that the options take more lines than the budget
+    cols = max(1, min(-(-len(rows) // max(budget, 1)), (width + 2) // (MIN_COLUMN + 2)))
     col_width = (width - (cols - 1) * 2) // cols
     cells = [shorten(h + o.label, col_width).ljust(col_width)
              for o, h in zip(rows, heads, strict=True)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from multiverse.engine.words import count
+from multiverse.sentinels.character_text import effect_words
 from multiverse.sentinels.state import Z_PLAY, SentinelsState
 
 ASIDE = -1  # an environment's `azone` when set aside (oblivaeon.setup.ASIDE)
@@ -48,6 +49,8 @@ def _next_threshold(s: SentinelsState, i: int) -> tuple[int, str, bool] | None:
         return None
     _, at, k, fx = min(ahead)
     text = t.threshold_text[i][k] if i < len(t.threshold_text) else ""
+    if not text:  # no printed text: its effect read from its data, in plain words
+        text = f": {effect_words([t.steps[sid] for sid in fx])}"
     return at, text, _ends_game(s, _verbs(t.steps[sid] for sid in fx))
 
 

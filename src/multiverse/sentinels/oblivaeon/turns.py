@@ -233,12 +233,15 @@ def six_reasons(s: SentinelsState, p: int) -> list[str]:
 
 
 def six_prompt(s: SentinelsState, p: int) -> str:
-    """The six things' prompt (issue 21): what is offered, and why the others are not."""
-    why = six_reasons(s, p)
-    offered = [thing for thing, w in zip(SIX, why, strict=True) if not w]
-    missing = [f"{thing}: {w}" for thing, w in zip(SIX, why, strict=True) if w]
-    return (f"{s.oname(p)}: one of six things? Offered: {', '.join(offered)}"
-            + (f" (not offered: {'; '.join(missing)})" if missing else ""))
+    """The six things' prompt (issue 21): the options name what is offered; the prompt says
+    why each other thing is not, the things one reason rules out told together."""
+    why: dict[str, list[str]] = {}
+    for thing, w in zip(SIX, six_reasons(s, p), strict=True):
+        if w:
+            why.setdefault(w, []).append(thing)
+    missing = "; ".join(f"{' or '.join(things)}: {w}" for w, things in why.items())
+    return (f"{s.oname(p)}: one of six things?"
+            + (f" (not offered: {missing})" if missing else ""))
 
 
 @choice("ob_six", _six_options)
