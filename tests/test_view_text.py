@@ -87,3 +87,28 @@ def test_a_united_view_gives_every_component_its_text() -> None:
         "Production symbol: flip facedown the earliest faceup Special Effect card of the hero "
         "who just played.")
     assert all(h["hand"] is None for h in m.view(s, -1)["heroes"])
+
+
+def _without_words(x: object, top: bool = True) -> object:
+    """A view with what only a reader needs taken out: the texts (except a hand card's,
+    which the agents score) and the threats' lines."""
+    if isinstance(x, dict):
+        return {k: _without_words(v, False) for k, v in x.items()
+                if not (k == "threats" and top) and not (k == "text" and "card" not in x)
+                and k != "dashboard"}
+    if isinstance(x, list):
+        return [_without_words(v, False) for v in x]
+    return x
+
+
+def test_the_agents_fast_united_view_is_the_view_without_its_words() -> None:
+    """The heuristic reads `view(s, seat, words=False)`: the same facts, no texts, no
+    threat lines (the texts cost two thirds of a view)."""
+    from multiverse.united.view import view
+
+    for mode in ("dofp", "standard"):
+        _, s = _game(mode, plies=25)
+        fast = view(s, 0, words=False)
+        assert fast["threats"] == [] and view(s, 0)["threats"]
+        assert "text" not in fast["locations"][0] and view(s, 0)["locations"][0]["text"]
+        assert _without_words(fast) == _without_words(view(s, 0))

@@ -503,7 +503,7 @@ def evaluate_options(decision: Decision, state: Any) -> dict[str, float]:
     deciding seat. Reads `view(state, decision.seat)` and the static content only."""
     from multiverse.united.view import view as view_of
 
-    v = view_of(state, decision.seat)
+    v = view_of(state, decision.seat, words=False)  # no texts: only what is scored
     c = content_of(state.T)
     kind = decision.kind
     opts = decision.options

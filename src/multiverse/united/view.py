@@ -151,8 +151,9 @@ def _lasting_text(s: UnitedState, e: dict[str, Any]) -> str:
     return f"{t.hero_names[hero]}: {what}, {until}{steps}"
 
 
-def view(s: UnitedState, seat: int) -> dict[str, Any]:
-    """A JSON-ready dictionary of everything `seat` may see."""
+def view(s: UnitedState, seat: int, words: bool = True) -> dict[str, Any]:
+    """A JSON-ready dictionary of everything `seat` may see. `words=False` leaves out what
+    is only read (the components' texts and the threats' lines): the agents' fast view."""
     t = s.T
     standard = t.mode == "standard"
     heroes = []
@@ -214,7 +215,7 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         # DFP-D1..D3: the dashboard's bands, read from the content (None: a Villainous Plot)
         "track_bands": None if standard else {"yellow": t.yellow, "red": t.red,
                                               "lost": t.track_max},
-        "threats": threats(s),  # issue 21: each counter that can end the game, in words
+        "threats": threats(s) if words else [],  # issue 21: each counter that can end the game
         "difficulty": cfg.difficulty,
         "challenge": _challenge(s),
         "heroes": heroes, "storyline": story,
@@ -233,5 +234,6 @@ def view(s: UnitedState, seat: int) -> dict[str, Any]:
         out.update(_standard(s))
         # only the Challenge Sentinel takes part in a standard game
         out["sentinels"] = [x for i, x in enumerate(out["sentinels"]) if i == t.challenge]
-    add_texts(s, out)  # every component's text (united/viewtext.py)
+    if words:
+        add_texts(s, out)  # every component's text (united/viewtext.py)
     return out
