@@ -14,20 +14,15 @@ from pathlib import Path
 
 import httpx
 import pytest
-from web_support import Server, free_port
+from web_support import CHROMIUM, NO_CHROMIUM, Server, chromium, free_port
 
 from multiverse.store.games import GameStore
 from multiverse.store.replay import verify
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not CHROMIUM.exists(),
-                       reason="Debian's chromium is not installed at /usr/bin/chromium "
-                              "(apt-get install -y chromium)"),
+                       reason=NO_CHROMIUM),
 ]
 
 SHOWN = """ids => {
@@ -38,12 +33,8 @@ SHOWN = """ids => {
 
 @pytest.fixture
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def open_in_lobby(page, url: str) -> tuple[int, list[str], str]:

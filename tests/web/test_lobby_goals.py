@@ -16,21 +16,18 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from web_support import Server, free_port, wait_for
+from web_support import CHROMIUM, NO_CHROMIUM, Server, chromium, free_port, wait_for
 
 from multiverse import modes
 from multiverse.store.games import GameStore
 from multiverse.web.app import create_app
 from multiverse.web.tables import TableKeys
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 STATIC = Path(__file__).resolve().parents[2] / "src" / "multiverse" / "web" / "static"
 SCRIPTS = ("app.js", "goals.js", "motion.js")
 MINUS = "\u2212"  # the sign of damage on the page
 browser_only = pytest.mark.skipif(not CHROMIUM.exists(),
-                                  reason="Debian's chromium is not installed at /usr/bin/chromium")
+                                  reason=NO_CHROMIUM)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "united" / "challenge"))
 import challenge_kit as kit  # noqa: E402
@@ -38,12 +35,8 @@ import challenge_kit as kit  # noqa: E402
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

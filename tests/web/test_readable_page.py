@@ -23,11 +23,8 @@ from typing import Any
 
 import httpx
 import pytest
-from web_support import Server, free_port
+from web_support import CHROMIUM, NO_CHROMIUM, Server, chromium, free_port
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 MODES = {  # mode → (table request, decisions played through the API before the pages open)
@@ -42,8 +39,7 @@ SKIP = {"decision", "modifiers", "protections", "threats", "trash", "under", "re
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not CHROMIUM.exists(),
-                       reason="Debian's chromium is not installed at /usr/bin/chromium "
-                              "(apt-get install -y chromium)"),
+                       reason=NO_CHROMIUM),
 ]
 
 
@@ -56,12 +52,8 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 
@@ -60,3 +63,24 @@ class Server:
         for stream in (self.proc.stdout, self.proc.stderr):
             if stream is not None:
                 stream.close()
+
+
+# ----- the real browser: Debian's chromium through Playwright (never its own download) ------
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+NO_CHROMIUM = ("Debian's chromium is not installed at /usr/bin/chromium "
+               "(apt-get install -y chromium)")
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A headless Debian chromium, closed on leaving."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()

@@ -137,3 +137,16 @@ def card_of(doc: dict[str, Any], name: str) -> dict[str, Any]:
             if c["name"] == name:
                 return c
     raise KeyError(name)
+
+
+def heroes(at: tuple[int, int, int], logan: list[str]) -> list[dict]:
+    """The three heroes at ring positions `at`; Logan holds `logan`."""
+    return [{"id": "logan", "location": at[0], "hand": logan},
+            {"id": "kitty-pryde", "location": at[1]}, {"id": "storm", "location": at[2]}]
+
+
+def sentinels(i: int = 0, ii: int = 0, iii: int = 0, hp: dict | None = None) -> dict:
+    """Sentinels I, II and III at ring positions i, ii, iii (5 Health unless `hp` says)."""
+    hp = hp or {}
+    return {k: {"location": at, "health": hp.get(k, 5)}
+            for k, at in (("I", i), ("II", ii), ("III", iii))}

@@ -12,23 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from dofp_testkit import act, end_actions, ids, kind, load, play, ring, skip_location, story
+from dofp_testkit import act, end_actions, heroes, ids, kind, load, play, ring, sentinels, skip_location, story
 
 from multiverse.united.view import view
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from narration_kit import assert_readable, narrate_game
-
-
-def heroes(at: tuple[int, int, int], logan: list[str]) -> list[dict]:
-    return [{"id": "logan", "location": at[0], "hand": logan},
-            {"id": "kitty-pryde", "location": at[1]}, {"id": "storm", "location": at[2]}]
-
-
-def sentinels(i: int = 0, ii: int = 0, iii: int = 0, hp: dict | None = None) -> dict:
-    hp = hp or {}
-    return {k: {"location": at, "health": hp.get(k, 5)}
-            for k, at in (("I", i), ("II", ii), ("III", iii))}
 
 
 def start(**fields):

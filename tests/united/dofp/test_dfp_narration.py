@@ -9,19 +9,7 @@ III, an empty ring with no Threat (unless stated), Sentinels at 5 Health.
 from __future__ import annotations
 
 import pytest
-from dofp_testkit import act, end_actions, ids, kind, load, play, ring, skip_location, story
-
-
-def heroes(at: tuple[int, int, int], logan: list[str]) -> list[dict]:
-    """The three heroes at ring positions `at`; Logan holds `logan`."""
-    return [{"id": "logan", "location": at[0], "hand": logan},
-            {"id": "kitty-pryde", "location": at[1]}, {"id": "storm", "location": at[2]}]
-
-
-def sentinels(i: int = 0, ii: int = 0, iii: int = 0, hp: dict | None = None) -> dict:
-    hp = hp or {}
-    return {k: {"location": at, "health": hp.get(k, 5)}
-            for k, at in (("I", i), ("II", ii), ("III", iii))}
+from dofp_testkit import act, end_actions, heroes, ids, kind, load, play, ring, sentinels, skip_location, story
 
 
 def texts(s) -> list[str]:
