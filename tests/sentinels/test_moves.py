@@ -125,7 +125,8 @@ def test_cards_under_this_card_go_to_hand_and_into_play(tmp_path: Path) -> None:
     assert s.zone[blade] == Z_PLAY and cards_under(s, cache) == []
     assert all(s.zone[c] == Z_HAND for c in under[1:])
     assert story(s, s.take_events())[1:4] == ["Blade is put into play", "Gem goes to Alpha's hand",
-                                               "Gem goes to Alpha's hand (2nd time)"]
+                                               "Gem goes to Alpha's hand (another of that name)"]
+    # issue 21: the second Gem is another card, not the first one told twice
     check_invariants(s)
 
 

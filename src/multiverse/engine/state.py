@@ -33,10 +33,27 @@ def _listify(x: Any) -> Any:
 
 
 class EventLog(list):
-    """A fresh log that remembers the last line told before it (`take_events`), so a line
+    """A fresh log that remembers the last event told before it (`take_events`), so a line
     repeating it across a decision still says which time it is."""
 
-    last: str = ""
+    last: Event | None = None
+
+
+_WHO = ("target", "card", "hero")  # the data naming what an event is about
+
+
+def repeat_suffix(last: Event | None, text: str, data: dict[str, Any]) -> str:
+    """What a line repeating the one before adds (issue 21): " (2nd time)" when it tells the
+    same of the same thing again, " (another of that name)" when it is about another card of
+    the same name (two Aeon Warriors), "" when it repeats nothing."""
+    if last is None or not last.text.startswith(text):
+        return ""
+    n = repeat_count(last.text, text)
+    if not n:
+        return ""
+    if n == 1 and any(k in data and k in last.data and data[k] != last.data[k] for k in _WHO):
+        return " (another of that name)"
+    return f" ({ordinal(n + 1)} time)"
 
 
 def ordinal(n: int) -> str:
@@ -90,20 +107,19 @@ class GameState:
     def emit(self, kind: str, text: str, **data: Any) -> None:
         """Record a structured event with its narration (only when a log is attached). A
         line that repeats the one before says which time it is ("Logan draws 1 (2nd
-        time)"): no line is printed twice in a row (issue 21)."""
+        time)") or that it is about another card of that name: no line is printed twice in
+        a row (issue 21)."""
         log = self.log
         if log is not None:
-            last = log[-1].text if log else getattr(log, "last", "")
-            if last.startswith(text):
-                n = repeat_count(last, text)
-                if n:
-                    text = f"{text} ({ordinal(n + 1)} time)"
+            last = log[-1] if log else getattr(log, "last", None)
+            if last is not None and last.text.startswith(text):
+                text += repeat_suffix(last, text, data)
             log.append(Event(kind, text, data))
 
     def take_events(self) -> list[Event]:
         out = self.log if self.log is not None else []
         self.log = EventLog()
-        self.log.last = out[-1].text if out else getattr(out, "last", "")
+        self.log.last = out[-1] if out else getattr(out, "last", None)
         return out
 
     # ----- the decision protocol ---------------------------------------------------
