@@ -160,7 +160,8 @@ class GameState:
         self.advance()
 
     def advance(self) -> None:
-        """Run steps until a decision with two or more options is pending or the game ends."""
+        """Run steps until a decision with two or more options is pending or the game ends
+        (then nothing is left to resolve, whatever the step that ended it pushed after)."""
         stack, steps, choices = self.stack, self.STEPS, self.CHOICES
         while stack and self.result is None:
             frame = stack[-1]
@@ -177,6 +178,8 @@ class GameState:
             stack.pop()
             if options:  # a forced choice resolves itself
                 choice[1](self, frame, options[0])
+        if self.result is not None:  # the game ended: what a step pushed after `end` is moot
+            stack.clear()
 
     def refresh_decision(self) -> None:
         """Recompute the pending decision from its frame: after a determinizer swapped

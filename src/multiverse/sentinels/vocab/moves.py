@@ -234,7 +234,7 @@ def enter_play(s: SentinelsState, c: int, o: int, this: int, hero: int, played: 
     """SOTM-8: put card `c` into play in owner `o`'s area (with battle zones, the zone of
     the text's card, OBL-B1): not played, no play text, unless `played`; a one-shot
     resolves and goes to the trash. SOTM-10: a Limited card whose copy is in play stays
-    where it is."""
+    where it is; SOTM-17: so does a card bound for an incapacitated hero's play area."""
     from multiverse.sentinels.triggers import fire_enters_play
     from multiverse.sentinels.turns import put_into_play
 
@@ -243,6 +243,11 @@ def enter_play(s: SentinelsState, c: int, o: int, this: int, hero: int, played: 
         if s.log is not None:
             s.emit("limited", f"{s.name(c)} is Limited and already in play: it stays where it is",
                    card=c)
+        return False
+    if o < t.n_heroes and s.incap[o] and t.n_zones == 1:  # SOTM-17: no cards in play
+        if s.log is not None:
+            s.emit("incapacitated_card", f"{s.name(c)} cannot enter play: {s.oname(o)} is "
+                   "incapacitated; it stays where it is", card=c)
         return False
     take(s, c)
     s.zone[c] = Z_BOX
