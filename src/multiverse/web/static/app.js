@@ -283,7 +283,7 @@ const Multiverse = (() => {
       const mine = d && d.options ? d.options : [];
       $("prompt").textContent = mine.length ? d.prompt : a.result ? "Game over" : "Not your decision";
       $("options").replaceChildren(...mine.map((o) => h("button", {
-        "data-testid": "option", "data-option-id": o.id, type: "button", onclick: () => choose(o.id),
+        "data-testid": "option", "data-option-id": o.id, type: "button", onclick: () => choose(o.id, d.number),
       }, o.label)));
       busy = false;
       if (about && about.decisions !== decisions) { decisions = about.decisions; $("hint-lines").replaceChildren(); }
@@ -324,13 +324,14 @@ const Multiverse = (() => {
       try { await api("POST", `/api/tables/${gid}/undo`, { key }); } catch (e) { $("error").textContent = e.message; }
     };
     if (!key) $("tools").remove();  // a spectator has no Hint and no Undo (issue 21)
-    async function choose(option) {
+    // a choice names the decision it answers (its number): a repeated click is refused (409)
+    async function choose(option, decision) {
       if (busy) return;
       busy = true;
       for (const b of $("options").querySelectorAll("button")) b.disabled = true;
       $("error").textContent = "";
       try {
-        await api("POST", `/api/tables/${gid}/choose`, { key, option });
+        await api("POST", `/api/tables/${gid}/choose`, { key, decision, option });
       } catch (e) {
         busy = false;
         $("error").textContent = e.message;
