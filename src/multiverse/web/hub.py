@@ -491,5 +491,5 @@ def check_seats(rec: GameRecord, keys: Any, n: int) -> None:
             continue
         try:
             make_seat_agent(spec, 0)
-        except Exception as exc:  # noqa: BLE001 - any fault of a stored spec is its damage
+        except Exception as exc:  # any fault of a stored spec is its damage
             raise damaged(f"seat {seat}: {spec!r} is not a player ({type(exc).__name__})") from None
