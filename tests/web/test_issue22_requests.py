@@ -136,6 +136,20 @@ def test_a_non_ascii_key_is_a_wrong_key(client):
     assert client.get(url, params={"key": keys[0]}).status_code == 200
 
 
+def test_text_utf8_cannot_hold_is_refused_in_one_line(client):
+    """A JSON body may hold a lone surrogate (`"\\ud800"`): as a key it is a wrong key, as a
+    mode's option it is named (escaped) in the error, never a failed answer."""
+    gid, keys = open_table(client)
+    url = f"/api/tables/{gid}"
+    for path, text in ((f"{url}/choose", '{"key": "\\ud800", "decision": 0, "option": "x"}'),
+                       (f"{url}/hint", '{"key": "\\ud800"}'), (f"{url}/undo", '{"key": "\\ud800"}')):
+        refused(client.post(path, content=text.encode(), headers=JSON), 403)
+    choice = f'{{"key": "{keys[0]}", "decision": 0, "option": "\\ud800"}}'
+    assert "\\ud800" in refused(client.post(f"{url}/choose", content=choice.encode(), headers=JSON), 409)
+    error = refused(client.post("/api/tables", content=b'{"mode": "dofp", "\\ud800": 1}', headers=JSON), 400)
+    assert error.startswith("--\\ud800: not an option of dofp")
+
+
 def test_an_id_past_sqlites_integer_limit_is_no_table_on_every_route(client):
     gid, keys = open_table(client)
     body = {"key": keys[0], "decision": 0, "option": "card:1"}
@@ -221,6 +235,8 @@ def test_a_damaged_finished_table_is_refused_in_one_line(db, quiet, damaged):
         with pytest.raises(WebSocketDisconnect) as err, client.websocket_connect(f"/ws/tables/{gid}") as ws:
             ws.receive_json()
         assert err.value.code == 4409
+        assert reason in err.value.reason or len(err.value.reason.encode()) == 123
+        assert len(err.value.reason.encode()) <= 123  # the protocol's limit on a close reason
 
 
 @pytest.mark.parametrize(("seats", "reason"), [

@@ -52,6 +52,21 @@ class Choice(BaseModel):
     option: str
 
 
+def _error(message: str, status: int) -> JSONResponse:
+    """A refusal's answer: `{"error": ONE LINE}`; text a request sent that UTF-8 cannot hold
+    (a lone surrogate, `"\\ud800"`) is written escaped rather than failing the answer."""
+    line = message.strip().splitlines()[0] if message.strip() else "refused"
+    return JSONResponse({"error": line.encode("utf-8", "backslashreplace").decode("utf-8")},
+                        status_code=status)
+
+
+def _reason(message: str) -> str:
+    """A WebSocket close reason: one line of at most 123 bytes of UTF-8 (the protocol's
+    limit), cut at a character."""
+    line = message.strip().splitlines()[0] if message.strip() else ""
+    return line.encode("utf-8", "backslashreplace")[:123].decode("utf-8", "ignore")
+
+
 def _invalid(exc: RequestValidationError) -> JSONResponse:
     """A request FastAPI cannot read, in one line: an id out of range is no table (404),
     anything else a 400 naming the first field wrong (never echoing the input, which may be
@@ -61,12 +76,11 @@ def _invalid(exc: RequestValidationError) -> JSONResponse:
     where = [str(x) for x in first.get("loc", ())]
     if where[:1] == ["path"]:
         given = str(first.get("input", ""))[:40]
-        return JSONResponse({"error": f"no table or game {given}: an id is a whole number from 0 to "
-                                      f"{MAX_ID}"}, status_code=404)
+        return _error(f"no table or game {given}: an id is a whole number from 0 to {MAX_ID}", 404)
     field = ".".join(where[1:]) or "body"
     message = str(first.get("msg", "invalid")).splitlines()[0] if first else "invalid"
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return JSONResponse({"error": f"{field}: {message}{more}"}, status_code=400)
+    return _error(f"{field}: {message}{more}", 400)
 
 
 def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAPI:
@@ -87,7 +101,7 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        return _error(str(exc), exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -95,7 +109,7 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
 
     @app.exception_handler(StoreError)
     async def store_error(_request: Request, exc: StoreError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=500)
+        return _error(str(exc), 500)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub
@@ -166,10 +180,10 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
             table = hub.table(gid)
             seat = seat_for(table, key)
         except Refused as exc:
-            await websocket.close(code=4000 + exc.status, reason=str(exc))
+            await websocket.close(code=4000 + exc.status, reason=_reason(str(exc)))
             return
         except StoreError as exc:  # the database failed: a one-line reason, no traceback
-            await websocket.close(code=1011, reason=str(exc)[:120])
+            await websocket.close(code=1011, reason=_reason(str(exc)))
             return
         await websocket.accept()
         sent, version, epoch = 0, -1, table.epoch

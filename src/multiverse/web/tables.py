@@ -82,4 +82,10 @@ class TableKeys:
 
 def same_secret(given: str | None, secret: str) -> bool:
     """Whether `given` is `secret`, compared in constant time (as bytes)."""
-    return given is not None and secrets.compare_digest(given.encode(), secret.encode())
+    return given is not None and secrets.compare_digest(_bytes(given), _bytes(secret))
+
+
+def _bytes(text: str) -> bytes:
+    """A key as bytes: any text, non-ASCII and lone surrogates included (a JSON body may
+    hold `"\\ud800"`), so a comparison never raises."""
+    return text.encode("utf-8", "surrogatepass")
