@@ -344,7 +344,8 @@ const Multiverse = (() => {
       socket.onopen = () => { retry = 300; $("connection").textContent = ""; };
       socket.onmessage = (ev) => show(JSON.parse(ev.data));
       socket.onclose = (ev) => {
-        if (ev.code === 4403 || ev.code === 4404) { $("connection").textContent = ev.reason || "refused"; return; }
+        // a refusal (4403 wrong key, 4404 no table, 4409 a damaged table, 1008 an id out of range) is final
+        if ((ev.code >= 4400 && ev.code < 4500) || ev.code === 1008) { $("connection").textContent = ev.reason || "refused"; return; }
         $("connection").textContent = "connection lost: reconnecting…";
         setTimeout(connect, retry);
         retry = Math.min(retry * 2, 3000);
