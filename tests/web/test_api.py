@@ -85,10 +85,11 @@ def test_refusals_change_nothing(client, db):
     before = {k: client.get(url, params={"key": k}).content for k in keys if k}
     option = client.get(url, params={"key": keys[0]}).json()["decision"]["options"][0]["id"]
     assert client.get(url, params={"key": "wrong"}).status_code == 403
-    assert client.post(f"{url}/choose", json={"key": "wrong", "option": option}).status_code == 403
-    assert client.post(f"{url}/choose", json={"option": option}).status_code == 403
-    assert client.post(f"{url}/choose", json={"key": keys[1], "option": option}).status_code == 403
-    assert client.post(f"{url}/choose", json={"key": keys[0], "option": "nope"}).status_code == 409
+    assert client.post(f"{url}/choose", json={"key": "wrong", "decision": 0, "option": option}).status_code == 403
+    assert client.post(f"{url}/choose", json={"decision": 0, "option": option}).status_code == 403
+    assert client.post(f"{url}/choose", json={"key": keys[1], "decision": 0, "option": option}).status_code == 403
+    assert client.post(f"{url}/choose", json={"key": keys[0], "decision": 0, "option": "nope"}).status_code == 409
+    assert client.post(f"{url}/choose", json={"key": keys[0], "decision": 1, "option": option}).status_code == 409
     assert {k: client.get(url, params={"key": k}).content for k in keys if k} == before
     with GameStore(db, readonly=True) as store:
         assert store.get(gid).choices == []
@@ -98,7 +99,7 @@ def test_a_choice_answered_is_already_stored(client, db):
     gid, keys = open_table(client)
     url = f"/api/tables/{gid}"
     option = client.get(url, params={"key": keys[0]}).json()["decision"]["options"][0]["id"]
-    r = client.post(f"{url}/choose", json={"key": keys[0], "option": option})
+    r = client.post(f"{url}/choose", json={"key": keys[0], "decision": 0, "option": option})
     assert r.status_code == 200
     assert set(r.json()) == {"view", "decision", "result"}
     with GameStore(db, readonly=True) as store:
@@ -112,7 +113,8 @@ def play_to_the_end(client, gid: int, key: str, seat: int, limit: int = 5000) ->
         a = wait_for(lambda: client.get(url, params={"key": key}).json(), seat)
         if a["result"] is not None:
             return a
-        r = client.post(f"{url}/choose", json={"key": key, "option": a["decision"]["options"][0]["id"]})
+        r = client.post(f"{url}/choose", json={"key": key, "decision": a["decision"]["number"],
+                                               "option": a["decision"]["options"][0]["id"]})
         assert r.status_code == 200, r.text
     raise AssertionError("the game did not end")
 
@@ -146,7 +148,8 @@ def test_a_restarted_server_takes_up_its_tables_where_they_were(db):
         url = f"/api/tables/{gid}"
         for _ in range(5):
             a = wait_for(lambda: client.get(url, params={"key": keys[0]}).json(), 0)
-            client.post(f"{url}/choose", json={"key": keys[0], "option": a["decision"]["options"][-1]["id"]})
+            client.post(f"{url}/choose", json={"key": keys[0], "decision": a["decision"]["number"],
+                                               "option": a["decision"]["options"][-1]["id"]})
         before = wait_for(lambda: client.get(url, params={"key": keys[0]}).json(), 0)
     with TestClient(create_app(db)) as client:
         assert client.get(url, params={"key": keys[0]}).json() == before
@@ -193,7 +196,8 @@ def test_every_registered_mode_is_served(client, mode):
     seat = a["decision"]["seat"]
     mine = client.get(url, params={"key": keys[seat]}).json()
     option = mine["decision"]["options"][0]["id"]
-    assert client.post(f"{url}/choose", json={"key": keys[seat], "option": option}).status_code == 200
+    assert client.post(f"{url}/choose", json={"key": keys[seat], "decision": mine["decision"]["number"],
+                                              "option": option}).status_code == 200
     assert all(h["hand"] is None for h in client.get(url).json()["view"]["heroes"])
 
 
@@ -205,7 +209,7 @@ def test_the_websocket_sends_the_seats_answer_and_the_narration(client):
         assert msg["log"]["from"] == 0 and msg["log"]["lines"]
         n = len(msg["log"]["lines"])
         option = msg["answer"]["decision"]["options"][0]["id"]
-        client.post(f"/api/tables/{gid}/choose", json={"key": keys[0], "option": option})
+        client.post(f"/api/tables/{gid}/choose", json={"key": keys[0], "decision": 0, "option": option})
         msg = ws.receive_json()
         assert msg["log"]["from"] == n
         assert msg["answer"] == client.get(f"/api/tables/{gid}", params={"key": keys[0]}).json()
@@ -242,7 +246,7 @@ def test_undo_needs_every_human_seat_and_goes_back_exactly(client, db):
     assert client.post(f"{url}/undo", json={"key": keys[0]}).status_code == 409  # nothing yet
     before = client.get(url, params={"key": keys[0]}).json()
     option = before["decision"]["options"][0]["id"]
-    client.post(f"{url}/choose", json={"key": keys[0], "option": option})
+    client.post(f"{url}/choose", json={"key": keys[0], "decision": 0, "option": option})
     first = client.post(f"{url}/undo", json={"key": keys[0]}).json()
     assert first == {"undone": 0, "votes": [0], "needed": [0, 1]}
     assert client.get(f"{url}/about").json()["undo"] == {"votes": [0], "needed": [0, 1]}

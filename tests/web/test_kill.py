@@ -29,7 +29,8 @@ def test_a_killed_server_restarts_and_the_table_finishes(db):
             for _ in range(8):
                 a = wait_for(lambda: http.get(url, params={"key": key}).json(), 0)
                 option = a["decision"]["options"][0]["id"]
-                assert http.post(f"{url}/choose", json={"key": key, "option": option}).status_code == 200
+                assert http.post(f"{url}/choose", json={"key": key, "decision": a["decision"]["number"],
+                                                        "option": option}).status_code == 200
                 chosen.append(option)
             before = http.get(url, params={"key": key}).json()
     finally:
@@ -49,7 +50,8 @@ def test_a_killed_server_restarts_and_the_table_finishes(db):
                 if a["result"] is not None:
                     break
                 option = a["decision"]["options"][0]["id"]
-                assert http.post(f"{url}/choose", json={"key": key, "option": option}).status_code == 200
+                assert http.post(f"{url}/choose", json={"key": key, "decision": a["decision"]["number"],
+                                                        "option": option}).status_code == 200
             assert a["result"] in ("win", "loss")
     finally:
         server.kill()

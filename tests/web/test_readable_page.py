@@ -70,7 +70,8 @@ def tables(server) -> dict[str, dict[str, Any]]:
             key = keys[d["seat"]]
             mine = httpx.get(f"{server.url}/api/tables/{t['id']}", params={"key": key}).json()
             option = rng.choice(mine["decision"]["options"])["id"]
-            r = httpx.post(f"{server.url}/api/tables/{t['id']}/choose", json={"key": key, "option": option})
+            r = httpx.post(f"{server.url}/api/tables/{t['id']}/choose", json={"key": key, "option": option,
+                                                                                "decision": mine["decision"]["number"]})
             assert r.status_code == 200, r.text
         out[mode] = {"id": t["id"], "keys": keys, "links": [s["link"] for s in t["seats"]],
                      "spectator": t["spectator"]}
@@ -152,7 +153,8 @@ def move(server, t: dict[str, Any]) -> None:
     key = t["keys"][d["seat"]]
     mine = httpx.get(f"{server.url}/api/tables/{t['id']}", params={"key": key}).json()
     r = httpx.post(f"{server.url}/api/tables/{t['id']}/choose",
-                   json={"key": key, "option": mine["decision"]["options"][0]["id"]})
+                   json={"key": key, "decision": mine["decision"]["number"],
+                         "option": mine["decision"]["options"][0]["id"]})
     assert r.status_code == 200, r.text
 
 

@@ -66,6 +66,14 @@ class StoreError(MultiverseError):
     """The games database cannot be used as asked: names the file and what is wrong."""
 
 
+class DamagedGame(StoreError):
+    """A stored game whose row cannot be read; `problem` says which field and why."""
+
+    def __init__(self, message: str, problem: str) -> None:
+        super().__init__(message)
+        self.problem = problem
+
+
 class GameInUse(StoreError):
     """Another process holds the lock of this game (`GameStore.lock`)."""
 
@@ -527,7 +535,7 @@ class GameStore:
             elif not isinstance(choice, str) or not isinstance(value, str):
                 rec.problem = rec.problem or f"the choice or hash of decision {n} is not text"
         if rec.problem:
-            raise StoreError(f"game {game_id} in {self.path} is malformed: {rec.problem}")
+            raise DamagedGame(f"game {game_id} in {self.path} is malformed: {rec.problem}", rec.problem)
         rec.choices = [c for _, c, _ in moves]
         rec.hashes = [h for _, _, h in moves]
         rec.decisions = len(moves)

@@ -3,7 +3,8 @@ updates, and the pages (lobby, table, replay) as static files.
 
     POST /api/tables                 open a table            → {"id", "seats", "spectator"}
     GET  /api/tables/ID?key=KEY      a seat's answer         → {"view", "decision", "result"}
-    POST /api/tables/ID/choose       {"key", "option"}       → the same answer, after the move
+    POST /api/tables/ID/choose       {"key", "decision", "option"} → the same answer, after the move
+                                     (409 when `decision` is not the pending one's number)
     GET  /api/tables/ID/about        mode, seats, decisions  (public)
     GET  /api/games/ID/replay/PLY    a stored game at a decision, as a spectator sees it
     GET  /api/admin/tables?key=ADMIN the open tables with their seat links (403 without)
@@ -17,12 +18,14 @@ import contextlib
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel
+from pydantic import BaseModel, StrictInt
 
 from multiverse import modes
 from multiverse.agents import AGENTS
@@ -32,6 +35,8 @@ from multiverse.web.hub import Hub, Refused, Table, replay_step
 from multiverse.web.options import mode_words
 
 STATIC = Path(str(resources.files("multiverse.web") / "static"))
+MAX_ID = 2**63 - 1  # SQLite's largest integer: no table or game has a larger id
+Id = Annotated[int, PathParam(ge=0, le=MAX_ID)]
 
 
 class Key(BaseModel):
@@ -39,8 +44,43 @@ class Key(BaseModel):
 
 
 class Choice(BaseModel):
+    """A seat's choice; `decision` is the number of the decision it answers (the decisions
+    made before it: the answer's `decision.number`), so a repeated click is refused."""
+
     key: str | None = None
+    decision: StrictInt
     option: str
+
+
+def _error(message: str, status: int) -> JSONResponse:
+    """A refusal's answer: `{"error": ONE LINE}`; text a request sent that UTF-8 cannot hold
+    (a lone surrogate, `"\\ud800"`) is written escaped rather than failing the answer."""
+    line = message.strip().splitlines()[0] if message.strip() else "refused"
+    return JSONResponse({"error": line.encode("utf-8", "backslashreplace").decode("utf-8")},
+                        status_code=status)
+
+
+def _reason(message: str) -> str:
+    """A WebSocket close reason: one line of at most 123 bytes of UTF-8 (the protocol's
+    limit), cut at a character."""
+    line = message.strip().splitlines()[0] if message.strip() else ""
+    return line.encode("utf-8", "backslashreplace")[:123].decode("utf-8", "ignore")
+
+
+def _invalid(exc: RequestValidationError) -> JSONResponse:
+    """A request FastAPI cannot read, in one line: an id out of range is no table (404),
+    anything else a 400 naming the first field wrong (never echoing the input, which may be
+    NaN and not JSON at all)."""
+    errors = exc.errors()
+    first = errors[0] if errors else {}
+    where = [str(x) for x in first.get("loc", ())]
+    if where[:1] == ["path"]:
+        given = str(first.get("input", ""))[:40]
+        return _error(f"no table or game {given}: an id is a whole number from 0 to {MAX_ID}", 404)
+    field = ".".join(where[1:]) or "body"
+    message = str(first.get("msg", "invalid")).splitlines()[0] if first else "invalid"
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return _error(f"{field}: {message}{more}", 400)
 
 
 def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAPI:
@@ -61,11 +101,15 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        return _error(str(exc), exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return _invalid(exc)
 
     @app.exception_handler(StoreError)
     async def store_error(_request: Request, exc: StoreError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=500)
+        return _error(str(exc), 500)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub
@@ -93,33 +137,33 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
         return {"id": gid, "seats": table.links(), "spectator": f"/t/{gid}/watch"}
 
     @app.get("/api/tables/{gid}")
-    async def get_table(request: Request, gid: int, key: str | None = None) -> dict[str, Any]:
+    async def get_table(request: Request, gid: Id, key: str | None = None) -> dict[str, Any]:
         table = hub_of(request).table(gid)
         return table.answer(seat_for(table, key))
 
     @app.get("/api/tables/{gid}/about")
-    async def about_table(request: Request, gid: int) -> dict[str, Any]:
+    async def about_table(request: Request, gid: Id) -> dict[str, Any]:
         return hub_of(request).table(gid).about()
 
     @app.post("/api/tables/{gid}/choose")
-    async def choose(request: Request, gid: int, choice: Choice) -> dict[str, Any]:
+    async def choose(request: Request, gid: Id, choice: Choice) -> dict[str, Any]:
         hub = hub_of(request)
         table = hub.table(gid)
-        hub.choose(table, choice.key, choice.option)  # stored before the answer
+        hub.choose(table, choice.key, choice.option, choice.decision)  # stored before the answer
         return table.answer(table.seat_of(choice.key))
 
     @app.post("/api/tables/{gid}/hint")
-    async def hint(request: Request, gid: int, body: Key) -> dict[str, Any]:
+    async def hint(request: Request, gid: Id, body: Key) -> dict[str, Any]:
         hub = hub_of(request)
         return await hub.hint(hub.table(gid), body.key)
 
     @app.post("/api/tables/{gid}/undo")
-    async def undo(request: Request, gid: int, body: Key) -> dict[str, Any]:
+    async def undo(request: Request, gid: Id, body: Key) -> dict[str, Any]:
         hub = hub_of(request)
         return hub.vote_undo(hub.table(gid), body.key)
 
     @app.get("/api/games/{gid}/replay/{ply}")
-    async def replay(request: Request, gid: int, ply: int) -> dict[str, Any]:
+    async def replay(request: Request, gid: Id, ply: int) -> dict[str, Any]:
         return replay_step(hub_of(request).store, gid, ply)
 
     @app.get("/api/admin/tables")
@@ -128,7 +172,7 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
 
     # ----- live updates ------------------------------------------------------------------
     @app.websocket("/ws/tables/{gid}")
-    async def live(websocket: WebSocket, gid: int, key: str | None = None) -> None:
+    async def live(websocket: WebSocket, gid: Id, key: str | None = None) -> None:
         """The seat's answer (a spectator's without a key) now and after every move, with
         the narration lines not sent yet; a wrong key closes the socket (code 4403)."""
         hub = hub_of(websocket)
@@ -136,7 +180,10 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
             table = hub.table(gid)
             seat = seat_for(table, key)
         except Refused as exc:
-            await websocket.close(code=4000 + exc.status, reason=str(exc))
+            await websocket.close(code=4000 + exc.status, reason=_reason(str(exc)))
+            return
+        except StoreError as exc:  # the database failed: a one-line reason, no traceback
+            await websocket.close(code=1011, reason=_reason(str(exc)))
             return
         await websocket.accept()
         sent, version, epoch = 0, -1, table.epoch
@@ -164,11 +211,11 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
         return FileResponse(STATIC / "lobby.html")
 
     @app.get("/t/{gid}/seat/{seat}")
-    async def seat_page(gid: int, seat: int) -> FileResponse:
+    async def seat_page(gid: Id, seat: int) -> FileResponse:
         return FileResponse(STATIC / "table.html")
 
     @app.get("/t/{gid}/watch")
-    async def watch_page(gid: int) -> FileResponse:
+    async def watch_page(gid: Id) -> FileResponse:
         return FileResponse(STATIC / "table.html")
 
     @app.get("/admin")
@@ -182,7 +229,7 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
         return Response(status_code=204)
 
     @app.get("/replay/{gid}")
-    async def replay_page(gid: int) -> FileResponse:
+    async def replay_page(gid: Id) -> FileResponse:
         return FileResponse(STATIC / "replay.html")
 
     return app

@@ -20,7 +20,7 @@ from multiverse.agents import AGENTS, agent_seed, decision_seed
 from multiverse.agents.seats import HUMAN, make_seat_agent, parse_seat, seat_spec
 from multiverse.engine.errors import ConfigError, IllegalChoice, MultiverseError
 from multiverse.modes.base import Mode
-from multiverse.store.games import MAX_SEED, GameInUse, GameLock, GameStore
+from multiverse.store.games import MAX_SEED, DamagedGame, GameInUse, GameLock, GameRecord, GameStore
 from multiverse.store.replay import GameStart, verify
 from multiverse.web.tables import TableKeys, new_key, same_secret
 
@@ -66,14 +66,14 @@ class Table:
         if not key:
             return None
         for seat, k in enumerate(self.keys):
-            if k is not None and secrets.compare_digest(k, key):
+            if k is not None and same_secret(key, k):
                 return seat
         return None
 
     def answer(self, seat: int | None) -> dict[str, Any]:
         """What `seat` (None: a spectator) is shown: its view, the pending decision (with
-        its options only for the deciding seat) and the result. Only the state goes in, so
-        the same state always gives the same answer."""
+        its options and its number, which a choice names, only for the deciding seat) and
+        the result. Only the state goes in, so the same state always gives the same answer."""
         s = self.state
         view = self.mode.view(s, SPECTATOR if seat is None else seat)
         d = s.decision()
@@ -81,6 +81,7 @@ class Table:
         if d is not None:
             decision = {"seat": d.seat, "prompt": d.prompt}
             if seat is not None and d.seat == seat:
+                decision["number"] = len(self.choices)
                 decision["options"] = [{"id": o.id, "label": o.label} for o in d.options]
         return {"view": view, "decision": decision, "result": s.result}
 
@@ -220,19 +221,18 @@ class Hub:
         return out
 
     def _load(self, gid: int, lock: bool) -> Table:
-        keys = self.keys.get(gid)
+        try:
+            keys = self.keys.get(gid)
+        except DamagedGame as exc:
+            raise Refused(409, f"table {gid} is damaged: {exc.problem}") from None
         if keys is None:
             raise Refused(404, f"no table {gid}")
         held = self.store.lock(gid) if lock else None
         try:
-            rec = self.store.get(gid)
-            if rec is None:
-                raise Refused(404, f"no table {gid}")
+            rec = stored_game(self.store, gid, "table")
             log: list[str] = []
-            state, problem = verify(rec, log=True,
-                                    on_step=lambda _p, _o, s: log.extend(e.text for e in s.take_events()))
-            if problem:
-                raise Refused(500, f"table {gid} no longer replays as stored: {problem}")
+            state = replayed(rec, "table", lambda _p, _o, s: log.extend(e.text for e in s.take_events()))
+            check_seats(rec, keys, modes.of_state(state).n_seats(state.T.config))
         except BaseException:
             if held is not None:
                 held.release()
@@ -254,12 +254,18 @@ class Hub:
         return table
 
     # ----- playing ------------------------------------------------------------------------
-    def choose(self, table: Table, key: str | None, option: str) -> None:
-        """A seat's choice: `Refused(403)` for a wrong, missing or other seat's key,
-        `Refused(409)` for an option not offered; nothing changes on a refusal."""
+    def choose(self, table: Table, key: str | None, option: str, number: int) -> None:
+        """A seat's choice of `option` at decision `number` (the decisions made before it):
+        `Refused(403)` for a wrong, missing or other seat's key, `Refused(409)` for a
+        decision already answered (a repeated click) or an option not offered; nothing
+        changes on a refusal."""
         seat = table.seat_of(key)
         if seat is None:
             raise Refused(403, "this key opens no seat of this table")
+        at = len(table.choices)
+        if number != at:
+            why = "is answered already (a repeated click?)" if number < at else "is not reached yet"
+            raise Refused(409, f"decision {number} {why}: this table is at decision {at}")
         d = table.state.decision()
         if d is None:
             raise Refused(409, f"the game is over ({table.state.result})")
@@ -384,13 +390,9 @@ class Hub:
 
     def _undo(self, table: Table, at: int) -> None:
         self.store.truncate(table.game_id, at)
-        rec = self.store.get(table.game_id)
-        assert rec is not None
+        rec = stored_game(self.store, table.game_id, "table")
         log: list[str] = []
-        state, problem = verify(rec, log=True,
-                                on_step=lambda _p, _o, s: log.extend(e.text for e in s.take_events()))
-        if problem:
-            raise Refused(500, f"table {table.game_id} no longer replays as stored: {problem}")
+        state = replayed(rec, "table", lambda _p, _o, s: log.extend(e.text for e in s.take_events()))
         state.log = []
         was_over = table.state.result is not None
         table.state, table.choices, table.log = state, list(rec.choices), log
@@ -420,9 +422,7 @@ class Hub:
 def replay_step(store: GameStore, gid: int, ply: int) -> dict[str, Any]:
     """A stored game at decision `ply` (0: the start), as a spectator sees it, with the
     narration up to there and the choice that led there."""
-    rec = store.get(gid)
-    if rec is None:
-        raise Refused(404, f"no game {gid}")
+    rec = stored_game(store, gid, "game")
     ply = max(0, min(ply, len(rec.choices)))
     cut = dataclasses.replace(rec, choices=rec.choices[:ply], hashes=rec.hashes[:ply])
     log: list[str] = []
@@ -432,9 +432,7 @@ def replay_step(store: GameStore, gid: int, ply: int) -> dict[str, Any]:
         log.extend(e.text for e in s.take_events())
         last[0] = None if option is None else option.label
 
-    state, problem = verify(cut, log=True, on_step=step)
-    if problem:
-        raise Refused(500, f"game {gid} no longer replays as stored: {problem}")
+    state = replayed(cut, "game", step)
     mode = modes.of_state(state)
     d = state.decision()
     return {"id": gid, "mode": mode.name, "ply": ply, "plies": len(rec.choices),
@@ -443,3 +441,55 @@ def replay_step(store: GameStore, gid: int, ply: int) -> dict[str, Any]:
             "view": mode.view(state, SPECTATOR),
             "decision": None if d is None else {"seat": d.seat, "prompt": d.prompt},
             "result": state.result, "choice": last[0], "log": log}
+
+
+# ----- stored games that may be damaged -----------------------------------------------------
+# A row written by hand, by another program or by a failing disk must not cost a traceback:
+# the table (or replay) asked for is refused in one line (409, naming the fault) and the
+# server serves every other table as before.
+
+def stored_game(store: GameStore, gid: int, what: str) -> GameRecord:
+    """The stored game `gid` with its moves: `Refused(404)` when there is none,
+    `Refused(409)` when its row cannot be read."""
+    try:
+        rec = store.get(gid)
+    except DamagedGame as exc:
+        raise Refused(409, f"{what} {gid} is damaged: {exc.problem}") from None
+    if rec is None:
+        raise Refused(404, f"no {what} {gid}")
+    return rec
+
+
+def replayed(rec: GameRecord, what: str, on_step: Any) -> Any:
+    """The state a stored game reaches, checked hash by hash (`verify`, with narration):
+    `Refused(409)` when its start cannot be rebuilt (an unknown mode or hero, a config the
+    mode rejects) or a stored move no longer replays."""
+    try:
+        state, problem = verify(rec, log=True, on_step=on_step)
+    except (MultiverseError, ValueError, TypeError, LookupError, AttributeError) as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise Refused(409, f"{what} {rec.id} is damaged: its start cannot be rebuilt ({reason})") from None
+    if problem:
+        raise Refused(409, f"{what} {rec.id} no longer replays as stored: {problem}")
+    return state
+
+
+def check_seats(rec: GameRecord, keys: Any, n: int) -> None:
+    """`Refused(409)` unless a table's stored seats are one player per seat of its game
+    (`human` or an agent that can be made) and its keys one per seat: damaged seats would
+    stop its agents, or its page, at the first decision they reach."""
+    def damaged(why: str) -> Refused:
+        return Refused(409, f"table {rec.id} is damaged: {why}")
+
+    if len(rec.seats) != n:
+        raise damaged(f"its game has {n} seat(s) but {len(rec.seats)} are stored")
+    if not isinstance(keys, list) or len(keys) != n \
+            or not all(k is None or isinstance(k, str) for k in keys):
+        raise damaged("its seats' keys are not one text (or null) per seat")
+    for seat, spec in enumerate(rec.seats):
+        if spec == HUMAN:
+            continue
+        try:
+            make_seat_agent(spec, 0)
+        except Exception as exc:  # any fault of a stored spec is its damage
+            raise damaged(f"seat {seat}: {spec!r} is not a player ({type(exc).__name__})") from None

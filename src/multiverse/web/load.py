@@ -46,7 +46,8 @@ async def play_table(http: Any, url: str, body: dict[str, Any], clicks: int) -> 
             if mine and clicked is None:
                 clicked = time.perf_counter()
                 r = await http.post(f"{url}/api/tables/{gid}/choose",
-                                    json={"key": key, "option": d["options"][0]["id"]})
+                                    json={"key": key, "decision": d["number"],
+                                          "option": d["options"][0]["id"]})
                 r.raise_for_status()
     return times
 

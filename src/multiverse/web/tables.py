@@ -13,7 +13,7 @@ import json
 import secrets
 import sqlite3
 
-from multiverse.store.games import GameStore, StoreError
+from multiverse.store.games import DamagedGame, GameStore, StoreError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS web_tables (
@@ -49,10 +49,17 @@ class TableKeys:
                                   (game_id, json.dumps(keys)))
 
     def get(self, game_id: int) -> list[str | None] | None:
-        """The seats' keys of a table, or None when the game is not a table of the server."""
+        """The seats' keys of a table, or None when the game is not a table of the server;
+        `DamagedGame` when the stored keys are not JSON."""
         row = self.store.db.execute("SELECT keys FROM web_tables WHERE game_id = ?",
                                     (game_id,)).fetchone()
-        return None if row is None else json.loads(row[0])
+        if row is None:
+            return None
+        try:
+            return json.loads(row[0])
+        except (TypeError, ValueError):
+            raise DamagedGame(f"table {game_id} in {self.store.path}: its seats' keys are not JSON",
+                              "its seats' keys are not JSON") from None
 
     def unfinished(self) -> list[int]:
         """The tables whose game has no result yet, oldest first."""
@@ -75,4 +82,10 @@ class TableKeys:
 
 def same_secret(given: str | None, secret: str) -> bool:
     """Whether `given` is `secret`, compared in constant time (as bytes)."""
-    return given is not None and secrets.compare_digest(given.encode(), secret.encode())
+    return given is not None and secrets.compare_digest(_bytes(given), _bytes(secret))
+
+
+def _bytes(text: str) -> bytes:
+    """A key as bytes: any text, non-ASCII and lone surrogates included (a JSON body may
+    hold `"\\ud800"`), so a comparison never raises."""
+    return text.encode("utf-8", "surrogatepass")

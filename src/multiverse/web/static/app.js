@@ -283,7 +283,7 @@ const Multiverse = (() => {
       const mine = d && d.options ? d.options : [];
       $("prompt").textContent = mine.length ? d.prompt : a.result ? "Game over" : "Not your decision";
       $("options").replaceChildren(...mine.map((o) => h("button", {
-        "data-testid": "option", "data-option-id": o.id, type: "button", onclick: () => choose(o.id),
+        "data-testid": "option", "data-option-id": o.id, type: "button", onclick: () => choose(o.id, d.number),
       }, o.label)));
       busy = false;
       if (about && about.decisions !== decisions) { decisions = about.decisions; $("hint-lines").replaceChildren(); }
@@ -324,13 +324,14 @@ const Multiverse = (() => {
       try { await api("POST", `/api/tables/${gid}/undo`, { key }); } catch (e) { $("error").textContent = e.message; }
     };
     if (!key) $("tools").remove();  // a spectator has no Hint and no Undo (issue 21)
-    async function choose(option) {
+    // a choice names the decision it answers (its number): a repeated click is refused (409)
+    async function choose(option, decision) {
       if (busy) return;
       busy = true;
       for (const b of $("options").querySelectorAll("button")) b.disabled = true;
       $("error").textContent = "";
       try {
-        await api("POST", `/api/tables/${gid}/choose`, { key, option });
+        await api("POST", `/api/tables/${gid}/choose`, { key, decision, option });
       } catch (e) {
         busy = false;
         $("error").textContent = e.message;
@@ -343,7 +344,8 @@ const Multiverse = (() => {
       socket.onopen = () => { retry = 300; $("connection").textContent = ""; };
       socket.onmessage = (ev) => show(JSON.parse(ev.data));
       socket.onclose = (ev) => {
-        if (ev.code === 4403 || ev.code === 4404) { $("connection").textContent = ev.reason || "refused"; return; }
+        // a refusal (4403 wrong key, 4404 no table, 4409 a damaged table, 1008 an id out of range) is final
+        if ((ev.code >= 4400 && ev.code < 4500) || ev.code === 1008) { $("connection").textContent = ev.reason || "refused"; return; }
         $("connection").textContent = "connection lost: reconnecting…";
         setTimeout(connect, retry);
         retry = Math.min(retry * 2, 3000);
