@@ -220,6 +220,9 @@ def position_mode(doc: dict[str, Any], asked: str | None) -> Mode:
     document, else the default; a mode on the command line must agree."""
     config_doc = doc.get("config")
     named = config_doc.get("mode") if isinstance(config_doc, dict) else None
+    if named is not None and not isinstance(named, str):  # `mode: [sentinels]` (issue 22)
+        raise PositionError(f"config.mode: expected a mode name ({', '.join(modes.names())}), "
+                            f"got {type(named).__name__} {shorten(repr(named))}")
     if named is None:
         named = next((m.name for m in modes.all_modes() if m.claims_position(doc)), None)
     if asked is not None and named is not None and named != asked:
@@ -232,7 +235,10 @@ def _position_start(args: PlayArgs, options: dict[str, Any]) -> tuple[GameStart,
     path = args.position
     assert path is not None
     doc = _position_doc(path)
-    mode = position_mode(doc, args.mode)
+    try:
+        mode = position_mode(doc, args.mode)
+    except PositionError as exc:
+        raise CliError(f"{path}: {exc}") from None
     try:
         doc = mode.position_doc(doc, args.heroes, args.seed, {**args.set_fields(), **options},
                                 args.solo)
