@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from multiverse.engine.words import count
+
 MAX_DIGITS = 9  # a longer number names no option, no line count, no hero count
 
 # ESC sequences: CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), DCS/SOS/PM/APC
@@ -53,3 +55,14 @@ def plain(text: str) -> str:
     if text.isprintable():
         return text
     return _CONTROL.sub("", _ESCAPE.sub("", text))
+
+
+def one_line(message: str) -> str:
+    """An error of several lines (a pack's problems) as one: the first line and how many
+    more, so `error:` is always followed by a single line.
+
+    >>> one_line("a.yaml: x\\nb.yaml: y\\nc.yaml: z")
+    'a.yaml: x (and 2 more problems)'
+    """
+    first, *rest = [x.strip() for x in message.splitlines() if x.strip()] or [""]
+    return first + (f" (and {count(len(rest), 'more problem')})" if rest else "")

@@ -94,8 +94,10 @@ def _fail(message: str) -> typer.Exit:
     from rich.text import Text
 
     from multiverse.cli.safe import safe_console
+    from multiverse.plain import one_line
 
-    safe_console(stderr=True, highlight=False, soft_wrap=True).print(Text(f"error: {message}", style="red"))
+    safe_console(stderr=True, highlight=False, soft_wrap=True).print(
+        Text(f"error: {one_line(message)}", style="red"))
     return typer.Exit(2)
 
 
