@@ -42,10 +42,15 @@ def test_digits_that_are_not_ascii_and_huge_numbers_are_no_option(db):
     assert "Decision 2 " in result.stdout  # `1` then still picks the first option
 
 
+DIGITS = st.characters(categories=("Nd", "No"))  # '²', '①', '፩', '٣' …
+TYPED = st.one_of(st.text(), st.text(DIGITS, min_size=1), st.text("0123456789", min_size=4000))
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(word=st.text())
+@given(word=TYPED)
 def test_any_line_typed_names_an_option_or_none(word):
-    """Whatever is typed, picking, explaining and `log` never raise."""
+    """Whatever is typed (any unicode, digits of any script, thousands of digits), picking
+    an option never raises: it names a listed option or none."""
     s = new_game(UnitedConfig(heroes=TWO), 5)
     d = s.decision()
     ids = {o.id for o in d.options}
