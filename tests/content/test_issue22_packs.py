@@ -104,3 +104,12 @@ def test_a_turn_number_before_its_round_is_refused():
     doc = {"heroes": ["logan", "kitty-pryde"], "turn": {"round": 4, "number": 3}}
     with pytest.raises(PositionError, match=r"^position: turn.number: turn 3 cannot be in round 4"):
         load_position(doc)
+
+
+def test_solo_as_text_with_heroes_on_the_command_line_names_solo(tmp_path):
+    """DFP-SOLO: `solo: "false"` with `--heroes 2` is refused for `solo`, not read as a
+    solo table that wants three heroes."""
+    f = tmp_path / "p.yaml"
+    f.write_text('solo: "false"\n', encoding="utf-8")
+    lines = error_lines(run("play", "--from", f, "--heroes", 2, "--auto", "--db", tmp_path / "g.db"))
+    assert lines == [f"error: {f}: solo: Input should be a valid boolean (got 'false')"]
