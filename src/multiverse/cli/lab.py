@@ -91,10 +91,13 @@ class LabError(Exception):
 
 
 def _fail(message: str) -> typer.Exit:
-    from rich.console import Console
     from rich.text import Text
 
-    Console(stderr=True, highlight=False, soft_wrap=True).print(Text(f"error: {message}", style="red"))
+    from multiverse.cli.safe import safe_console
+    from multiverse.plain import one_line
+
+    safe_console(stderr=True, highlight=False, soft_wrap=True).print(
+        Text(f"error: {one_line(message)}", style="red"))
     return typer.Exit(2)
 
 
@@ -307,11 +310,11 @@ def run(
     if json_out:
         print(json.dumps(_public(r)), flush=True)
         return
-    from rich.console import Console
+    from multiverse.cli.safe import safe_console
 
-    Console(highlight=False).print(_summary_table(
+    safe_console(highlight=False).print(_summary_table(
         r, f"{_title(mode, config, solo)}: {spec.key}, seed {seed}"))
-    Console(highlight=False, soft_wrap=True).print(f"Stored in {out}.", style="dim")
+    safe_console(highlight=False, soft_wrap=True).print(f"Stored in {out}.", style="dim")
 
 
 @lab_app.command("sweep")
@@ -375,8 +378,9 @@ def sweep(
         print(json.dumps({"sweep": sweep_id, "mode": mode, "params": names, "agent": spec.key,
                           "seed": seed, "games": games, "points": results}), flush=True)
         return
-    from rich.console import Console
     from rich.table import Table
+
+    from multiverse.cli.safe import safe_console
 
     t = Table(title=f"sweep {sweep_id}: {mode}, {spec.key}, {games} games per point, seed {seed}")
     for n in names:
@@ -387,8 +391,8 @@ def sweep(
         lo, hi = r["ci95"]
         t.add_row(*(str(r["values"][n]) for n in names), f"{r['win_rate']:.1%}",
                   f"{lo:.1%} - {hi:.1%}", f"{r['mean_rounds']:.2f}", f"{r['games_per_second']:,.1f}")
-    Console(highlight=False).print(t)
-    Console(highlight=False, soft_wrap=True).print(
+    safe_console(highlight=False).print(t)
+    safe_console(highlight=False, soft_wrap=True).print(
         f"Stored in {out}; draw it with `multiverse lab plot {out} --out winrate.png`.", style="dim")
 
 

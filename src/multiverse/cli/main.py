@@ -50,19 +50,23 @@ class Difficulty(StrEnum):
 
 
 def _consoles():
-    from rich.console import Console
+    from multiverse.cli.safe import safe_console
 
     # soft wrap: lines of text (narration, paths, commands to copy) are never cut by rich;
-    # boards and tables are drawn with soft_wrap=False
-    return (Console(highlight=False, soft_wrap=True),
-            Console(stderr=True, highlight=False, soft_wrap=True))
+    # boards and tables are drawn with soft_wrap=False; no control character of a pack's
+    # text reaches the terminal (safe_console)
+    return (safe_console(highlight=False, soft_wrap=True),
+            safe_console(stderr=True, highlight=False, soft_wrap=True))
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    from rich.console import Console
     from rich.text import Text
 
-    Console(stderr=True, highlight=False, soft_wrap=True).print(Text(f"error: {message}", style="red"))
+    from multiverse.cli.safe import safe_console
+    from multiverse.plain import one_line
+
+    safe_console(stderr=True, highlight=False, soft_wrap=True).print(
+        Text(f"error: {one_line(message)}", style="red"))
     return typer.Exit(code)
 
 

@@ -33,6 +33,7 @@ from multiverse.engine.decision import Decision
 from multiverse.engine.errors import ConfigError, IllegalChoice, PositionError
 from multiverse.engine.words import count
 from multiverse.modes.base import Mode
+from multiverse.plain import is_number, plain, shorten, small_number
 from multiverse.store.games import GameStore
 from multiverse.store.replay import GameStart, verify
 
@@ -219,6 +220,9 @@ def position_mode(doc: dict[str, Any], asked: str | None) -> Mode:
     document, else the default; a mode on the command line must agree."""
     config_doc = doc.get("config")
     named = config_doc.get("mode") if isinstance(config_doc, dict) else None
+    if named is not None and not isinstance(named, str):  # `mode: [sentinels]` (issue 22)
+        raise PositionError(f"config.mode: expected a mode name ({', '.join(modes.names())}), "
+                            f"got {type(named).__name__} {shorten(repr(named))}")
     if named is None:
         named = next((m.name for m in modes.all_modes() if m.claims_position(doc)), None)
     if asked is not None and named is not None and named != asked:
@@ -231,7 +235,10 @@ def _position_start(args: PlayArgs, options: dict[str, Any]) -> tuple[GameStart,
     path = args.position
     assert path is not None
     doc = _position_doc(path)
-    mode = position_mode(doc, args.mode)
+    try:
+        mode = position_mode(doc, args.mode)
+    except PositionError as exc:
+        raise CliError(f"{path}: {exc}") from None
     try:
         doc = mode.position_doc(doc, args.heroes, args.seed, {**args.set_fields(), **options},
                                 args.solo)
@@ -329,7 +336,7 @@ class Terminal:
             hang: int = 0) -> None:
         """Print a line the player must see, wrapped at words to the console's width (an
         indented line keeps its indent; `hang`: the indent of a wrapped line's rest)."""
-        for para in text.split("\n"):
+        for para in plain(text).split("\n"):  # no control character of a pack (issue 22)
             lead = len(para) - len(para.lstrip(" "))
             rest = hang or lead + (2 if lead else 0)
             lines = ([para] if len(para) <= self.width else
@@ -361,7 +368,7 @@ class Terminal:
         """The board in a few lines (the start of each turn)."""
         if not self.quiet:
             for line in compact_board(modes.of_state(s), s, seat, self.width):
-                self.console.print(Text(line, style="cyan"), soft_wrap=True)
+                self.console.print(Text(plain(line), style="cyan"), soft_wrap=True)
                 self.since += 1
 
     def status(self, s: Any, seat: int) -> None:
@@ -390,7 +397,7 @@ class Terminal:
         height = self.console.height or 24
         budget = max(height - 2 - min(self.since, height), 4)  # the narration line, `> `
         for line in option_lines(d, self.shown, self.keys, self.width, budget):
-            self.console.print(Text(line), soft_wrap=True)
+            self.console.print(Text(plain(line)), soft_wrap=True)
 
     def card(self, texts: dict[str, str], name: str) -> None:
         """`card NAME`: a card's full text, or which cards the name could mean."""
@@ -416,13 +423,14 @@ class Terminal:
         """`?N`: option N (as numbered on the screen) in words: what it does, its card's text."""
         text = word[1:].strip()
         by_number = {n: i for i, n in self.shown.items()}
-        o = d.get(by_number.get(int(text), "")) if text.isdigit() else None
+        n = small_number(text)
+        o = d.get(by_number.get(n, "")) if n is not None else None
         if o is None:
             numbers = sorted(by_number) or [1]
-            self.say(f"{word!r}: type ? and an option's number, from {numbers[0]} to "
+            self.say(f"{shorten(word)!r}: type ? and an option's number, from {numbers[0]} to "
                      f"{numbers[-1]}.", "red")
             return
-        first, *rest = explain(sess.mode, sess.state, d, o, int(text), self.keys.get(o.id))
+        first, *rest = explain(sess.mode, sess.state, d, o, n, self.keys.get(o.id))
         self.say(first, hang=3)
         for i, line in enumerate(rest):
             for part in line.split(" | "):
@@ -435,8 +443,8 @@ class Terminal:
         by_number = {n: i for i, n in self.shown.items()} or {
             n: o.id for n, o in enumerate(d.options, 1)}
         low = word.lower()
-        if low.isdigit():
-            return by_number.get(int(low))
+        if is_number(low):
+            return by_number.get(small_number(low) or 0)
         by_key = {k: i for i, k in self.keys.items()}
         if low in by_key:
             return by_key[low]
@@ -448,8 +456,8 @@ class Terminal:
 def _pick(d: Decision, word: str) -> str | None:
     """The option id a typed word names: a number from 1, an id, or the start of exactly
     one option's id or label (any case); else None."""
-    if word.isdigit():
-        i = int(word)
+    if is_number(word):
+        i = small_number(word) or 0
         return d.options[i - 1].id if 1 <= i <= len(d.options) else None
     if not word:
         return None
@@ -496,7 +504,7 @@ def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
         except EOFError:
             return "eof"
         if not sys.stdin.isatty():  # piped input: show it, so the transcript reads well
-            term.say(word, "dim")
+            term.say(shorten(word, 200), "dim")
         low = word.lower()
         command, _, rest = low.partition(" ")
         if low in ("quit", "q", "exit"):
@@ -519,8 +527,8 @@ def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
             term.full = show = True
         elif command == "card":
             term.card(sess.mode.card_texts(sess.state), word.partition(" ")[2])
-        elif command == "log" and (not rest or rest.isdigit()):
-            term.log(int(rest) if rest else 20)
+        elif command == "log" and (not rest or small_number(rest) is not None):
+            term.log(small_number(rest) or 0 if rest else 20)
         elif low == "hint":
             from multiverse.agents import hint_lines
 
@@ -532,7 +540,7 @@ def play_loop(sess: Session, term: Terminal, resume_hint: str) -> str:
             if option_id is None:
                 numbers = sorted(term.shown.values()) or [1, len(d.options)]
                 keys = " or a key" if term.keys else ""
-                term.say(f"{word!r} is not an option: type a number from {numbers[0]} to "
+                term.say(f"{shorten(word)!r} is not an option: type a number from {numbers[0]} to "
                          f"{numbers[-1]}{keys} (or undo, board, card, log, hint, quit, help).",
                          "red")
                 continue

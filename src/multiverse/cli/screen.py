@@ -20,6 +20,7 @@ import textwrap
 from typing import Any
 
 from multiverse.engine.decision import Decision, Option
+from multiverse.plain import is_number
 
 _FIXED = {"end": "e", "effect": "s", "rescue": "r", "skip": "x", "none": "x", "stop": "x",
           "yes": "y", "no": "n", "cw": "cw", "ccw": "ccw", "stay": "st", "move": "mv",
@@ -39,16 +40,16 @@ def option_key(option_id: str) -> str | None:
     key: str | None = None
     if not rest:
         key = _FIXED.get(head)
-    elif head == "move" and rest.isdigit():
+    elif head == "move" and is_number(rest):
         key = f"m{rest}"
     elif head == "attack":
         kind, _, n = rest.partition(":")
-        key = f"a{int(n) + 1}" if kind == "sentinel" and n.isdigit() else _ATTACK.get(kind)
+        key = f"a{int(n) + 1}" if kind == "sentinel" and is_number(n) else _ATTACK.get(kind)
         if key is None and kind:
             key = "a" + kind[0]
     elif head == "fill":
         key = "f" + "".join(x[0] for x in rest.split(":"))
-    elif head == "sentinel" and rest.isdigit():
+    elif head == "sentinel" and is_number(rest):
         key = f"s{int(rest) + 1}"
     if key is not None and suffix == "token":
         key += "t"

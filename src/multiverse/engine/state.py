@@ -70,7 +70,7 @@ def repeat_count(last: str, text: str) -> int:
     rest = last[len(text):]
     if rest.startswith(" (") and rest.endswith(" time)"):
         num = rest[2:-6].rstrip("stndrh")
-        if num.isdigit() and f" ({ordinal(int(num))} time)" == rest:
+        if num.isascii() and num.isdigit() and f" ({ordinal(int(num))} time)" == rest:
             return int(num)
     return 0
 

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 from multiverse.engine.errors import ConfigError
 from multiverse.engine.state import GameState
 from multiverse.engine.words import article
+from multiverse.plain import is_number, shorten, small_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,10 +114,11 @@ class Mode:
                      content: str | None = None) -> tuple[str, ...]:
         """`3` → the first three heroes of the pack in use; `a,b,c` → those heroes in that order."""
         low, high = self.hero_counts
-        if text is None or text.strip().isdigit():
-            n = 3 if text is None else int(text)
-            if not low <= n <= high:
-                raise ConfigError(f"--heroes {n}: {article(self.name)} game takes {low} to {high} heroes")
+        if text is None or is_number(text.strip()):
+            n = 3 if text is None else small_number(text.strip())
+            if n is None or not low <= n <= high:
+                given = shorten(text.strip()) if n is None else n
+                raise ConfigError(f"--heroes {given}: {article(self.name)} game takes {low} to {high} heroes")
             return self.first_heroes(n, content)
         names = tuple(x.strip() for x in text.split(",") if x.strip())
         if not low <= len(names) <= high:
@@ -146,7 +148,7 @@ class Mode:
         if wrong:
             raise ConfigError(f"--set {', '.join(wrong)}: not a configuration field of "
                               f"{self.name}; fields: {', '.join(sorted(fields))}")
-        if heroes is not None and not heroes.strip().isdigit():
+        if heroes is not None and not is_number(heroes.strip()):
             known = self.hero_ids(sets.get("content"))
             unknown = [x.strip() for x in heroes.split(",") if x.strip() and x.strip() not in known]
             if unknown:

@@ -70,7 +70,7 @@ class UnitedMode(Mode):
         if heroes is not None:
             if "heroes" in doc:
                 raise ConfigError("the position names its heroes; drop --heroes")
-            doc["heroes"] = list(self.parse_heroes(heroes, bool(doc.get("solo")),
+            doc["heroes"] = list(self.parse_heroes(heroes, doc.get("solo") is True,
                                                    doc_content(doc)))
         return doc
 

@@ -38,7 +38,8 @@ class UnitedConfig(BaseModel):
     cadence: int = Field(3, ge=1, le=6, description="MU-14: Hero cards per villain turn")
     pressure_cadence: int = Field(2, ge=1, le=6, description="MU-14: the same once Under Pressure")
     heroes: tuple[str, ...] = ("logan", "kitty-pryde", "storm")
-    solo: bool = Field(False, description="DFP-SOLO: one player, three heroes, Target token pile")
+    solo: bool = Field(False, strict=True,  # "false", "no", "0" are refused, never read as true
+                       description="DFP-SOLO: one player, three heroes, Target token pile")
     content: str | None = Field(None, description="content pack path; None = default pack")
     boxes: tuple[str, ...] = Field((), description="MU-6: the boxes (sets) of Locations this "
                                    "game deals besides those of no box (a Location's `box`)")

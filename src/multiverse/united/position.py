@@ -318,7 +318,12 @@ def _apply(s: UnitedState, doc: dict[str, Any], heroes: list[Any]) -> None:
     if "hero" in turn:
         s.active = _index(turn["hero"], t.hero_ids, "turn.hero", "hero")
     s.round = _int(turn.get("round", s.round), "turn.round", 1, MAX_COUNT)
-    s.turn = _int(turn.get("number", s.turn), "turn.number", 1, MAX_COUNT)
+    # without a number: the active hero's turn of that round, each round one turn a hero
+    first = (s.round - 1) * t.n_heroes + s.active + 1
+    s.turn = _int(turn.get("number", first), "turn.number", 1, MAX_COUNT)
+    if s.turn < s.round:
+        raise _err("turn.number", f"turn {s.turn} cannot be in round {s.round}: every round "
+                   "has a turn (state a number of at least the round, or none)")
     s.since = _int(doc.get("since", 0), "since", 0, MAX_COUNT)
     if s.grab >= 0:  # DFP-C11: a held hero is where the Sentinel holding them is
         s.hero_loc[s.grab] = s.s_loc[t.challenge]

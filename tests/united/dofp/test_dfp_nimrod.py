@@ -165,7 +165,7 @@ def test_last_hero_standing_plays_two_turns_before_each_nimrod_turn():
         seen.append(s.turn)
         finish_turn(s, card)
     assert pattern(s) == "HH" + "HHM" + "HHM"
-    assert seen == [1, 2, 3, 4]
+    assert seen == [14, 15, 16, 17]  # round 5, Kitty 2nd of 3 heroes: turn 14, then one by one
     assert s.active == KITTY and s.out == [1, 0, 1] and s.result is None
 
 
