@@ -264,3 +264,13 @@ def test_damaged_seats_refuse_their_table_and_stop_nothing_else(db, quiet, capsy
     warnings = [line for line in err.splitlines() if line.startswith(f"warning: table {gid} ")]
     assert len(warnings) == 1 and reason in warnings[0] and "Traceback" not in err
     assert stored(db, gid)[0] == 0
+
+
+def test_solo_as_text_is_refused_not_read_as_true(client, db):
+    """Issue 22 (8): `"solo": "false"` opened a solo table (bool("false") is True)."""
+    for solo in ("false", "no", "0", 0, 1, None):
+        r = client.post("/api/tables", json={"mode": "dofp", "solo": solo})
+        refused(r, 400)
+        assert r.json()["error"] == f"solo {solo!r}: expected true or false"
+    r = client.post("/api/tables", json={"mode": "dofp", "solo": True})
+    assert r.status_code == 200 and len(r.json()["seats"]) == 1  # one player, three heroes

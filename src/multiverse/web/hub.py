@@ -156,7 +156,9 @@ class Hub:
         heroes = req.pop("heroes", None)
         seed = req.pop("seed", None)
         seats = req.pop("seats", None)
-        solo = bool(req.pop("solo", False))
+        solo = req.pop("solo", False)
+        if not isinstance(solo, bool):  # issue 22: "false" (a string) is not false
+            raise Refused(400, f"solo {solo!r}: expected true or false")
         if "content" in req:
             raise Refused(400, "content: the server plays its own content packs only")
         if seed is None:
