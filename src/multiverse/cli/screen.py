@@ -21,6 +21,7 @@ from typing import Any
 
 from multiverse.engine.decision import Decision, Option
 from multiverse.plain import is_number
+from multiverse.threat_words import threats
 
 _FIXED = {"end": "e", "effect": "s", "rescue": "r", "skip": "x", "none": "x", "stop": "x",
           "yes": "y", "no": "n", "cw": "cw", "ccw": "ccw", "stay": "st", "move": "mv",
@@ -152,26 +153,13 @@ def option_lines(d: Decision, numbers: dict[str, int], keys: dict[str, str], wid
     return grid + [MORE] * (per < budget)
 
 
-def threat_lines(view: dict[str, Any]) -> list[str]:
-    """The view's counters that can end the game, in their own words (`threats[].text`)."""
-    return [str(x["text"]) for x in view.get("threats", []) or [] if x.get("text")]
-
-
-def threat_for(view: dict[str, Any], card: int | None) -> str | None:
-    """The text of the threat counter on card `card`, if the view has one."""
-    for x in view.get("threats", []) or []:
-        if card is not None and x.get("card") == card and x.get("text"):
-            return str(x["text"])
-    return None
-
-
 def compact_board(mode: Any, state: Any, seat: int, width: int) -> list[str]:
     """The board in a few lines: the status line, the counters that can end the game, and
     where each hero is (Marvel United) — `board` draws the whole table."""
     view = mode.view(state, seat)
     lines = wrap(mode.status_line(state, seat), width)
-    for text in threat_lines(view):
-        lines += wrap(text, width, 2, "⚠ ")
+    for x in threats(view):  # the counters that can end the game, in their own words
+        lines += wrap(str(x["text"]), width, 2, "⚠ ")
     places = who_where(view)
     if places:
         lines += wrap(places, width, 2)

@@ -7,27 +7,39 @@ numbers; nothing is invented.
 
 from __future__ import annotations
 
+from multiverse.content.schema import Villain
 from multiverse.engine.words import count
 from multiverse.united.cardtext import effect_text
 from multiverse.united.tables import Tables
 
 
-def villain_text(t: Tables) -> str:
-    """MU-3: the standard Villain's dashboard: Health for this game, BAM!, Overflow, the
-    Villainous Plot and its special rules."""
+def _villain(t: Tables) -> Villain | None:
+    """The standard game's Villain in the content (the configured one, else the first)."""
     v = next((x for x in t.content.villains if x.id == (t.config.villain or "")), None)
-    if v is None and t.content.villains:
-        v = t.content.villains[0]
+    return v if v is not None or not t.content.villains else t.content.villains[0]
+
+
+def villain_rules(t: Tables) -> str:
+    """MU-3: the Villain dashboard's rules: its special rules as the content writes them,
+    else its BAM!, Overflow and Villainous Plot read from its numbers (the page's text)."""
+    v = _villain(t)
+    if v is not None and v.special_rules:
+        return " ".join(v.special_rules.split())
+    parts = [f"BAM!: {effect_text(t.villain_bam)}" if t.villain_bam else "",
+             f"Overflow: {effect_text(t.villain_overflow)}" if t.villain_overflow else "",
+             f"the heroes lose when {t.track_name} reaches {t.track_max}"]
+    return ". ".join(p for p in parts if p) + "."
+
+
+def villain_text(t: Tables) -> str:
+    """MU-3: the standard Villain's dashboard: Health for this game, the Villainous Plot
+    and its rules (`villain_rules`)."""
+    v = _villain(t)
     parts = [f"Health {t.nimrod_health} (for {count(len(t.hero_ids), 'hero', 'heroes')})"]
-    if t.villain_bam:
-        parts.append(f"BAM!: {effect_text(t.villain_bam)}")
-    if t.villain_overflow:
-        parts.append(f"Overflow: {effect_text(t.villain_overflow)}")
     if v is not None:
         parts.append(f"Villainous Plot: {v.plot.name}, from {v.plot.start}; the heroes lose "
                      f"at {v.plot.lose_at}")
-        if v.special_rules:
-            parts.append(v.special_rules.strip())
+    parts.append(villain_rules(t))
     return f"{t.villain_name} — Villain: " + "; ".join(parts)
 
 

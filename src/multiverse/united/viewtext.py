@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from multiverse.united.cardtext import effect_text, location_text, master_plan_effects, threat_text
+from multiverse.united.cardtext import location_text, master_plan_effects, threat_text
+from multiverse.united.components_text import villain_rules
 from multiverse.united.state import UnitedState
 from multiverse.united.tables import SENTINEL_IDS
 
@@ -22,19 +23,6 @@ def _body(text: str, *heads: str) -> str:
     for head in heads:
         text = text[len(head):] if text.startswith(head) else text
     return text[:1].upper() + text[1:]
-
-
-def villain_text(s: UnitedState) -> str:
-    """The standard Villain's dashboard: its special rules as the content writes them, else
-    its BAM!, Overflow and Villainous Plot in words."""
-    t = s.T
-    v = next((x for x in t.content.villains if x.name == t.villain_name), None)
-    if v is not None and v.special_rules:
-        return " ".join(v.special_rules.split())
-    parts = [f"BAM!: {effect_text(t.villain_bam)}" if t.villain_bam else "",
-             f"Overflow: {effect_text(t.villain_overflow)}" if t.villain_overflow else "",
-             f"the heroes lose when {t.track_name} reaches {t.track_max}"]
-    return ". ".join(p for p in parts if p) + "."
 
 
 def dashboard_text(s: UnitedState) -> str:
@@ -76,10 +64,10 @@ def add_texts(s: UnitedState, out: dict[str, Any]) -> None:
         out["challenge"]["text"] = challenge_text(s, t.challenge)
     nimrod = " ".join(t.content.dofp.dashboard.pink_text.split()) if t.content.dofp else ""
     if out.get("villain"):
-        out["villain"]["text"] = villain_text(s) if standard else nimrod
+        out["villain"]["text"] = villain_rules(t) if standard else nimrod
     if out.get("nimrod"):
         out["nimrod"]["text"] = nimrod
-    out["dashboard"] = ({"name": t.villain_name, "text": villain_text(s)} if standard else
+    out["dashboard"] = ({"name": t.villain_name, "text": villain_rules(t)} if standard else
                         {"name": t.content.dofp.dashboard.name if t.content.dofp else "Dashboard",
                          "text": dashboard_text(s)})
     for k in out.get("master_plan_known", ()):
