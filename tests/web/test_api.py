@@ -4,35 +4,20 @@ themselves, and tables that a restarted server takes up again."""
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlparse
-
 import pytest
 from fastapi.testclient import TestClient
-from web_support import wait_for
+from web_support import DFP, key_of, open_table, wait_for
 
 from multiverse import modes
 from multiverse.store.games import GameStore
 from multiverse.store.replay import verify
 from multiverse.web.app import create_app
 
-DFP = {"mode": "dofp", "heroes": 3, "seed": 1, "seats": ["human", "human", "random"]}
-
-
-def key_of(link: str) -> str:
-    return parse_qs(urlparse(link).query)["key"][0]
-
 
 @pytest.fixture
 def client(db):
     with TestClient(create_app(db)) as c:
         yield c
-
-
-def open_table(client, body=DFP) -> tuple[int, list[str | None]]:
-    r = client.post("/api/tables", json=body)
-    assert r.status_code == 200, r.text
-    out = r.json()
-    return out["id"], [None if s["link"] is None else key_of(s["link"]) for s in out["seats"]]
 
 
 def test_opening_a_table_gives_a_secret_link_per_human_seat_and_a_spectator_link(client):

@@ -10,23 +10,18 @@ import json
 import logging
 import sqlite3
 import time
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from web_support import DFP, open_table
 
 from multiverse.store.games import GameStore
 from multiverse.web.app import create_app
 
-DFP = {"mode": "dofp", "heroes": 3, "seed": 1, "seats": ["human", "human", "random"]}
 SOLO = {"mode": "dofp", "heroes": 3, "seed": 1, "solo": True}  # one seat: every decision is seat 0's
 BIG = 2**63  # one past SQLite's largest integer
 JSON = {"content-type": "application/json"}
-
-
-def key_of(link: str) -> str:
-    return parse_qs(urlparse(link).query)["key"][0]
 
 
 @pytest.fixture
@@ -42,13 +37,6 @@ def quiet(caplog, capsys):
 def client(db, quiet):
     with TestClient(create_app(db)) as c:
         yield c
-
-
-def open_table(client, body=DFP) -> tuple[int, list[str | None]]:
-    r = client.post("/api/tables", json=body)
-    assert r.status_code == 200, r.text
-    out = r.json()
-    return out["id"], [None if s["link"] is None else key_of(s["link"]) for s in out["seats"]]
 
 
 def refused(r, status: int) -> str:

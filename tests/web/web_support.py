@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 
 def wait_for(get: Any, seat: int | None, timeout: float = 60.0) -> dict:
@@ -84,3 +85,21 @@ def chromium() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+# ----- the JSON API: a table opened, its seats' keys ----------------------------------------
+DFP = {"mode": "dofp", "heroes": 3, "seed": 1, "seats": ["human", "human", "random"]}
+
+
+def key_of(link: str) -> str:
+    """The secret key of a seat's link."""
+    return parse_qs(urlparse(link).query)["key"][0]
+
+
+def open_table(client: Any, body: dict[str, Any] = DFP) -> tuple[int, list[str | None]]:
+    """A table opened through `POST /api/tables`: its id and each seat's key (None for an
+    agent's seat)."""
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    return out["id"], [None if x["link"] is None else key_of(x["link"]) for x in out["seats"]]
