@@ -161,7 +161,8 @@ class GameState:
 
     def advance(self) -> None:
         """Run steps until a decision with two or more options is pending or the game ends
-        (then nothing is left to resolve, whatever the step that ended it pushed after)."""
+        (MU-23, SOTM-18: the game ends at once, so nothing is left to resolve, whatever the
+        step that ended it pushed after; OBL-C22's usurper is the case the tests replay)."""
         stack, steps, choices = self.stack, self.STEPS, self.CHOICES
         while stack and self.result is None:
             frame = stack[-1]
