@@ -46,8 +46,9 @@ def test_openspiel_random_simulation_test(name, params):
     observations and information states for every player, identical returns, the game
     length bound. (Its serialization check needs `Game.GetRNGState` for a sampled
     stochastic game, which a Python game cannot provide: our chance lives in the state and
-    serializes with it — checked below.)"""
-    game = pyspiel.load_game(name, params)
+    serializes with it — checked below.) Its clone check asks for exact copies: `clone=exact`
+    (the default resamples what the player to move cannot see, checked below)."""
+    game = pyspiel.load_game(name, {**params, "clone": "exact"})
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
@@ -63,7 +64,7 @@ def test_serialization_round_trips_carry_the_chance(name, params):
         if state.move_number() % 7 == 0:
             again = game.deserialize_state(state.serialize())
             assert again.engine_state == state.engine_state and again.history() == state.history()
-            a, b, r = state.clone(), again, SplitMix64(checked)
+            a, b, r = state.exact_clone(), again, SplitMix64(checked)
             for _ in range(20):
                 if a.is_terminal():
                     break
@@ -144,20 +145,21 @@ def test_information_states_hide_other_seats_hands(mode):
             for p in range(n):
                 if p != changed:
                     assert a.information_state_string(p) == b.information_state_string(p)
+                    assert a.observation_string(p) == b.observation_string(p)
                     assert a.observation_tensor(p) == b.observation_tensor(p)
                     checked += 1
     assert checked > 10
 
 
-def test_options_appear_only_in_the_deciding_players_information_state():
+def test_options_appear_only_in_the_deciding_players_observation():
     game = pyspiel.load_game("python_multiverse_dofp", {"seed": 2})
     state = game.new_initial_state()
     p = state.current_player()
     first = state.engine_state.decision().options[0].id
-    assert f'"{first}"' in state.information_state_string(p)
+    assert f'"{first}"' in state.observation_string(p)
     for q in range(game.num_players()):
         if q != p:
-            assert f'"{first}"' not in state.information_state_string(q)
+            assert f'"{first}"' not in state.observation_string(q)
 
 
 def test_config_parameter():

@@ -44,8 +44,19 @@ class ActionSpaceTooSmall(MultiverseError):
     """A decision offers more options than the adapter's `max_options` can index."""
 
 
+def default_fields(mode: str, content: str | None = None) -> dict[str, Any]:
+    """The configuration fields every entry point starts from: those of `multiverse play` and
+    `lab run` with no options (`Mode.make_config()`: the mode's registered defaults, e.g. the
+    content's first villain and environment), as JSON-ready values."""
+    m = registry.get(mode)
+    sets = {} if content is None else {"content": content}
+    return m.make_config(None, None, False, sets).model_dump(mode="json")
+
+
 def make_config(mode: str, config: Config | dict[str, Any] | None = None) -> Config:
-    """The configuration of `mode` from a config object, a dict of its fields, or None."""
+    """The configuration of `mode` from a config object, or from a dict of the fields that
+    differ from the mode's defaults (`default_fields`, the lab's and the terminal's), or None
+    for those defaults."""
     if mode not in registry.names():
         raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(registry.names())}")
     m = registry.get(mode)
@@ -59,7 +70,7 @@ def make_config(mode: str, config: Config | dict[str, Any] | None = None) -> Con
     fields = dict(config or {})
     if fields.setdefault("mode", mode) != mode:
         raise ValueError(f"mode {mode!r} was asked for but the config says mode={fields['mode']!r}")
-    return m.config_model(**fields)
+    return m.config_model(**{**default_fields(mode, fields.get("content")), **fields})
 
 
 def mode_of(state: GameState) -> str:

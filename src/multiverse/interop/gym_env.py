@@ -11,10 +11,16 @@
   in the engine's order. Actions `len(options) .. max_options-1` are masked; stepping one
   raises `IllegalAction` naming it and the legal options (nothing is remapped).
   `env.action_space.sample()` draws among the legal actions (see `LegalDiscrete`).
+  `env.action_masks()` (what sb3-contrib's MaskablePPO asks for) and `env.action_mask()` give
+  the mask as booleans and int8. In a vector env the batched `action_space.sample()` does not
+  see each copy's mask: sample with `envs.single_action_space.sample(mask=m)` per row of
+  `obs["action_mask"]` (or of `infos["action_mask"]`).
 - Observation: `{"observation": float32 vector in [0, 1], "action_mask": int8 vector}`; the
   vector encodes `view(state, seat)` of the seat that decides now (`multiverse.interop.
   encoding`, layout in docs/interop.md and `env.encoder.describe()`); `info["action_mask"]`
   holds the same mask.
+- Every episode ends: after `max_decisions` steps (default: the mode's `max_game_length`, a
+  bound no game reaches by its rules) `truncated` is True.
 - Reward: +1 when the heroes win, -1 when they lose, 0 otherwise. `reward_shaping=c` adds
   `c * (phi(next) - phi(now))` with a public progress potential `phi` (0 at the end), which
   leaves the best policy unchanged; it is off (0) by default.
@@ -38,7 +44,7 @@ from multiverse.interop.encoding import Encoder, make_encoder, potential
 from multiverse.interop.games import ActionSpaceTooSmall, IllegalAction
 
 ENV_IDS = {"dofp": "multiverse/DaysOfFuturePast-v0", "standard": "multiverse/MarvelUnited-v0",
-           "sentinels": "multiverse/Sentinels-v0"}
+           "sentinels": "multiverse/Sentinels-v0", "oblivaeon": "multiverse/OblivAeon-v0"}
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -83,7 +89,7 @@ class MultiverseEnv(gym.Env):
         self.config = games.make_config(mode, config)
         self.max_options = int(max_options or games.DEFAULT_MAX_OPTIONS[mode])
         self.reward_shaping = float(reward_shaping)
-        self.max_decisions = max_decisions
+        self.max_decisions = int(max_decisions or games.max_game_length(self.config))
         self.render_mode = render_mode
         self.n_seats = games.n_seats(self.config)
         probe = games.new_state(self.config, 0)
@@ -107,6 +113,10 @@ class MultiverseEnv(gym.Env):
             games.check_fits(self.state, self.max_options)  # type: ignore[arg-type]
             mask[: len(d.options)] = 1
         return mask
+
+    def action_masks(self) -> np.ndarray:
+        """The mask as booleans: the method sb3-contrib's `MaskablePPO` looks for."""
+        return self.action_mask().astype(bool)
 
     def _seat(self) -> int:
         """The seat whose view the observation shows: the deciding seat (seat 0 at the end)."""
@@ -168,8 +178,7 @@ class MultiverseEnv(gym.Env):
             reward = 1.0 if self.state.result == "win" else -1.0
         if self.reward_shaping:
             reward += self.reward_shaping * (self._phi - before)
-        truncated = (not terminated and self.max_decisions is not None
-                     and self._steps >= self.max_decisions)
+        truncated = not terminated and self._steps >= self.max_decisions
         return obs, float(reward), terminated, bool(truncated), info
 
     def render(self) -> str | None:

@@ -12,12 +12,26 @@ Game type
 - sequential, cooperative (`Utility.IDENTICAL`: every player gets +1 on a win, -1 on a loss),
   terminal rewards, imperfect information;
 - **sampled stochastic** (`ChanceMode.SAMPLED_STOCHASTIC`): the shuffles and draws live
-  inside the engine state — a SplitMix64 generator seeded from the `seed` game parameter —
-  so there are no explicit chance nodes and no `chance_outcomes()`: every chance event is
-  sampled inside `apply_action`. With a fixed `seed` a game is reproducible (the same
-  actions give the same game); to average over deals, vary `seed`. Hidden information is
-  the part of that outcome a seat may not see (other seats' hands, deck orders); an agent
-  must not recompute the deal from the parameters (that would be peeking).
+  inside the engine state — a SplitMix64 generator seeded from the game's seed — so there
+  are no explicit chance nodes and no `chance_outcomes()`: every chance event is sampled
+  inside `apply_action`. Hidden information is the part of that outcome a seat may not see
+  (other seats' hands, deck orders); an agent must not recompute the deal from the
+  parameters (that would be peeking).
+- **Seeds.** `seed=-1` (the default): every `new_initial_state()` deals a fresh game (its
+  seed drawn from the operating system), so `rl_environment` and shimmy, which keep one game
+  object, see a new deal every episode. `seed=S` (0 … 2**31-1, OpenSpiel's integer
+  parameters are 32-bit): every initial state is the game of seed S. Any engine seed — the
+  lab's are 63-bit — is `seed_hex=0x…` (`game_string(mode, seed=…)` writes whichever fits),
+  the same game as `multiverse play --seed S` and game S of a lab run.
+- **Clones do not carry the future.** `state.clone()` — what `MCTSBot` and other searches
+  copy before they simulate — resamples what the player to move cannot see (`clone=resample`,
+  the default: the mode's determinizer redraws other seats' hands, deck orders and the
+  engine's generator, from a stream seeded by the state and a per-state counter, so a
+  search is reproducible): a perfect-information search then plans over deals the player
+  could be in, never over the real future draws. `clone=exact` gives exact copies (what
+  OpenSpiel's own consistency checks expect). A terminal state is always copied exactly.
+- **Every episode ends**: a game still running at `max_game_length` decisions (a bound
+  no game reaches by its rules) is terminal with returns 0 for everyone (a draw).
 - `state.resample_from_infostate(player, sampler)` returns a state the player cannot tell
   from this one: the mode's determinizer (`Mode.determinize`) resamples everything hidden
   from that player (other seats' hands, every deck order) and the engine's own generator,
@@ -29,15 +43,19 @@ Game type
 
 Players are the seats (one per hero; solo Days of Future Past has one); actions are
 indices into the pending decision's options (`num_distinct_actions = max_options`).
-Information-state and observation strings are the seat's view as JSON (sorted keys); the
-tensors are the vectors of `multiverse.interop.encoding`. Both describe what the seat sees
-*now*: they do not add up the history, so they are not perfect-recall information states.
+Observation strings are the seat's view as JSON (sorted keys); information-state strings
+are a 32-character digest of that same JSON (`blake2b`), so the nodes of an information-set
+search (`ISMCTSBot` keys its tree by them) are small; the tensors are the vectors of
+`multiverse.interop.encoding`. All describe what the seat sees *now*: they do not add up
+the history, so they are not perfect-recall information states.
 
-Parameters: `seed` (int), `heroes` (hero ids joined by `+`; "" = the mode's default),
+Parameters: `seed` (int, -1: a fresh deal per episode), `seed_hex` (text `0x…`: any 63-bit
+seed; overrides `seed`), `clone` (`resample` or `exact`), `heroes` (hero ids joined by `+`; "" = the mode's default),
 `solo` (dofp), `villain` / `challenge` (standard), `villain` / `environment` (sentinels),
 `difficulty` (dofp, standard), `max_options` (int), and `config` — further configuration
 fields (`UnitedConfig` / `SentinelsConfig`) as `key:value` pairs joined by `;`
-(`"max_turns:60;tie_break:clockwise"`), applied last.
+(`"max_turns:60;tie_break:clockwise"`), applied last. Left out, each is the mode's default,
+the same as `multiverse play` and `lab run` (`games.default_fields`).
 
 Serialization: `state.serialize()` / `game.deserialize_state(text)` use OpenSpiel's
 envelope for Python games, whose payload is the engine's `to_json` document, generator
@@ -52,7 +70,9 @@ generator (`Game::GetRNGState`), which pyspiel does not let a Python game provid
 
 from __future__ import annotations
 
+import hashlib
 import json
+import random
 from typing import Any
 
 import numpy as np
@@ -70,11 +90,13 @@ _LONG = {"dofp": "Marvel United: Days of Future Past (multiverse)",
          "oblivaeon": "Sentinels of the Multiverse: OblivAeon (multiverse)"}
 _MAX_PLAYERS = {"dofp": 4, "standard": 4, "sentinels": 5}
 _MIN_PLAYERS = {"dofp": 1, "standard": 1, "sentinels": 3}
+MAX_INT_PARAM = 2**31 - 1  # OpenSpiel's integer parameters are C++ ints
+CLONES = ("resample", "exact")
 
 
 def _parameters(mode: str) -> dict[str, Any]:
-    p: dict[str, Any] = {"seed": 0, "heroes": "", "max_options": games.DEFAULT_MAX_OPTIONS[mode],
-                         "config": ""}
+    p: dict[str, Any] = {"seed": -1, "seed_hex": "", "clone": "resample", "heroes": "",
+                         "max_options": games.DEFAULT_MAX_OPTIONS[mode], "config": ""}
     if mode == "dofp":
         p.update(solo=False, difficulty="normal")
     elif mode == "standard":
@@ -101,6 +123,36 @@ def config_from_params(mode: str, params: dict[str, Any]) -> games.Config:
     if params.get("config"):
         fields.update(parse_config_param(params["config"]))
     return games.make_config(mode, fields)
+
+
+def seed_of(params: dict[str, Any]) -> int | None:
+    """The engine seed the parameters name (`seed_hex` over `seed`), or None for a fresh deal
+    per episode (`seed=-1`); a seed outside 0 … 2**63-1 is a `ValueError`."""
+    text = str(params.get("seed_hex") or "").strip()
+    if text:
+        try:
+            seed = int(text, 16)
+        except ValueError:
+            raise ValueError(f"seed_hex {text!r}: expected a hexadecimal number such as 0x1f") from None
+    else:
+        seed = int(params.get("seed", -1))
+        if seed == -1:
+            return None
+    if not 0 <= seed < 2**63:
+        raise ValueError(f"seed {seed}: expected -1 (a fresh deal per episode) or 0 … 2**63-1")
+    return seed
+
+
+def game_string(mode: str, seed: int | None = None, **params: Any) -> str:
+    """The OpenSpiel game string of `mode` with any engine seed (`seed_hex` when it does not
+    fit OpenSpiel's 32-bit `seed`) and further parameters, for `pyspiel.load_game`."""
+    if seed is not None:
+        if seed <= MAX_INT_PARAM:
+            params["seed"] = seed
+        else:
+            params["seed_hex"] = hex(seed)
+    inner = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
+    return f"{GAME_NAMES[mode]}({inner})" if inner else GAME_NAMES[mode]
 
 
 def parse_config_param(text: str) -> dict[str, Any]:
@@ -146,22 +198,37 @@ def _game_type(mode: str) -> pyspiel.GameType:
 
 class _Held:
     """The engine state inside a pyspiel State's `__dict__`: deep copies are engine clones,
-    pickles are the engine JSON (OpenSpiel clones by deepcopy and serializes by pickle)."""
+    pickles are the engine JSON (OpenSpiel clones by deepcopy and serializes by pickle).
 
-    __slots__ = ("s",)
+    With `resample` a deep copy of a running game is a determinization from the deciding
+    seat (`Mode.determinize`), drawn from a stream of the decision count and this state's
+    own count of copies: what `state.clone()` gives a search (the module docstring)."""
 
-    def __init__(self, s: GameState) -> None:
-        self.s = s
+    __slots__ = ("copies", "max_length", "resample", "s")
+
+    def __init__(self, s: GameState, resample: bool = False, max_length: int = 0) -> None:
+        self.s, self.resample, self.max_length, self.copies = s, resample, max_length, 0
+
+    def running(self) -> bool:
+        return self.s.result is None and not (self.max_length and self.s.decisions >= self.max_length)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.s.clone())
+        s = self.s
+        d = s.decision() if self.resample and self.running() else None
+        if d is None:
+            return _Held(s.clone(), self.resample, self.max_length)
+        from multiverse.engine.rng import SplitMix64
 
-    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
-        return _load_held, (games.mode_of(self.s), games.to_json(self.s))
+        self.copies += 1
+        rng = SplitMix64((s.decisions << 32) ^ self.copies ^ 0x5EED_C10E)
+        return _Held(registry.of_state(s).determinize(s, d.seat, rng), self.resample, self.max_length)
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str, bool, int]]:
+        return _load_held, (games.mode_of(self.s), games.to_json(self.s), self.resample, self.max_length)
 
 
-def _load_held(mode: str, text: str) -> _Held:
-    return _Held(games.from_json(mode, text))
+def _load_held(mode: str, text: str, resample: bool = False, max_length: int = 0) -> _Held:
+    return _Held(games.from_json(mode, text), resample, max_length)
 
 
 def _load_game(game_string: str) -> pyspiel.Game:
@@ -194,7 +261,11 @@ class MultiverseGame(pyspiel.Game):
         merged = {**_parameters(self.mode), **(params or {})}
         self.engine_config = config_from_params(self.mode, merged)
         self.max_options = int(merged["max_options"])
-        self.seed = int(merged["seed"])
+        self.seed = seed_of(merged)
+        if merged["clone"] not in CLONES:
+            raise ValueError(f"clone {merged['clone']!r}: expected one of {', '.join(CLONES)}")
+        self.resample_clones = merged["clone"] == "resample"
+        self._deals = random.Random()  # seeds of fresh deals (seed=-1), from the OS
         n = games.n_seats(self.engine_config)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.max_options,
@@ -206,8 +277,13 @@ class MultiverseGame(pyspiel.Game):
             max_game_length=games.max_game_length(self.engine_config),
         )
         super().__init__(_game_type(self.mode), info, params or {})
-        self.encoder: Encoder = make_encoder(games.new_state(self.engine_config, self.seed), n,
+        self.max_length = info.max_game_length
+        self.encoder: Encoder = make_encoder(games.new_state(self.engine_config, self.seed or 0), n,
                                              self.max_options)
+
+    def next_seed(self) -> int:
+        """The seed of the next initial state: the game's, else a fresh one."""
+        return self.seed if self.seed is not None else self._deals.getrandbits(63)
 
     def new_initial_state(self) -> MultiverseState:
         return MultiverseState(self)
@@ -223,13 +299,14 @@ class MultiverseGame(pyspiel.Game):
         held = games.as_state(self.mode, text)
         if held.T.config != self.engine_config:  # type: ignore[attr-defined]
             raise ValueError("the state was played with another configuration than this game's")
-        state._held = _Held(held)
+        state._held = _Held(held, self.resample_clones, self.max_length)
         return state
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> MultiverseObserver:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
-        return MultiverseObserver(self.encoder)
+        return MultiverseObserver(self.encoder,
+                                  digest=bool(getattr(iig_obs_type, "perfect_recall", False)))
 
 
 class MultiverseState(pyspiel.State):
@@ -237,7 +314,9 @@ class MultiverseState(pyspiel.State):
 
     def __init__(self, game: MultiverseGame) -> None:
         super().__init__(game)
-        self._held = _Held(games.new_state(game.engine_config, game.seed))
+        self.game_seed = game.next_seed()
+        self._held = _Held(games.new_state(game.engine_config, self.game_seed),
+                           game.resample_clones, game.max_length)
         self._max_options = game.max_options
 
     def __reduce__(self) -> tuple[Any, tuple[str, str]]:
@@ -250,11 +329,11 @@ class MultiverseState(pyspiel.State):
         return self._held.s
 
     def current_player(self) -> int:
-        d = self._held.s.decision()
+        d = self._held.s.decision() if self._held.running() else None
         return pyspiel.PlayerId.TERMINAL if d is None else d.seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        d = self._held.s.decision()
+        d = self._held.s.decision() if self._held.running() else None
         if d is None or d.seat != player:
             return []
         games.check_fits(self._held.s, self._max_options)
@@ -262,6 +341,9 @@ class MultiverseState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         s = self._held.s
+        if not self._held.running():
+            raise games.IllegalAction(f"action {action}: the game ended at its length limit "
+                                      f"({self._held.max_length} decisions)", action, [])
         s.apply(games.check_action(s, action, self._max_options))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -271,7 +353,8 @@ class MultiverseState(pyspiel.State):
         return f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self._held.s.result is not None
+        """The game is over, or reached `max_game_length` decisions (a draw: returns 0)."""
+        return not self._held.running()
 
     def returns(self) -> list[float]:
         s = self._held.s
@@ -289,9 +372,21 @@ class MultiverseState(pyspiel.State):
         lo = int(float(probability_sampler()) * 2**32) & 0xFFFFFFFF
         s = self._held.s
         det = modes.of_state(s).determinize(s, player_id, SplitMix64(hi << 32 | lo))
-        out = self.clone()
-        out._held = _Held(det)
+        self._held.resample, keep = False, self._held.resample
+        try:
+            out = self.clone()  # the history and the game; the engine state is replaced
+        finally:
+            self._held.resample = keep
+        out._held = _Held(det, keep, self._held.max_length)
         return out
+
+    def exact_clone(self) -> MultiverseState:
+        """A copy of this very state, future draws included (`clone()` with `clone=exact`)."""
+        self._held.resample, keep = False, self._held.resample
+        try:
+            return self.clone()
+        finally:
+            self._held.resample = keep
 
     def to_json(self) -> str:
         """The engine state as JSON (`multiverse` save format)."""
@@ -306,10 +401,12 @@ class MultiverseState(pyspiel.State):
 
 
 class MultiverseObserver:
-    """Observer (PyObserver interface): a seat's view as a tensor and as JSON."""
+    """Observer (PyObserver interface): a seat's view as a tensor and as JSON (the
+    information-state observer: as a digest of that JSON)."""
 
-    def __init__(self, encoder: Encoder) -> None:
+    def __init__(self, encoder: Encoder, digest: bool = False) -> None:
         self.encoder = encoder
+        self.digest = digest  # the information-state observer: compact strings (module docstring)
         self.tensor = np.zeros(encoder.size, np.float32)
         self.dict = {seg.name: self.tensor[seg.start: seg.start + seg.size] for seg in encoder.layout}
 
@@ -317,8 +414,12 @@ class MultiverseObserver:
         self.tensor[:] = self.encoder.encode(games.seat_view(state.engine_state, player))
 
     def string_from(self, state: MultiverseState, player: int) -> str:
-        return json.dumps(games.seat_view(state.engine_state, player), sort_keys=True,
+        """The seat's view as JSON; for the information state, 32 hex digits of it."""
+        text = json.dumps(games.seat_view(state.engine_state, player), sort_keys=True,
                           separators=(",", ":"))
+        if not self.digest:
+            return text
+        return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def _subclass(mode: str) -> type[MultiverseGame]:

@@ -6,19 +6,24 @@
     >>> e.possible_agents
     ['player_0', 'player_1', 'player_2']
     >>> obs, reward, terminated, truncated, info = e.last()
-    >>> e.step(int(obs["action_mask"].argmax()))
+    >>> e.step(int(info["action_mask"].argmax()))   # the first legal action
 
 - Agents: `player_0` … one per seat (one per hero; solo Days of Future Past has one seat).
   `agent_selection` is the seat of the pending decision, so the same agent may act several
   times in a row and the order follows the game (e.g. a wound decision mid-villain turn).
-- Observation of an agent: `{"observation": float32 vector, "action_mask": int8 vector}`
-  encoding `view(state, seat)` of that agent's seat only — never another seat's hand. The
-  mask is the pending decision's options for the selected agent and all zeros otherwise.
+- Observation of an agent: a float32 NumPy vector (a `Box`) encoding `view(state, seat)` of
+  that agent's seat only — never another seat's hand. Its action mask (int8: the pending
+  decision's options for the selected agent, all zeros for the others) is in
+  `infos[agent]["action_mask"]`, where PettingZoo's own tools look for it.
+  `observation_format="dict"` gives the classic `{"observation": …, "action_mask": …}` instead
+  (the mask is in `infos` as well).
 - Actions: `Discrete(max_options)` over the pending decision's options in order; a masked
   action raises `IllegalAction` naming it (nothing is remapped).
 - Rewards: shared (cooperative): every agent gets +1 when the heroes win, -1 when they
   lose, 0 otherwise (plus the optional shaping of `reward_shaping`, shared as well).
   When the game ends every agent is terminated together.
+- Every episode ends: after `max_decisions` steps (default: the mode's `max_game_length`, a
+  bound no game reaches by its rules) every agent is truncated together.
 """
 
 from __future__ import annotations
@@ -44,15 +49,18 @@ class MultiverseAECEnv(AECEnv):
 
     def __init__(self, mode: str = "dofp", config: Any = None, max_options: int | None = None,
                  reward_shaping: float = 0.0, max_decisions: int | None = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, observation_format: str = "array") -> None:
         super().__init__()
+        if observation_format not in ("array", "dict"):
+            raise ValueError(f"observation_format {observation_format!r}: expected 'array' or 'dict'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.mode = mode
         self.config = games.make_config(mode, config)
         self.max_options = int(max_options or games.DEFAULT_MAX_OPTIONS[mode])
         self.reward_shaping = float(reward_shaping)
-        self.max_decisions = max_decisions
+        self.max_decisions = int(max_decisions or games.max_game_length(self.config))
+        self.observation_format = observation_format
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"multiverse_{mode}_v0"}
         n = games.n_seats(self.config)
@@ -60,10 +68,9 @@ class MultiverseAECEnv(AECEnv):
         self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
         probe = games.new_state(self.config, 0)
         self.encoder: Encoder = make_encoder(probe, n, self.max_options)
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.max_options,), np.int8),
-        })
+        vector = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
+        obs_space: spaces.Space = vector if observation_format == "array" else spaces.Dict({
+            "observation": vector, "action_mask": spaces.Box(0, 1, (self.max_options,), np.int8)})
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.max_options) for a in self.possible_agents}
         self.state: GameState | None = None
@@ -87,10 +94,16 @@ class MultiverseAECEnv(AECEnv):
             mask[: len(d.options)] = 1
         return mask
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> np.ndarray | dict[str, np.ndarray]:
         assert self.state is not None, "call reset() first"
-        v = games.seat_view(self.state, self.agent_seat[agent])
-        return {"observation": self.encoder.encode(v), "action_mask": self.action_mask(agent)}
+        vector = self.encoder.encode(games.seat_view(self.state, self.agent_seat[agent]))
+        if self.observation_format == "array":
+            return vector
+        return {"observation": vector, "action_mask": self.action_mask(agent)}
+
+    def _masks_in_infos(self) -> None:
+        for a in self.agents:
+            self.infos[a]["action_mask"] = self.action_mask(a)
 
     def _select(self) -> None:
         assert self.state is not None
@@ -125,6 +138,7 @@ class MultiverseAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._steps = 0
+        self._masks_in_infos()
         self._phi = self._public_potential() if self.reward_shaping else 0.0
         if self.state.decision() is None:  # a finished position was given
             self._finish()
@@ -136,6 +150,7 @@ class MultiverseAECEnv(AECEnv):
         for a in self.agents:
             self.terminations[a] = True
             self.infos[a] = {"result": self.state.result, "reason": self.state.reason}
+        self._masks_in_infos()
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -158,11 +173,13 @@ class MultiverseAECEnv(AECEnv):
         self.rewards = {a: reward for a in self.agents}
         if s.result is not None:
             self._finish()
-        elif self.max_decisions is not None and self._steps >= self.max_decisions:
+        elif self._steps >= self.max_decisions:
             for a in self.agents:
                 self.truncations[a] = True
+                self.infos[a]["truncated_at"] = self._steps
         else:
             self._select()
+        self._masks_in_infos()
         self._accumulate_rewards()
 
     def render(self) -> str | None:
