@@ -17,8 +17,9 @@ CASES = [
     ("standard", {"challenge": "sentinel-iii"}),
     ("sentinels", None),
     ("sentinels", {"heroes": ["luminary", "the-harpy", "akash-thriya", "la-comodora", "lifeline"]}),
+    ("oblivaeon", None),
 ]
-CASE_IDS = ["dofp", "dofp-solo", "dofp-4", "standard-iii", "sentinels", "sentinels-5"]
+CASE_IDS = ["dofp", "dofp-solo", "dofp-4", "standard-iii", "sentinels", "sentinels-5", "oblivaeon"]
 # modes with more than one seat (hidden information between seats)
 MULTI = [c for c in CASES if not (c[1] or {}).get("solo")]
 MULTI_IDS = [i for i, c in zip(CASE_IDS, CASES, strict=True) if not (c[1] or {}).get("solo")]
@@ -62,3 +63,25 @@ def random_positions(mode: str, fields: dict | None, seeds: range, every: int = 
                 yield s.clone()
             s.apply(d.options[rng.below(len(d.options))].id)
             k += 1
+
+
+STALL_WORDS = ("stay", "skip", "pass", "no", "none", "decline", "move", "keep")
+
+
+def stalling_option(state: GameState) -> str:
+    """An adversary's choice: an option after which the same seat faces the same kind of
+    decision again (a loop, if the rules allowed one), else one whose id says it does
+    nothing (`stay`, `skip`, `pass`, `no`, `decline`, `move`), else the first option."""
+    d = state.decision()
+    assert d is not None
+    for o in d.options:
+        after = state.clone()
+        after.apply(o.id)
+        nxt = after.decision()
+        if nxt is not None and (nxt.seat, nxt.kind) == (d.seat, d.kind):
+            return o.id
+    for o in d.options:
+        words = o.id.replace("-", "_").replace(":", "_").split("_")
+        if any(w in STALL_WORDS for w in words):
+            return o.id
+    return d.options[0].id

@@ -26,8 +26,9 @@ GAMES = [
     ("python_multiverse_standard", {"seed": 2, "challenge": "sentinel-iii", "heroes": "logan+storm"}),
     ("python_multiverse_sentinels", {"seed": 4}),
     ("python_multiverse_sentinels", {"seed": 5, "heroes": "luminary+the-harpy+akash-thriya+la-comodora"}),
+    ("python_multiverse_oblivaeon", {"seed": 6}),
 ]
-IDS = ["dofp", "dofp-solo", "standard", "sentinels", "sentinels-4"]
+IDS = ["dofp", "dofp-solo", "standard", "sentinels", "sentinels-4", "oblivaeon"]
 
 
 def test_the_games_are_registered():

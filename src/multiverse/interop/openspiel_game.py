@@ -30,8 +30,9 @@ Game type
   search is reproducible): a perfect-information search then plans over deals the player
   could be in, never over the real future draws. `clone=exact` gives exact copies (what
   OpenSpiel's own consistency checks expect). A terminal state is always copied exactly.
-- **Every episode ends**: a game still running at `max_game_length` decisions (a bound
-  no game reaches by its rules) is terminal with returns 0 for everyone (a draw).
+- **Every episode ends**: a game still running at `max_game_length` decisions (the
+  parameter; 0, the default, is the mode's bound, which no game reaches by its rules) is
+  terminal with returns 0 for everyone (a draw).
 - `state.resample_from_infostate(player, sampler)` returns a state the player cannot tell
   from this one: the mode's determinizer (`Mode.determinize`) resamples everything hidden
   from that player (other seats' hands, every deck order) and the engine's own generator,
@@ -50,7 +51,8 @@ search (`ISMCTSBot` keys its tree by them) are small; the tensors are the vector
 the history, so they are not perfect-recall information states.
 
 Parameters: `seed` (int, -1: a fresh deal per episode), `seed_hex` (text `0x…`: any 63-bit
-seed; overrides `seed`), `clone` (`resample` or `exact`), `heroes` (hero ids joined by `+`; "" = the mode's default),
+seed; overrides `seed`), `clone` (`resample` or `exact`), `max_game_length` (0: the mode's),
+`heroes` (hero ids joined by `+`; "" = the mode's default),
 `solo` (dofp), `villain` / `challenge` (standard), `villain` / `environment` (sentinels),
 `difficulty` (dofp, standard), `max_options` (int), and `config` — further configuration
 fields (`UnitedConfig` / `SentinelsConfig`) as `key:value` pairs joined by `;`
@@ -96,7 +98,8 @@ CLONES = ("resample", "exact")
 
 def _parameters(mode: str) -> dict[str, Any]:
     p: dict[str, Any] = {"seed": -1, "seed_hex": "", "clone": "resample", "heroes": "",
-                         "max_options": games.DEFAULT_MAX_OPTIONS[mode], "config": ""}
+                         "max_options": games.DEFAULT_MAX_OPTIONS[mode], "max_game_length": 0,
+                         "config": ""}
     if mode == "dofp":
         p.update(solo=False, difficulty="normal")
     elif mode == "standard":
@@ -274,7 +277,7 @@ class MultiverseGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=games.max_game_length(self.engine_config),
+            max_game_length=int(merged["max_game_length"]) or games.max_game_length(self.engine_config),
         )
         super().__init__(_game_type(self.mode), info, params or {})
         self.max_length = info.max_game_length

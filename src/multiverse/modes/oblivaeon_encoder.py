@@ -14,7 +14,7 @@ from multiverse.sentinels.tables import KINDS
 from multiverse.sentinels.tables import Tables as SentinelsTables
 
 OBL_TAGS = ("card", "play", "power", "skip", "stop", "none", "yes", "no", "ability", "react",
-            "mod", "all", "hero", "stay", "move", "take", "swap", "trade", "shuffle", "regain",
+            "mod", "all", "hero", "prevent", "option", "stay", "move", "take", "swap", "trade", "shuffle", "regain",
             "env")
 PHASES = ("setup", "start", "play", "power", "draw", "end")
 TURNS = ("hero", "oblivaeon", "villain", "environment")

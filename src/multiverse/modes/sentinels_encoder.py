@@ -13,7 +13,7 @@ from multiverse.sentinels.tables import KINDS
 from multiverse.sentinels.tables import Tables as SentinelsTables
 
 SOTM_TAGS = ("card", "play", "power", "skip", "stop", "none", "yes", "no", "ability", "react",
-             "mod", "all", "hero")
+             "mod", "all", "hero", "prevent", "option")
 SOTM_PHASES = ("setup", "start", "play", "power", "draw", "end")
 MODIFIER_KINDS = ("increase_dealt", "reduce_dealt", "increase_taken", "reduce_taken", "immune",
                   "redirect_to_this", "change_type")
