@@ -311,10 +311,11 @@ def test_the_pettingzoo_adapter_steps_oblivaeon_decisions():
     env = MultiverseAECEnv(mode="oblivaeon")
     env.reset(seed=2)
     for _ in range(25):
-        obs, _, term, trunc, _ = env.last()
+        obs, _, term, trunc, info = env.last()
         if term or trunc:
             break
-        legal = [i for i, ok in enumerate(obs["action_mask"]) if ok]
+        assert env.observation_space(env.agent_selection).contains(obs)
+        legal = [i for i, ok in enumerate(info["action_mask"]) if ok]
         env.step(legal[0])
     assert env.agent_selection in env.possible_agents
 
