@@ -186,7 +186,8 @@ def test_without_a_seed_every_episode_is_a_fresh_deal():
 
 def test_a_clone_for_a_search_does_not_carry_the_future():
     """`clone()` keeps what the player to move sees and redraws the rest (other hands, deck
-    orders, the generator); `exact_clone()` (and `clone=exact`) copies it all."""
+    orders, the generator), the same world for every clone of one state; `exact_clone()`
+    (and `clone=exact`) copies it all."""
     game = pyspiel.load_game(GAME_NAMES["dofp"], {"seed": 4})
     state = game.new_initial_state()
     for _ in range(3):
@@ -198,8 +199,12 @@ def test_a_clone_for_a_search_does_not_carry_the_future():
     assert all(c.observation_tensor(p) == state.observation_tensor(p) for c in clones)
     assert all(c.history() == state.history() for c in clones)
     hashes = {c.engine_state.state_hash() for c in clones}
-    assert real not in hashes and len(hashes) == 8
+    assert real not in hashes and len(hashes) == 1  # one world per state: a consistent tree
     assert state.exact_clone().engine_state.state_hash() == real
+    ahead = state.exact_clone()
+    ahead.apply_action(ahead.legal_actions()[0])
+    later = ahead.clone().engine_state.state_hash()
+    assert later != ahead.engine_state.state_hash() and later not in hashes
     exact = pyspiel.load_game(GAME_NAMES["dofp"], {"seed": 4, "clone": "exact"}).new_initial_state()
     assert exact.clone().engine_state.state_hash() == exact.engine_state.state_hash()
     again = game.new_initial_state()  # the same game: the same clones, so a search reproduces

@@ -26,10 +26,12 @@ Game type
 - **Clones do not carry the future.** `state.clone()` — what `MCTSBot` and other searches
   copy before they simulate — resamples what the player to move cannot see (`clone=resample`,
   the default: the mode's determinizer redraws other seats' hands, deck orders and the
-  engine's generator, from a stream seeded by the state and a per-state counter, so a
-  search is reproducible): a perfect-information search then plans over deals the player
-  could be in, never over the real future draws. `clone=exact` gives exact copies (what
-  OpenSpiel's own consistency checks expect). A terminal state is always copied exactly.
+  engine's generator, from a stream of the decision count). Every clone of one state is the
+  same such world, so a perfect-information search keeps one consistent tree per move — a
+  determinized search over a deal the player could be in, never over the real future draws
+  (for many worlds per move, use an information-set search: `resample_from_infostate`).
+  `clone=exact` gives exact copies (what OpenSpiel's own consistency checks expect). A
+  terminal state is always copied exactly.
 - **Every episode ends**: a game still running at `max_game_length` decisions (the
   parameter; 0, the default, is the mode's bound, which no game reaches by its rules) is
   terminal with returns 0 for everyone (a draw).
@@ -204,13 +206,14 @@ class _Held:
     pickles are the engine JSON (OpenSpiel clones by deepcopy and serializes by pickle).
 
     With `resample` a deep copy of a running game is a determinization from the deciding
-    seat (`Mode.determinize`), drawn from a stream of the decision count and this state's
-    own count of copies: what `state.clone()` gives a search (the module docstring)."""
+    seat (`Mode.determinize`), drawn from a stream of the decision count: every copy of one
+    state is the same world, so a search tree built over copies stays consistent; what
+    `state.clone()` gives a search (the module docstring)."""
 
-    __slots__ = ("copies", "max_length", "resample", "s")
+    __slots__ = ("max_length", "resample", "s")
 
     def __init__(self, s: GameState, resample: bool = False, max_length: int = 0) -> None:
-        self.s, self.resample, self.max_length, self.copies = s, resample, max_length, 0
+        self.s, self.resample, self.max_length = s, resample, max_length
 
     def running(self) -> bool:
         return self.s.result is None and not (self.max_length and self.s.decisions >= self.max_length)
@@ -222,8 +225,7 @@ class _Held:
             return _Held(s.clone(), self.resample, self.max_length)
         from multiverse.engine.rng import SplitMix64
 
-        self.copies += 1
-        rng = SplitMix64((s.decisions << 32) ^ self.copies ^ 0x5EED_C10E)
+        rng = SplitMix64((s.decisions << 32) ^ 0x5EED_C10E)
         return _Held(registry.of_state(s).determinize(s, d.seat, rng), self.resample, self.max_length)
 
     def __reduce__(self) -> tuple[Any, tuple[str, str, bool, int]]:
@@ -387,9 +389,11 @@ class MultiverseState(pyspiel.State):
         """A copy of this very state, future draws included (`clone()` with `clone=exact`)."""
         self._held.resample, keep = False, self._held.resample
         try:
-            return self.clone()
+            out = self.clone()
         finally:
             self._held.resample = keep
+        out._held.resample = keep  # its own clones resample as this game's do
+        return out
 
     def to_json(self) -> str:
         """The engine state as JSON (`multiverse` save format)."""
