@@ -254,6 +254,24 @@ def test_a_malformed_page_of_one_table_is_that_table_damaged(db, quiet, capsys):
         f"warning: table {bad} not resumed: table {bad} is damaged: {db}: database disk image is malformed"]
 
 
+def test_a_malformed_page_of_the_games_table_is_one_warning_and_a_503(db, quiet, capsys):
+    """When the list of games itself cannot be read, no table can be told apart: the
+    server still starts, says so in one line and opens no new table."""
+    three_tables(db, page_size=512)
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    (pageno,) = con.execute("SELECT pageno FROM dbstat WHERE name = 'games' AND pagetype = 'leaf'"
+                            " ORDER BY path").fetchone()
+    con.close()
+    with open(db, "r+b") as f:
+        f.seek((pageno - 1) * 512)
+        f.write(b"\xa5" * 512)
+    line = f"{db}: cannot read its tables: database disk image is malformed"
+    with TestClient(create_app(db)) as client:
+        assert refused(client.post("/api/tables", json=DFP), 503) == line
+    assert warnings(capsys.readouterr().err) == [f"warning: {line}"]
+
+
 def whole_db_damage(db, fault: str) -> str:
     """Damage the database as a whole; returns the one line that names it."""
     if fault == "a dropped column":
@@ -334,3 +352,39 @@ def test_agents_wait_out_a_store_that_refuses_writes_and_go_on(db, quiet, capsys
     rec = replays(db, gid)
     assert rec.choices[:len(stuck)] == stuck and rec.result is not None
 
+
+
+def test_a_file_size_limit_pauses_the_server_and_it_goes_on_without_restart(db):
+    """A real refused write, in `multiverse serve`: RLIMIT_FSIZE lowered to one byte (as a
+    full disk would) makes every write fail; a click is a one-line 500 that moves nothing,
+    the agent table waits (one warning line), and once the limit is lifted the agent table
+    plays to its end and the click goes through, with no restart."""
+    import resource
+
+    server = Server(db, free_port(), "--agent-delay", "0.02")
+    try:
+        c = httpx.Client(base_url=server.url, timeout=30)
+        gid, _ = open_table(c, {**DFP, "seed": 0, "seats": ["random"] * 3})
+        human, keys = open_table(c)
+        until(lambda: c.get(f"/api/tables/{gid}/about").json()["decisions"] >= 3)
+        hard = resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE)[1]
+        resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (1, hard))
+        warning = server.proc.stderr.readline().decode().rstrip("\n")
+        assert warning.startswith(f"warning: table {gid} cannot store decision "), warning
+        assert warning.endswith(f": {db}: disk I/O error; its agents try again until the store "
+                                "accepts writes")
+        stuck = c.get(f"/api/tables/{gid}/about").json()["decisions"]
+        d = c.get(f"/api/tables/{human}", params={"key": keys[0]}).json()["decision"]
+        click = {"key": keys[0], "decision": d["number"], "option": d["options"][0]["id"]}
+        assert refused(c.post(f"/api/tables/{human}/choose", json=click), 500) == f"{db}: disk I/O error"
+        assert c.get(f"/api/tables/{human}/about").json()["decisions"] == 0
+        resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, hard))
+        until(lambda: c.get(f"/api/tables/{gid}").json()["result"])
+        assert c.post(f"/api/tables/{human}/choose", json=click).status_code == 200
+        os.set_blocking(server.proc.stderr.fileno(), False)
+        err = (server.proc.stderr.read() or b"").decode()
+        c.close()
+    finally:
+        server.kill()
+    assert err.splitlines() == [f"table {gid}: decision {stuck + 1} is stored; its agents play on"]
+    assert replays(db, gid).result is not None and replays(db, human).decisions == 1

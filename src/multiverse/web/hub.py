@@ -236,8 +236,14 @@ class Hub:
             print(f"warning: {self.unusable}", file=sys.stderr, flush=True)
             self.damaged = dict.fromkeys(self._unfinished_ids(), self.unusable)
             return []
+        try:
+            unfinished = self.keys.unfinished()
+        except sqlite3.Error as exc:  # the games table itself cannot be read (a malformed page)
+            self.unusable = f"{self.store.path}: cannot read its tables: {exc}"
+            print(f"warning: {self.unusable}", file=sys.stderr, flush=True)
+            return []
         out = []
-        for gid in self.keys.unfinished():
+        for gid in unfinished:
             try:
                 table = self._load(gid, lock=True)
             except GameInUse as exc:
