@@ -350,8 +350,9 @@ def serve(
     from multiverse.store.games import GameStore, StoreError
     from multiverse.web.tables import TableKeys
 
-    try:  # a database that cannot be used is one error line, at once
-        with GameStore(db) as store:
+    try:  # a database that cannot be used is one error line, at once; a damaged schema is
+        # the server's one warning line at start-up, its tables listed damaged
+        with GameStore(db, damaged_ok=True) as store:
             admin = TableKeys(store).admin_key()  # made once, kept in the database
     except StoreError as exc:
         raise _fail(str(exc)) from None

@@ -8,10 +8,14 @@ check itself decision by decision.
 Every problem with the database file (not a database, a folder, read-only, newer schema,
 missing when opened read-only, a malformed row) is a `StoreError` with a one-line message
 naming the file; `GameInUse` says that another process has the game open (`GameStore.lock`).
+A database whose games or moves table, or one of their columns, is missing is damaged: opening
+it is a `StoreError` naming what is missing (never a fresh, empty moves table beside the old
+games). Every write of a game holds that game's lock, so two processes never write one game.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -19,7 +23,7 @@ import sqlite3
 import struct
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -60,6 +64,9 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game_id, ply)
 );
 """
+COLUMNS = {"games": ("id", "created", "updated", "mode", "config", "seed", "position", "seats",
+                     "start_hash", "result", "reason", "rounds", "final_hash"),
+           "moves": ("game_id", "ply", "choice", "hash")}
 
 
 class StoreError(MultiverseError):
@@ -72,6 +79,11 @@ class DamagedGame(StoreError):
     def __init__(self, message: str, problem: str) -> None:
         super().__init__(message)
         self.problem = problem
+
+
+class GameConflict(StoreError):
+    """A write that contradicts the stored game (a decision stored already, no such game):
+    retrying it cannot succeed, unlike a full disk or a read-only file."""
 
 
 class GameInUse(StoreError):
@@ -152,10 +164,12 @@ def _guarded(method: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(method)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        store = args[0]
+        if store.damage:  # type: ignore[attr-defined]
+            raise StoreError(store.damage)  # type: ignore[attr-defined]
         try:
             return method(*args, **kwargs)
         except sqlite3.Error as exc:
-            store = args[0]
             raise StoreError(f"{store.path}: {_describe(exc)}") from exc  # type: ignore[attr-defined]
 
     return wrapper
@@ -271,18 +285,26 @@ class GameStore:
 
     Opening checks the file at once: a folder, a file that is not a SQLite database, a
     read-only file opened for writing and a schema newer than this program's are each a
-    `StoreError`; so is any later SQLite error.
+    `StoreError`; so is any later SQLite error. So is a damaged schema (the games or the
+    moves table, or one of their columns, missing), unless `damaged_ok`: then the store opens
+    with `damage` set to that one line, writes nothing at open, and every game method (and
+    `lock`) raises it, so that a server can still start and list its tables as damaged.
+
+    Every write of a game (`add_move`, `add_moves`, `add_last_move`, `truncate`, `finish`,
+    `set_seats`, `set_hash`, `delete`) holds the game's lock: the one this process holds, else
+    one taken for that write alone (`GameInUse` when another process has the game open).
     """
 
     def __init__(self, path: str | Path | None = None, readonly: bool = False, *,
-                 create: bool = True) -> None:
+                 create: bool = True, damaged_ok: bool = False) -> None:
         self.path = Path(path) if path else default_db_path()
         self.readonly = readonly
+        self.damage: str | None = None  # the one line naming a damaged schema (`damaged_ok`)
         self._locks: list[GameLock] = []
         self._has_games = True  # False: a read-only database without the games table (empty)
-        self.db = self._open(create and not readonly)
+        self.db = self._open(create and not readonly, damaged_ok)
 
-    def _open(self, create: bool) -> sqlite3.Connection:
+    def _open(self, create: bool, damaged_ok: bool) -> sqlite3.Connection:
         path = self.path
         try:
             is_dir, exists = path.is_dir(), path.exists()
@@ -312,7 +334,9 @@ class GameStore:
             raise StoreError(f"cannot open {path}: {_describe(exc)}") from None
         try:
             self._check(db)
-            if not self.readonly:
+            if self.damage is not None and not damaged_ok:
+                raise StoreError(self.damage)
+            if not self.readonly and self.damage is None:
                 self._prepare(db)
         except BaseException:
             db.close()
@@ -325,6 +349,8 @@ class GameStore:
             db.execute("PRAGMA schema_version").fetchone()
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            columns = {t: {row[1] for row in db.execute(f"PRAGMA table_info({t})")}
+                       for t in COLUMNS if t in tables}
         except sqlite3.DatabaseError as exc:
             if "not a database" in str(exc) or "malformed" in str(exc):
                 raise StoreError(f"{self.path} is not a SQLite database (corrupt, or another kind "
@@ -334,6 +360,22 @@ class GameStore:
             raise StoreError(f"{self.path} is a games database of version {version}, newer than "
                              f"this program's ({SCHEMA_VERSION}); use a newer multiverse")
         self._has_games = "games" in tables
+        self.damage = self._schema_damage(columns)
+
+    def _schema_damage(self, columns: dict[str, set[str]]) -> str | None:
+        """What is missing of the games and moves tables (None: both whole, or both absent,
+        a new database)."""
+        if not columns:
+            return None
+        for table, other in (("games", "moves"), ("moves", "games")):
+            if table not in columns:
+                return f"{self.path} is damaged: it has a {other} table but no {table} table"
+        for table, names in COLUMNS.items():
+            missing = [c for c in names if c not in columns[table]]
+            if missing:
+                word = "column" if len(missing) == 1 else "columns"
+                return f"{self.path} is damaged: its {table} table has no {word} {', '.join(missing)}"
+        return None
 
     def _prepare(self, db: sqlite3.Connection) -> None:
         """WAL, the schema, and the version, on a read-write connection."""
@@ -371,9 +413,39 @@ class GameStore:
         process (even by SIGKILL)."""
         if self.readonly:
             raise StoreError(f"{self.path} is open read-only: cannot lock game {game_id}")
+        if self.damage:
+            raise StoreError(self.damage)
         lock = GameLock(self.path, game_id)
         self._locks.append(lock)
         return lock
+
+    def holds(self, game_id: int) -> bool:
+        """Whether this process holds the lock of the game (through any store)."""
+        return (os.path.realpath(self.path) + ".locks", game_id) in _HELD
+
+    def check_locks(self) -> None:
+        """`StoreError` (one line) unless the lock file `<database>.locks` can be opened: a
+        folder there, or a read-only one, means no game of the database can be locked."""
+        file = os.path.realpath(self.path) + ".locks"
+        try:
+            os.close(os.open(file, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644))
+        except OSError as exc:
+            raise StoreError(f"cannot open the lock file {file}: {exc.strerror}; no game of "
+                             f"{self.path} can be played") from None
+
+    @contextlib.contextmanager
+    def _writing(self, game_id: int) -> Iterator[None]:
+        """Hold the game's lock for a write: the process's own, else one for this write
+        (`GameInUse` when another process holds it). A read-only store takes none: SQLite
+        refuses its writes."""
+        if self.readonly or self.holds(game_id):
+            yield
+            return
+        lock = GameLock(self.path, game_id)
+        try:
+            yield
+        finally:
+            lock.release()
 
     # ----- writing ------------------------------------------------------------------
     @_guarded
@@ -401,29 +473,40 @@ class GameStore:
         self._insert_moves(game_id, [(game_id, ply, choice, hash)])
 
     @_guarded
+    def add_last_move(self, game_id: int, ply: int, choice: str, hash: str, *, result: str | None,
+                      reason: str | None, rounds: int, final_hash: str) -> None:
+        """Store the decision that ends the game and its outcome in one commit: a failed
+        write stores neither, so the caller may simply try again."""
+        self._insert_moves(game_id, [(game_id, ply, choice, hash)],
+                           (result, reason, rounds, final_hash))
+
+    @_guarded
     def add_moves(self, game_id: int, first_ply: int, moves: list[tuple[str, str]]) -> None:
         """Store (choice, hash-after) pairs as plies first_ply, first_ply+1, … (1-based)."""
         if moves:
             self._insert_moves(game_id, [(game_id, first_ply + i, c, h)
                                          for i, (c, h) in enumerate(moves)])
 
-    def _insert_moves(self, game_id: int, rows: list[tuple[int, int, str, str]]) -> None:
+    def _insert_moves(self, game_id: int, rows: list[tuple[int, int, str, str]],
+                      outcome: tuple[str | None, str | None, int, str] | None = None) -> None:
         try:
-            with self.db:
+            with self._writing(game_id), self.db:
                 self.db.executemany(
                     "INSERT INTO moves (game_id, ply, choice, hash) VALUES (?, ?, ?, ?)", rows)
+                if outcome is not None:
+                    self._finish(game_id, *outcome)
                 self._touch(game_id)
         except sqlite3.IntegrityError as exc:
             if "FOREIGN KEY" in str(exc):
-                raise StoreError(f"no game {game_id} in {self.path}") from None
+                raise GameConflict(f"no game {game_id} in {self.path}") from None
             plies = f"{rows[0][1]}" if len(rows) == 1 else f"{rows[0][1]} to {rows[-1][1]}"
-            raise StoreError(f"game {game_id} in {self.path} already has decision {plies} "
+            raise GameConflict(f"game {game_id} in {self.path} already has decision {plies} "
                              "stored") from None
 
     @_guarded
     def truncate(self, game_id: int, plies: int) -> None:
         """Keep only the first `plies` moves (undo) and mark the game unfinished."""
-        with self.db:
+        with self._writing(game_id), self.db:
             self.db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, plies))
             self.db.execute("UPDATE games SET result = NULL, reason = NULL, final_hash = NULL"
                             " WHERE id = ?", (game_id,))
@@ -433,20 +516,24 @@ class GameStore:
     def finish(self, game_id: int, *, result: str | None, reason: str | None, rounds: int,
                final_hash: str) -> None:
         """Record the outcome (result None: stopped before the end)."""
-        with self.db:
-            self.db.execute("UPDATE games SET result = ?, reason = ?, rounds = ?, final_hash = ?"
-                            " WHERE id = ?", (result, reason, rounds, final_hash, game_id))
+        with self._writing(game_id), self.db:
+            self._finish(game_id, result, reason, rounds, final_hash)
             self._touch(game_id)
+
+    def _finish(self, game_id: int, result: str | None, reason: str | None, rounds: int,
+                final_hash: str) -> None:
+        self.db.execute("UPDATE games SET result = ?, reason = ?, rounds = ?, final_hash = ?"
+                        " WHERE id = ?", (result, reason, rounds, final_hash, game_id))
 
     @_guarded
     def set_seats(self, game_id: int, seats: list[str]) -> None:
-        with self.db:
+        with self._writing(game_id), self.db:
             self.db.execute("UPDATE games SET seats = ? WHERE id = ?", (json.dumps(seats), game_id))
 
     @_guarded
     def set_hash(self, game_id: int, ply: int, value: str) -> None:
         """Overwrite one stored hash (ply 0 is the start); for tests and repairs."""
-        with self.db:
+        with self._writing(game_id), self.db:
             if ply == 0:
                 self.db.execute("UPDATE games SET start_hash = ? WHERE id = ?", (value, game_id))
             else:

@@ -88,7 +88,8 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(GameStore(db), agent_delay)  # opened on the event loop's thread
+        # opened on the event loop's thread; a damaged schema does not stop the server
+        hub = Hub(GameStore(db, damaged_ok=True), agent_delay)
         app.state.hub = hub
         hub.resume_all()
         try:

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import dataclasses
 import secrets
+import sqlite3
 import sys
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +21,16 @@ from multiverse.agents import AGENTS, agent_seed, decision_seed
 from multiverse.agents.seats import HUMAN, make_seat_agent, parse_seat, seat_spec
 from multiverse.engine.errors import ConfigError, IllegalChoice, MultiverseError
 from multiverse.modes.base import Mode
-from multiverse.store.games import MAX_SEED, DamagedGame, GameInUse, GameLock, GameRecord, GameStore
+from multiverse.store.games import (
+    MAX_SEED,
+    DamagedGame,
+    GameConflict,
+    GameInUse,
+    GameLock,
+    GameRecord,
+    GameStore,
+    StoreError,
+)
 from multiverse.store.replay import GameStart, verify
 from multiverse.web.tables import TableKeys, new_key, same_secret
 
@@ -28,6 +38,7 @@ SPECTATOR = -1  # the seat whose view a spectator gets: no hero's hand is theirs
 SLOW_AGENTS = ("ismcts",)  # searched in a worker thread, so the server keeps answering
 MAX_ITERATIONS = 5000  # the most a request may give the search agent of a seat
 HINT_ITERATIONS = 300  # the hint's search budget: fixed, so the same state gives the same hint
+RETRY_FIRST, RETRY_MOST = 0.1, 5.0  # an agent's failed write is tried again after these seconds
 
 
 class Refused(Exception):
@@ -130,6 +141,8 @@ class Hub:
         self.admin = self.keys.admin_key()
         self.agent_delay = agent_delay
         self.tables: dict[int, Table] = {}
+        self.damaged: dict[int, str] = {}  # unfinished tables that cannot be played → why
+        self.unusable: str | None = None  # the database cannot be played at all → why
 
     def check_admin(self, key: str | None) -> None:
         """`Refused(403)` unless `key` is the server's admin secret."""
@@ -140,13 +153,16 @@ class Hub:
         """The tables this server is playing and that are not over, oldest first, each with
         its seat links: for the holder of the admin secret only."""
         self.check_admin(key)
-        return [t.listing() for gid, t in sorted(self.tables.items())
-                if t.state.result is None]
+        rows = {gid: t.listing() for gid, t in self.tables.items() if t.state.result is None}
+        rows.update({gid: {"id": gid, "damaged": why} for gid, why in self.damaged.items()})
+        return [rows[gid] for gid in sorted(rows)]
 
     # ----- opening and resuming ---------------------------------------------------------
     def create(self, request: dict[str, Any]) -> Table:
         """A new table from the API's request (`POST /api/tables`); `Refused(400)` names
         what is wrong, before anything is stored."""
+        if self.unusable:
+            raise Refused(503, self.unusable)
         req = dict(request)
         name = req.pop("mode", None) or modes.default().name
         try:
@@ -209,26 +225,67 @@ class Hub:
         return seat_spec(base, n)
 
     def resume_all(self) -> list[int]:
-        """Take up every unfinished table of the database (its agents carry on); a table
-        another process holds, or one that no longer replays, is skipped with a warning."""
+        """Take up every unfinished table of the database (its agents carry on). A table
+        another process holds is skipped with a warning line; one that cannot be read or no
+        longer replays (a bad row, a malformed page) is also listed as damaged, with why,
+        and refused (409). A database that cannot be played at all (a damaged schema, a
+        lock file that cannot be opened) is one warning line: every unfinished table is
+        listed damaged and a new table is refused (503)."""
+        self.unusable = self._unusable()
+        if self.unusable:
+            print(f"warning: {self.unusable}", file=sys.stderr, flush=True)
+            self.damaged = dict.fromkeys(self._unfinished_ids(), self.unusable)
+            return []
+        try:
+            unfinished = self.keys.unfinished()
+        except sqlite3.Error as exc:  # the games table itself cannot be read (a malformed page)
+            self.unusable = f"{self.store.path}: cannot read its tables: {exc}"
+            print(f"warning: {self.unusable}", file=sys.stderr, flush=True)
+            return []
         out = []
-        for gid in self.keys.unfinished():
+        for gid in unfinished:
             try:
                 table = self._load(gid, lock=True)
-            except (GameInUse, Refused) as exc:
+            except GameInUse as exc:
                 print(f"warning: table {gid} not resumed: {exc}", file=sys.stderr)
+                continue
+            except (Refused, StoreError) as exc:
+                reason = str(exc) if isinstance(exc, Refused) else f"table {gid} is damaged: {exc}"
+                print(f"warning: table {gid} not resumed: {reason}", file=sys.stderr)
+                self.damaged[gid] = reason
                 continue
             self._run(table)
             out.append(gid)
         return out
 
+    def _unusable(self) -> str | None:
+        """Why no table of the database can be played (None: they can)."""
+        if self.store.damage:
+            return self.store.damage
+        try:
+            self.store.check_locks()
+        except StoreError as exc:
+            return str(exc)
+        return None
+
+    def _unfinished_ids(self) -> list[int]:
+        """The unfinished tables, or every table when the games cannot be read."""
+        try:
+            return self.keys.unfinished()
+        except sqlite3.Error:  # a damaged schema: which are finished cannot be told
+            return [gid for (gid,) in self.store.db.execute("SELECT game_id FROM web_tables")]
+
     def _load(self, gid: int, lock: bool) -> Table:
+        if gid in self.damaged:
+            raise Refused(409, self.damaged[gid])
         try:
             keys = self.keys.get(gid)
         except DamagedGame as exc:
             raise Refused(409, f"table {gid} is damaged: {exc.problem}") from None
         if keys is None:
             raise Refused(404, f"no table {gid}")
+        if self.store.damage:
+            raise Refused(409, f"table {gid} is damaged: {self.store.damage}")
         held = self.store.lock(gid) if lock else None
         try:
             rec = stored_game(self.store, gid, "table")
@@ -286,13 +343,15 @@ class Hub:
             new.apply(option)
         except IllegalChoice as exc:
             raise Refused(409, str(exc)) from None
-        self.store.add_move(table.game_id, len(table.choices) + 1, option, new.state_hash())
+        ply, value = len(table.choices) + 1, new.state_hash()
+        if new.result is None:
+            self.store.add_move(table.game_id, ply, option, value)
+        else:  # the last move and the outcome in one commit: a failed write stores neither
+            self.store.add_last_move(table.game_id, ply, option, value, result=new.result,
+                                     reason=new.reason or None, rounds=new.round, final_hash=value)
         table.log.extend(e.text for e in new.take_events())
         table.state = new
         table.choices.append(option)
-        if new.result is not None:
-            self.store.finish(table.game_id, result=new.result, reason=new.reason or None,
-                              rounds=new.round, final_hash=new.state_hash())
         table.version += 1
         table.wake.set()
         asyncio.get_running_loop().create_task(self._notify(table))
@@ -306,13 +365,18 @@ class Hub:
             table.task = asyncio.get_running_loop().create_task(self._agents(table))
 
     async def _agents(self, table: Table) -> None:
-        """Move the table's agent seats whenever the decision is theirs, until the end; an
-        error (an engine bug, the database gone) stops this table's agents, saying so: the
-        table is stored up to its last decision, and a restart takes it up again."""
+        """Move the table's agent seats whenever the decision is theirs, until the end. A
+        write the store refuses (a full disk, a read-only file) is tried again until it is
+        stored (`_store_agent_move`); any other error (an engine bug, a conflicting stored
+        game) stops this table's agents, saying so: the table is stored up to its last
+        decision, and a restart takes it up again."""
         try:
             await self._agents_loop(table)
         except asyncio.CancelledError:
             raise
+        except StoreError as exc:
+            print(f"error: the agents of table {table.game_id} stopped after decision "
+                  f"{len(table.choices)}: {exc}", file=sys.stderr, flush=True)
         except Exception:
             import traceback
 
@@ -339,7 +403,32 @@ class Hub:
             else:
                 option = agent.choose(d, s)
             if table.state is s:  # nothing moved meanwhile (a move or an undo replaces it)
+                await self._store_agent_move(table, s, option)
+
+    async def _store_agent_move(self, table: Table, s: Any, option: str) -> None:
+        """Apply an agent's option, trying again while the store refuses the write (after
+        RETRY_FIRST seconds, doubling up to RETRY_MOST): the table is untouched until the
+        move is stored; one warning line when the store starts refusing, one when it
+        accepts again. A human's move or an undo meanwhile drops the option."""
+        delay, refused_since = RETRY_FIRST, None
+        while table.state is s:
+            try:
                 self._apply(table, option)
+            except GameConflict:
+                raise
+            except StoreError as exc:
+                if refused_since is None:
+                    refused_since = len(table.choices)
+                    print(f"warning: table {table.game_id} cannot store decision "
+                          f"{refused_since + 1}: {exc}; its agents try again until the store "
+                          "accepts writes", file=sys.stderr, flush=True)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_MOST)
+                continue
+            if refused_since is not None:
+                print(f"table {table.game_id}: decision {refused_since + 1} is stored; its "
+                      "agents play on", file=sys.stderr, flush=True)
+            return
 
     # ----- hint and undo ------------------------------------------------------------------
     async def hint(self, table: Table, key: str | None, iterations: int = HINT_ITERATIONS) -> dict[str, Any]:
@@ -371,6 +460,8 @@ class Hub:
         at = self._last_human_decision(table)
         if at is None:
             raise Refused(409, "no decision of a human seat to take back")
+        if set(table.undo_votes()) | {seat} >= set(table.humans()):
+            self._hold(table)  # before anything changes: the undo writes the game
         table.votes[seat] = len(table.choices)
         votes = table.undo_votes()
         undone = 0
@@ -389,6 +480,31 @@ class Hub:
                 at = i
             s.apply(c)
         return at
+
+    def _hold(self, table: Table) -> None:
+        """Make sure this server holds the table's lock before it writes the game (a
+        finished table is read without it): `Refused(409)` when another process has the
+        game open or changed it since it was read, `Refused(503)` when no lock can be taken."""
+        if table.lock is not None and table.lock.held:
+            return
+        gid = table.game_id
+        try:
+            lock = self.store.lock(gid)
+        except GameInUse as exc:
+            raise Refused(409, f"table {gid} is {str(exc).split(' is ', 1)[1]}: "
+                               "it cannot be changed here") from None
+        except StoreError as exc:
+            raise Refused(503, str(exc)) from None
+        try:
+            rec = stored_game(self.store, gid, "table")
+        except BaseException:
+            lock.release()
+            raise
+        if rec.choices != table.choices or rec.result != table.state.result:
+            lock.release()
+            self.tables.pop(gid, None)
+            raise Refused(409, f"table {gid} was changed by another process: reload its page")
+        table.lock = lock
 
     def _undo(self, table: Table, at: int) -> None:
         self.store.truncate(table.game_id, at)

@@ -123,7 +123,9 @@ const MultiverseLobby = (() => {
       try {
         const r = await api("GET", `/api/admin/tables?key=${encodeURIComponent(key)}`);
         $("admin-error").textContent = "";
-        $("open-tables").replaceChildren(...(r.tables.length ? r.tables.map((t) =>
+        $("open-tables").replaceChildren(...(r.tables.length ? r.tables.map((t) => t.damaged ?
+          h("li", { class: "panel", "data-testid": "damaged-table", "data-table": t.id },
+            h("h3", {}, `Table ${t.id} · damaged`), h("div", {}, t.damaged)) :
           h("li", { class: "panel", "data-testid": "open-table", "data-table": t.id },
             h("h3", {}, `Table ${t.id} · ${t.mode}`),
             h("div", {}, `${t.heroes.join(", ")} · decision ${t.decisions}` +
