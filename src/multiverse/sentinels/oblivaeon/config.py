@@ -23,6 +23,10 @@ class OblivaeonConfig(BaseModel):
     content: str | None = Field(None, description="content pack path; None = default pack")
     hand_size: int = Field(4, ge=0, le=10, description="SOTM-2, OBL-I4: cards each hero draws")
     max_rounds: int = Field(60, ge=1, description="safety bound: the heroes lose past it")
+    devastation_thresholds: int | None = Field(None, ge=0, description=(
+        "a training setting, not a printed rule: how many of the pack's Devastation "
+        "thresholds apply, the lowest first (0: OblivAeon never destroys an environment "
+        "through Devastation); None: all of them, the printed game"))
 
     @model_validator(mode="after")
     def _count(self) -> OblivaeonConfig:

@@ -85,6 +85,7 @@ def build_oblivaeon_tables(config: OblivaeonConfig, content: SentinelsContent) -
         name=ob.name, kind="character", hp=ob.hp, keywords=ob.keywords, triggers=ob.triggers,
         modifiers=ob.modifiers, sides=ob.sides, text=ob.text))
     _counters(t, ob.counters)
+    _training_devastation(t, config.devastation_thresholds)
     t.deck_cards = [[] for _ in range(len(t.okind))]
     t.deck_cards[ob_o] = [t.add_card(ob_o, c) for c in ob.deck for _ in range(c.copies)]
     t.shield_cards = {sh.name: t.add_card(ob_o, Card(
@@ -130,3 +131,17 @@ def build_oblivaeon_tables(config: OblivaeonConfig, content: SentinelsContent) -
 
 
 __all__ = ["SCION_KEYWORD", "build_oblivaeon_tables"]
+
+
+def _training_devastation(t: Tables, keep: int | None) -> None:
+    """The training setting `devastation_thresholds`: only the `keep` lowest thresholds of
+    the Devastation counter apply (None: every one, as printed)."""
+    i = t.counter_index.get("Devastation")
+    if keep is None or i is None:
+        return
+    order = sorted(range(len(t.thresholds[i])), key=lambda k: t.thresholds[i][k][0])[:keep]
+    kept = sorted(order)
+    t.thresholds = tuple(tuple(th[k] for k in kept) if c == i else th
+                         for c, th in enumerate(t.thresholds))
+    t.threshold_text = tuple(tuple(tx[k] for k in kept) if c == i else tx
+                             for c, tx in enumerate(t.threshold_text))
