@@ -80,22 +80,24 @@ def play_env_games(mode: str, act: Callable[[Any, Any], int], games: int, seed: 
     return {"games": games, "wins": wins, "win_rate": wins / games if games else 0.0, "ci95": [low, high]}
 
 
-def lab_row(mode: str, agent: str, games: int, seed: int, **params: Any) -> dict[str, Any]:
+def lab_row(mode: str, agent: str, games: int, seed: int, level: str = "printed",
+            **params: Any) -> dict[str, Any]:
     """An agent of the lab (`random`, `heuristic`, `ismcts` with `iterations=`) on the same
     games, played by the lab's own runner."""
-    from multiverse import modes
     from multiverse.agents.seeds import AgentSpec, game_seed
+    from multiverse.interop.training import training_config
     from multiverse.lab.runner import play_game
     from multiverse.lab.stats import wilson
 
-    config = modes.get(mode).make_config()
+    config = training_config(mode, level)
     spec = AgentSpec(agent, tuple(sorted(params.items())))
     wins = sum(play_game(config, spec, game_seed(seed, i))[0] == "win" for i in range(games))
     low, high = wilson(wins, games)
     return {"games": games, "wins": wins, "win_rate": wins / games if games else 0.0, "ci95": [low, high]}
 
 
-def mcts_row(mode: str, games: int, seed: int, simulations: int = 50) -> dict[str, Any]:
+def mcts_row(mode: str, games: int, seed: int, simulations: int = 50,
+             level: str = "printed") -> dict[str, Any]:
     """OpenSpiel's `MCTSBot` (random rollouts, `simulations` per move, resampled clones) in
     every seat of the same games."""
     import numpy as np
@@ -104,11 +106,14 @@ def mcts_row(mode: str, games: int, seed: int, simulations: int = 50) -> dict[st
 
     from multiverse.agents.seeds import game_seed
     from multiverse.interop.openspiel_game import game_string
+    from multiverse.interop.training import training_fields
     from multiverse.lab.stats import wilson
 
+    fields = ";".join(f"{k}:{v}" for k, v in training_fields(mode, level).items())
+    extra = {"config": fields} if fields else {}
     wins = 0
     for i in range(games):
-        game = pyspiel.load_game(game_string(mode, seed=game_seed(seed, i)))
+        game = pyspiel.load_game(game_string(mode, seed=game_seed(seed, i), **extra))
         rs = np.random.RandomState(i)
         bot = mcts.MCTSBot(game, 1.4, simulations, mcts.RandomRolloutEvaluator(1, rs), random_state=rs)
         state = game.new_initial_state()
@@ -163,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         p = sub.add_parser(name)
         p.add_argument("--mode", default="sentinels")
         p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--level", default="printed", help="printed, easier or easiest (interop.training)")
         if name in ("train", "table"):
             p.add_argument("--steps", type=int, default=50_000)
             p.add_argument("--shaping", type=float, default=0.0)
@@ -177,32 +183,38 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--simulations", type=int, default=50, help="OpenSpiel MCTS per move")
             p.add_argument("--mcts-games", type=int, default=50)
     args = ap.parse_args(argv)
+    from multiverse.interop.training import training_fields
+
+    fields = training_fields(args.mode, args.level)
     if args.command == "train":
-        train(args.mode, args.steps, args.seed, shaping=args.shaping).save(args.out)
+        train(args.mode, args.steps, args.seed, fields, shaping=args.shaping).save(args.out)
         print(json.dumps({"saved": args.out, "steps": args.steps}))
     elif args.command == "evaluate":
         from sb3_contrib import MaskablePPO
 
         model = MaskablePPO.load(args.model, device="cpu")
-        print(json.dumps(play_env_games(args.mode, ppo_policy(model), args.games, args.seed)))
+        print(json.dumps(play_env_games(args.mode, ppo_policy(model), args.games, args.seed, fields)))
     elif args.command == "speed":
         print(json.dumps({"mode": args.mode, **speed(args.mode, seed=args.seed)}))
     else:
-        rows: dict[str, Any] = {}
-        rows["random"] = lab_row(args.mode, "random", args.games, args.seed)
-        rows["heuristic"] = lab_row(args.mode, "heuristic", args.games, args.seed)
+        def show(name: str, row: dict[str, Any], started: float) -> None:
+            print(json.dumps({"mode": args.mode, "level": args.level, "seed": args.seed, "agent": name,
+                              **row, "seconds": round(time.perf_counter() - started, 1)}), flush=True)
+
+        for name in ("random", "heuristic"):
+            t = time.perf_counter()
+            show(name, lab_row(args.mode, name, args.games, args.seed, args.level), t)
         for n in (int(x) for x in args.iterations.split(",")):
-            rows[f"ismcts({n})"] = lab_row(args.mode, "ismcts", max(1, args.games // 4), args.seed,
-                                           iterations=n)
-        rows[f"openspiel mcts({args.simulations})"] = mcts_row(args.mode, args.mcts_games, args.seed,
-                                                              args.simulations)
+            t = time.perf_counter()
+            show(f"ismcts({n})", lab_row(args.mode, "ismcts", max(1, args.games // 4), args.seed,
+                                         args.level, iterations=n), t)
         t = time.perf_counter()
-        model = train(args.mode, args.steps, args.seed, shaping=args.shaping)
-        rows[f"ppo({args.steps} steps)"] = {**play_env_games(args.mode, ppo_policy(model), args.games,
-                                                             args.seed),
-                                            "train_s": round(time.perf_counter() - t, 1)}
-        for name, row in rows.items():
-            print(json.dumps({"mode": args.mode, "seed": args.seed, "agent": name, **row}), flush=True)
+        show(f"openspiel mcts({args.simulations})",
+             mcts_row(args.mode, args.mcts_games, args.seed, args.simulations, args.level), t)
+        t = time.perf_counter()
+        model = train(args.mode, args.steps, args.seed, fields, shaping=args.shaping)
+        show(f"ppo({args.steps} steps)",
+             play_env_games(args.mode, ppo_policy(model), args.games, args.seed, fields), t)
     return 0
 
 
