@@ -31,10 +31,11 @@ TRAINING: dict[str, dict[str, dict[str, Any]]] = {
         "easier": {"nimrod_health": 4, "track_max": 30, "vulnerable_after": 1},
         "easiest": {"nimrod_health": 2, "track_max": 40, "vulnerable_after": 1},
     },
-    "sentinels": {  # more cards in the opening hand
+    "sentinels": {  # a larger team against the same villain (more seats), a larger hand
         "printed": {},
-        "easier": {"hand_size": 6},
-        "easiest": {"hand_size": 8},
+        "easier": {"heroes": ("luminary", "the-harpy", "akash-thriya", "la-comodora")},
+        "easiest": {"heroes": ("luminary", "the-harpy", "akash-thriya", "la-comodora", "lifeline"),
+                    "hand_size": 6},
     },
     "oblivaeon": {  # fewer Devastation thresholds destroy environments
         "printed": {},
