@@ -15,7 +15,7 @@ import pytest
 import websockets
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_support import DFP, Server, free_port, key_of, open_table, watch_key
+from web_support import CHROMIUM, DFP, NO_CHROMIUM, Server, chromium, free_port, key_of, open_table, watch_key
 
 from multiverse.cli.main import main
 from multiverse.store.games import GameStore
@@ -282,3 +282,46 @@ def test_an_older_database_gets_a_spectators_key_per_table(db):
     with TestClient(create_app(db), base_url=BASE) as client:  # kept: the same links after a restart
         assert {gid: watch_key(db, gid) for gid in watches} == watches
         assert client.get(f"/api/tables/{first}/about", params={"key": watches[first]}).status_code == 200
+
+
+# ----- the pages ---------------------------------------------------------------------------------------
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
+def test_the_pages_carry_the_spectators_key_and_say_when_it_is_missing(db):
+    """The lobby's spectator and replay links carry the table's secret and open their pages;
+    a watch page without a key says so at once, one with a wrong key shows the server's
+    refusal (closed with 4403, no reconnecting), a replay page without one the refusal."""
+    server = Server(db, free_port())
+    try:
+        with chromium() as browser:
+            page = browser.new_page()
+            page.goto(server.url + "/")
+            page.wait_for_selector("select[name=seat0]")
+            page.select_option("#mode", "dofp")
+            page.fill("#seed", "3")
+            page.click("[data-testid=create-table]")
+            page.wait_for_selector("[data-testid=spectator-link]")
+            spectator = page.get_attribute("[data-testid=spectator-link]", "href")
+            gid, watch = int(spectator.split("/")[2]), key_of(spectator)
+            assert spectator == f"/t/{gid}/watch?key={watch}" and watch == watch_key(db, gid)
+            assert page.get_attribute("[data-testid=replay-link]", "href") == f"/replay/{gid}?key={watch}"
+
+            page.goto(server.url + spectator)
+            page.wait_for_selector("[data-testid=board] [data-testid=location]")
+            assert page.locator("[data-testid=hand]").count() == 0
+            assert page.locator("[data-testid=hint]").count() == 0  # a spectator: no tools
+            page.goto(f"{server.url}/t/{gid}/watch")
+            page.wait_for_selector("#connection >> text=This page needs its link's key")
+            assert page.locator("[data-testid=board] [data-testid=location]").count() == 0
+            page.goto(f"{server.url}/t/{gid}/watch?key=wrong")
+            wrong = f"this key opens neither a seat nor the spectators' view of table {gid}"
+            page.wait_for_selector(f"#connection >> text={wrong}")
+
+            page.goto(f"{server.url}/replay/{gid}?key={watch}")
+            page.wait_for_selector("[data-testid=board] [data-testid=location]")
+            assert page.inner_text("[data-testid=replay-where]").startswith("decision 0 of ")
+            page.goto(f"{server.url}/replay/{gid}")
+            page.wait_for_selector(f"#status >> text=the replay of table {gid} needs one of its keys")
+            assert page.locator("[data-testid=board] [data-testid=location]").count() == 0
+    finally:
+        server.kill()
