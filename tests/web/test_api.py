@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from web_support import DFP, key_of, open_table, wait_for
+from web_support import DFP, key_of, open_table, wait_for, watch_key
 
 from multiverse import modes
 from multiverse.store.games import GameStore
@@ -16,16 +16,18 @@ from multiverse.web.app import create_app
 
 @pytest.fixture
 def client(db):
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as c:
         yield c
 
 
-def test_opening_a_table_gives_a_secret_link_per_human_seat_and_a_spectator_link(client):
+def test_opening_a_table_gives_a_secret_link_per_human_seat_and_a_spectator_link(client, db):
     r = client.post("/api/tables", json={**DFP, "seats": ["human", "random", "random"]})
     assert r.status_code == 200
     out = r.json()
     gid = out["id"]
-    assert out["spectator"] == f"/t/{gid}/watch"
+    watch = watch_key(db, gid)
+    assert out["spectator"] == f"/t/{gid}/watch?key={watch}" and len(watch) >= 20
+    assert out["replay"] == f"/replay/{gid}?key={watch}"
     assert [s["seat"] for s in out["seats"]] == [0, 1, 2]
     assert out["seats"][0]["link"].startswith(f"/t/{gid}/seat/0?key=")
     assert len(key_of(out["seats"][0]["link"])) >= 20
@@ -50,9 +52,9 @@ def test_a_seat_sees_its_own_hand_and_options_and_nothing_of_the_others(client):
     assert b["view"]["heroes"][1]["hand"] and b["view"]["heroes"][0]["hand"] is None
 
 
-def test_a_spectator_sees_no_hand_and_no_options(client):
+def test_a_spectator_sees_no_hand_and_no_options(client, db):
     gid, _ = open_table(client)
-    a = client.get(f"/api/tables/{gid}").json()
+    a = client.get(f"/api/tables/{gid}", params={"key": watch_key(db, gid)}).json()
     assert all(h["hand"] is None for h in a["view"]["heroes"])
     assert set(a["decision"]) == {"seat", "prompt"}
     assert "options" not in str(a["view"].get("decision"))
@@ -113,22 +115,25 @@ def test_a_full_game_with_one_human_seat_and_agents_is_stored_and_replays(client
     assert rec.result == end["result"]
     state, problem = verify(rec)
     assert problem is None and state.result == end["result"]
-    last = client.get(f"/api/games/{gid}/replay/{rec.decisions}").json()
+    watch = {"key": watch_key(db, gid)}
+    last = client.get(f"/api/games/{gid}/replay/{rec.decisions}", params=watch).json()
     assert last["result"] == end["result"] and last["ply"] == rec.decisions and last["log"]
-    first = client.get(f"/api/games/{gid}/replay/0").json()
+    first = client.get(f"/api/games/{gid}/replay/0", params=watch).json()
     assert first["ply"] == 0 and first["choice"] is None and first["result"] is None
 
 
 def test_agent_seats_play_by_themselves_without_any_page(client, db):
     r = client.post("/api/tables", json={**DFP, "seats": ["random", "heuristic", "random"]})
     assert all(s["link"] is None for s in r.json()["seats"])
-    a = wait_for(lambda: client.get(f"/api/tables/{r.json()['id']}").json(), None)
+    gid = r.json()["id"]
+    watch = {"key": watch_key(db, gid)}
+    a = wait_for(lambda: client.get(f"/api/tables/{gid}", params=watch).json(), None)
     assert a["result"] in ("win", "loss")
 
 
 def test_a_restarted_server_takes_up_its_tables_where_they_were(db):
     body = {**DFP, "seats": ["human", "random", "random"]}
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as client:
         gid, keys = open_table(client, body)
         url = f"/api/tables/{gid}"
         for _ in range(5):
@@ -136,7 +141,7 @@ def test_a_restarted_server_takes_up_its_tables_where_they_were(db):
             client.post(f"{url}/choose", json={"key": keys[0], "decision": a["decision"]["number"],
                                                "option": a["decision"]["options"][-1]["id"]})
         before = wait_for(lambda: client.get(url, params={"key": keys[0]}).json(), 0)
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as client:
         assert client.get(url, params={"key": keys[0]}).json() == before
         end = play_to_the_end(client, gid, keys[0], 0)
     assert end["result"] in ("win", "loss")
@@ -172,21 +177,22 @@ def test_an_unknown_table_is_404(client):
 
 
 @pytest.mark.parametrize("mode", [m.name for m in modes.all_modes()])
-def test_every_registered_mode_is_served(client, mode):
+def test_every_registered_mode_is_served(client, db, mode):
     m = modes.get(mode)
     n = m.n_seats(m.make_config(None, {}, False, {}))
     gid, keys = open_table(client, {"mode": mode, "seed": 2, "seats": ["human"] * n})
     url = f"/api/tables/{gid}"
-    a = client.get(url).json()
+    watch = {"key": watch_key(db, gid)}
+    a = client.get(url, params=watch).json()
     seat = a["decision"]["seat"]
     mine = client.get(url, params={"key": keys[seat]}).json()
     option = mine["decision"]["options"][0]["id"]
     assert client.post(f"{url}/choose", json={"key": keys[seat], "decision": mine["decision"]["number"],
                                               "option": option}).status_code == 200
-    assert all(h["hand"] is None for h in client.get(url).json()["view"]["heroes"])
+    assert all(h["hand"] is None for h in client.get(url, params=watch).json()["view"]["heroes"])
 
 
-def test_the_websocket_sends_the_seats_answer_and_the_narration(client):
+def test_the_websocket_sends_the_seats_answer_and_the_narration(client, db):
     gid, keys = open_table(client)
     with client.websocket_connect(f"/ws/tables/{gid}?key={keys[0]}") as ws:
         msg = ws.receive_json()
@@ -198,7 +204,7 @@ def test_the_websocket_sends_the_seats_answer_and_the_narration(client):
         msg = ws.receive_json()
         assert msg["log"]["from"] == n
         assert msg["answer"] == client.get(f"/api/tables/{gid}", params={"key": keys[0]}).json()
-    with client.websocket_connect(f"/ws/tables/{gid}") as ws:  # a spectator
+    with client.websocket_connect(f"/ws/tables/{gid}?key={watch_key(db, gid)}") as ws:  # a spectator
         assert all(h["hand"] is None for h in ws.receive_json()["answer"]["view"]["heroes"])
 
 
@@ -234,7 +240,7 @@ def test_undo_needs_every_human_seat_and_goes_back_exactly(client, db):
     client.post(f"{url}/choose", json={"key": keys[0], "decision": 0, "option": option})
     first = client.post(f"{url}/undo", json={"key": keys[0]}).json()
     assert first == {"undone": 0, "votes": [0], "needed": [0, 1]}
-    assert client.get(f"{url}/about").json()["undo"] == {"votes": [0], "needed": [0, 1]}
+    assert client.get(f"{url}/about", params={"key": keys[1]}).json()["undo"] == {"votes": [0], "needed": [0, 1]}
     assert client.post(f"{url}/undo", json={"key": "wrong"}).status_code == 403
     second = client.post(f"{url}/undo", json={"key": keys[1]}).json()
     assert second["undone"] >= 1 and second["votes"] == []
@@ -245,16 +251,18 @@ def test_undo_needs_every_human_seat_and_goes_back_exactly(client, db):
 
 def test_agents_carry_on_by_themselves_when_the_server_starts_again(db):
     body = {**DFP, "seats": ["random", "heuristic", "random"]}
-    with TestClient(create_app(db, agent_delay=0.02)) as client:  # slow enough to stop mid-game
+    slow = create_app(db, agent_delay=0.02, allow_hosts=["testserver"])  # slow enough to stop mid-game
+    with TestClient(slow) as client:
         gid = client.post("/api/tables", json=body).json()["id"]
         url = f"/api/tables/{gid}"
-        while client.get(f"{url}/about").json()["decisions"] < 5:
+        watch = {"key": watch_key(db, gid)}
+        while client.get(f"{url}/about", params=watch).json()["decisions"] < 5:
             pass
     with GameStore(db, readonly=True) as store:
         rec = store.get(gid)
     assert rec.result is None and rec.decisions >= 5
-    with TestClient(create_app(db)) as client:  # no page, no request but watching
-        end = wait_for(lambda: client.get(url).json(), None)
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as client:  # no page, no request but watching
+        end = wait_for(lambda: client.get(url, params=watch).json(), None)
     assert end["result"] in ("win", "loss")
     with GameStore(db, readonly=True) as store:
         rec = store.get(gid)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from web_support import CHROMIUM, NO_CHROMIUM, Server, chromium, free_port
+from web_support import CHROMIUM, NO_CHROMIUM, Server, chromium, free_port, key_of
 
 from multiverse.store.games import GameStore
 from multiverse.store.replay import verify
@@ -87,7 +87,8 @@ def test_a_dfp_table_played_in_two_browsers_with_an_agent_survives_a_kill(db, br
         clicks, killed, checked_both = 0, False, False
         deadline = time.monotonic() + 600
         while time.monotonic() < deadline:
-            a = httpx.get(f"{server.url}/api/tables/{gid}", timeout=30).json()
+            a = httpx.get(f"{server.url}/api/tables/{gid}", params={"key": key_of(spectator)},
+                          timeout=30).json()
             if a["result"] is not None:
                 break
             seat = a["decision"]["seat"]
@@ -137,13 +138,14 @@ def test_the_replay_viewer_steps_through_a_stored_game(db, browser):
     try:
         out = httpx.post(f"{server.url}/api/tables", json={
             "mode": "dofp", "heroes": 2, "seed": 3, "seats": ["random", "heuristic"]}).json()
-        gid = out["id"]
+        gid, watch = out["id"], {"key": key_of(out["spectator"])}
+        assert out["replay"] == f"/replay/{gid}?key={watch['key']}"
         deadline = time.monotonic() + 60
-        while httpx.get(f"{server.url}/api/tables/{gid}").json()["result"] is None:
+        while httpx.get(f"{server.url}/api/tables/{gid}", params=watch).json()["result"] is None:
             assert time.monotonic() < deadline
             time.sleep(0.05)
         page = browser.new_page()
-        page.goto(f"{server.url}/replay/{gid}")
+        page.goto(server.url + out["replay"])  # the replay link carries the spectators' key
         page.wait_for_selector("[data-testid=board] [data-testid=location]")
         assert page.inner_text("[data-testid=replay-where]").startswith("decision 0 of ")
         start_log = log_count(page)
@@ -170,7 +172,8 @@ def test_hint_and_undo_by_every_human_seat_in_the_page(db, browser):
             page.goto(server.url + s["link"])
             page.wait_for_selector("[data-testid=board] [data-testid=location]")
             pages.append(page)
-        seat = httpx.get(f"{server.url}/api/tables/{gid}").json()["decision"]["seat"]
+        watch = {"key": key_of(out["spectator"])}
+        seat = httpx.get(f"{server.url}/api/tables/{gid}", params=watch).json()["decision"]["seat"]
         page = pages[seat]
         page.wait_for_selector("[data-testid=option]")
         first = [b.get_attribute("data-option-id") for b in page.query_selector_all("[data-testid=option]")]
@@ -182,7 +185,7 @@ def test_hint_and_undo_by_every_human_seat_in_the_page(db, browser):
         pages[1].wait_for_selector("[data-testid=undo-status] >> text=Undo asked by")
         pages[1].click("[data-testid=undo]")
         page.wait_for_function(SHOWN, arg=first)  # back at the first decision, exactly
-        assert httpx.get(f"{server.url}/api/tables/{gid}/about").json()["decisions"] == 0
+        assert httpx.get(f"{server.url}/api/tables/{gid}/about", params=watch).json()["decisions"] == 0
         for p in pages:
             p.wait_for_function("() => document.querySelector('[data-testid=undo-status]').innerText === ''")
     finally:
@@ -202,7 +205,8 @@ def test_an_oblivaeon_table_draws_both_battle_zones_and_card_text(db, browser):
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(server.url + out["seats"][0]["link"])
         page.wait_for_selector("[data-testid=board] [data-testid=zone-2]")
-        view = httpx.get(f"{server.url}/api/tables/{gid}").json()
+        watch = {"key": key_of(out["spectator"])}
+        view = httpx.get(f"{server.url}/api/tables/{gid}", params=watch).json()
         zones = [page.inner_text(f"[data-testid=zone-{z}]") for z in (1, 2)]
         assert "First Battle Zone" in zones[0] and "Second Battle Zone" in zones[1]
         assert "OblivAeon" in page.inner_text("[data-testid=oblivaeon]")
@@ -214,7 +218,7 @@ def test_an_oblivaeon_table_draws_both_battle_zones_and_card_text(db, browser):
         first = page.query_selector_all("[data-testid=option]")[0].get_attribute("data-option-id")
         page.click(f'[data-testid=option][data-option-id="{first}"]')
         deadline = time.monotonic() + 30
-        while httpx.get(f"{server.url}/api/tables/{gid}/about").json()["decisions"] == 0:
+        while httpx.get(f"{server.url}/api/tables/{gid}/about", params=watch).json()["decisions"] == 0:
             assert time.monotonic() < deadline
             time.sleep(0.05)
         assert view["decision"] is not None
@@ -230,7 +234,8 @@ def test_the_dfp_board_draws_the_nimrod_track_with_its_bands(db, browser):
     try:
         out = httpx.post(f"{server.url}/api/tables", json={
             "mode": "dofp", "heroes": 3, "seed": 1, "seats": ["human"] * 3}).json()
-        view = httpx.get(f"{server.url}/api/tables/{out['id']}").json()["view"]
+        view = httpx.get(f"{server.url}/api/tables/{out['id']}",
+                         params={"key": key_of(out["spectator"])}).json()["view"]
         assert view["track_bands"] == {"yellow": 5, "red": 10, "lost": 15}
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(server.url + out["spectator"])

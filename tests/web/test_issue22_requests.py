@@ -14,7 +14,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_support import DFP, open_table
+from web_support import DFP, open_table, watch_key
 
 from multiverse.store.games import GameStore
 from multiverse.web.app import create_app
@@ -35,7 +35,7 @@ def quiet(caplog, capsys):
 
 @pytest.fixture
 def client(db, quiet):
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as c:
         yield c
 
 
@@ -77,7 +77,7 @@ def test_a_repeated_choice_is_refused_and_changes_nothing(client, db):
     assert refused(client.post(f"{url}/choose", json={"key": key, "decision": 7, "option": retried}),
                    409).startswith("decision 7 is not reached yet")
     assert table.state.state_hash() == state_hash and stored(db, gid) == at
-    assert client.get(f"{url}/about").json()["decisions"] == 1
+    assert client.get(f"{url}/about", params={"key": key}).json()["decisions"] == 1
     assert client.get(url, params={"key": key}).json() == after
     r = client.post(f"{url}/choose", json={"key": key, "decision": 1, "option": retried})
     assert r.status_code == 200 and stored(db, gid)[0] == 2
@@ -96,12 +96,12 @@ def test_a_choice_without_its_decision_number_is_refused_naming_the_field(client
     assert stored(db, gid)[0] == 0
 
 
-def test_the_answer_numbers_the_decision_for_the_deciding_seat_only(client):
+def test_the_answer_numbers_the_decision_for_the_deciding_seat_only(client, db):
     gid, keys = open_table(client)
     url = f"/api/tables/{gid}"
     assert client.get(url, params={"key": keys[0]}).json()["decision"]["number"] == 0
     assert "number" not in client.get(url, params={"key": keys[1]}).json()["decision"]
-    assert "number" not in client.get(url).json()["decision"]
+    assert "number" not in client.get(url, params={"key": watch_key(db, gid)}).json()["decision"]
 
 
 # ----- 5. per-request faults: a 4xx in one line, no traceback ---------------------------------
@@ -152,7 +152,7 @@ def test_an_id_past_sqlites_integer_limit_is_no_table_on_every_route(client):
         assert err.value.code == 1008  # a policy violation: closed at the handshake
     refused(client.get("/api/tables/-1"), 404)
     refused(client.get(f"/api/tables/{BIG - 1}"), 404)  # the largest id SQLite holds: no table
-    assert client.get(f"/api/games/{gid}/replay/{BIG}").json()["ply"] == 0  # past the end: the end
+    assert client.get(f"/api/games/{gid}/replay/{BIG}", params={"key": keys[0]}).json()["ply"] == 0  # the end
 
 
 def test_a_json_body_with_nan_is_a_400(client, db):
@@ -175,11 +175,12 @@ def test_a_json_body_with_nan_is_a_400(client, db):
 # ----- damaged stored tables ---------------------------------------------------------------
 def finished_table(db) -> int:
     """A table of agents played to its end, then the server closed."""
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as c:
         r = c.post("/api/tables", json={**DFP, "seats": ["random"] * 3})
         gid = r.json()["id"]
+        watch = {"key": watch_key(db, gid)}
         deadline = time.monotonic() + 60
-        while c.get(f"/api/tables/{gid}").json()["result"] is None:
+        while c.get(f"/api/tables/{gid}", params=watch).json()["result"] is None:
             assert time.monotonic() < deadline
             time.sleep(0.01)
     return gid
@@ -212,13 +213,14 @@ def test_a_damaged_finished_table_is_refused_in_one_line(db, quiet, damaged):
     column, value, reason = DAMAGES[damaged]
     gid = finished_table(db)
     damage(db, gid, column, value)
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as client:
         sound, keys = open_table(client)
         for path in (f"/api/tables/{gid}", f"/api/tables/{gid}/about"):
             error = refused(client.get(path), 409)
             assert error.startswith(f"table {gid} ") and reason in error, error
         if column != "keys":  # a replay reads the game, not the table's keys
-            assert reason in refused(client.get(f"/api/games/{gid}/replay/3"), 409)
+            assert reason in refused(client.get(f"/api/games/{gid}/replay/3",
+                                                params={"key": watch_key(db, gid)}), 409)
         assert client.get(f"/api/tables/{sound}", params={"key": keys[0]}).status_code == 200
         with pytest.raises(WebSocketDisconnect) as err, client.websocket_connect(f"/ws/tables/{gid}") as ws:
             ws.receive_json()
@@ -236,10 +238,10 @@ def test_damaged_seats_refuse_their_table_and_stop_nothing_else(db, quiet, capsy
     """An unfinished table whose stored seats name no player is not taken up at start-up
     (one warning line) and answers 409: before, its agents died with a traceback when the
     decision came to the bad seat. The other tables play on."""
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as client:
         gid, keys = open_table(client)
     damage(db, gid, "seats", json.dumps(seats))
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as client:
         assert reason in refused(client.get(f"/api/tables/{gid}", params={"key": keys[0]}), 409)
         refused(client.post(f"/api/tables/{gid}/choose", json={"key": keys[0], "decision": 0,
                                                                 "option": "card:1"}), 409)

@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from web_support import CHROMIUM, NO_CHROMIUM, Server, chromium, free_port, wait_for
+from web_support import CHROMIUM, NO_CHROMIUM, Server, chromium, free_port, key_of, wait_for
 
 from multiverse import modes
 from multiverse.store.games import GameStore
@@ -48,7 +48,7 @@ def server(tmp_path_factory):
 
 @pytest.fixture
 def client(db):
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as c:
         yield c
 
 
@@ -101,10 +101,11 @@ def test_the_lobby_names_each_option_in_words_and_opens_a_solo_table(server, bro
     page.wait_for_selector("[data-testid=spectator-link]")
     links = page.locator("[data-testid=seat-link]")
     assert links.count() == 1 and links.inner_text() == "Seat 0 · the player — human"
-    gid = int(page.get_attribute("[data-testid=spectator-link]", "href").split("/")[2])
-    about = httpx.get(f"{server.url}/api/tables/{gid}/about").json()
+    spectator = page.get_attribute("[data-testid=spectator-link]", "href")
+    gid, watch = int(spectator.split("/")[2]), {"key": key_of(spectator)}
+    about = httpx.get(f"{server.url}/api/tables/{gid}/about", params=watch).json()
     assert about["mode"] == "dofp" and len(about["seats"]) == 1
-    view = httpx.get(f"{server.url}/api/tables/{gid}").json()["view"]
+    view = httpx.get(f"{server.url}/api/tables/{gid}", params=watch).json()["view"]
     assert len(view["heroes"]) == 3 and {h["seat"] for h in view["heroes"]} == {0}
 
 
@@ -124,7 +125,7 @@ def test_each_link_has_a_copy_button_that_copies_it(server, browser):
     assert page.inner_text("[data-testid=seat-link]") == "Seat 0 · Logan — human"
     assert page.inner_text("[data-testid=agent-seat]") == "Seat 1 · Kitty Pryde — heuristic (an agent, no link)"
     buttons = page.locator("[data-testid=copy-link]")
-    assert buttons.count() == 2  # the human seat's and the spectators'
+    assert buttons.count() == 3  # the human seat's, the spectators' and the replay's
     assert buttons.nth(0).get_attribute("data-link") == server.url + seat
     buttons.nth(0).click()
     page.wait_for_function("() => document.querySelector('[data-testid=copy-link]').textContent === 'Copied'")
@@ -145,7 +146,8 @@ def test_the_admin_list_shows_the_open_tables_only_with_the_admin_link(client, d
     body = {"mode": "dofp", "heroes": 3, "seed": 1, "seats": ["human", "human", "random"]}
     opened = client.post("/api/tables", json=body).json()
     done = client.post("/api/tables", json={**body, "seats": ["random", "heuristic", "random"]}).json()
-    wait_for(lambda: client.get(f"/api/tables/{done['id']}").json(), None)  # played to its end
+    watch = {"key": key_of(done["spectator"])}
+    wait_for(lambda: client.get(f"/api/tables/{done['id']}", params=watch).json(), None)  # played to its end
     for params in ({}, {"key": "wrong"}, {"key": ""}):
         r = client.get("/api/admin/tables", params=params)
         assert r.status_code == 403 and "admin link" in r.json()["error"]
@@ -160,15 +162,15 @@ def test_the_admin_list_shows_the_open_tables_only_with_the_admin_link(client, d
     assert table["to_play"] == {"seat": 0, "name": "Logan", "player": "human"}
     assert [s["link"] for s in table["seats"]] == [s["link"] for s in opened["seats"]]
     assert [s["name"] for s in table["seats"]] == ["Logan", "Kitty Pryde", "Storm"]
-    assert table["spectator"] == opened["spectator"]
+    assert table["spectator"] == opened["spectator"] and table["replay"] == opened["replay"]
     page = client.get("/admin", params={"key": admin})
     assert page.status_code == 200 and 'data-testid="open-tables"' in page.text
 
 
 def test_the_admin_secret_survives_a_restart(db):
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as c:
         first = c.app.state.hub.admin
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as c:
         assert c.app.state.hub.admin == first and len(first) >= 20
         assert c.get("/api/admin/tables", params={"key": first}).status_code == 200
 
@@ -208,7 +210,7 @@ def test_every_board_starts_with_the_goal(server, browser, mode):
     heroes = 3
     out = httpx.post(f"{server.url}/api/tables", json={"mode": mode, "heroes": heroes, "seed": 1,
                                                         "seats": ["human"] * heroes}).json()
-    view = httpx.get(f"{server.url}/api/tables/{out['id']}").json()["view"]
+    view = httpx.get(f"{server.url}/api/tables/{out['id']}", params={"key": key_of(out["spectator"])}).json()["view"]
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.goto(server.url + out["spectator"])
     page.wait_for_selector("[data-testid=board] [data-testid=goal]")
@@ -324,7 +326,7 @@ def test_a_live_standard_table_ticks_its_first_mission_in_the_page(server, brows
     seen = page.evaluate("window.seen")
     assert "✓" not in seen[0] and len(seen) >= 2
     done = next(t for t in seen if "✓" in t)
-    view = httpx.get(f"{server.url}/api/tables/{out['id']}").json()["view"]
+    view = httpx.get(f"{server.url}/api/tables/{out['id']}", params={"key": key_of(out["spectator"])}).json()["view"]
     assert view["missions_completed"] >= 1
     assert any(f"{m['name']} {m['threshold']}/{m['threshold']} ✓" in done for m in view["missions"])
     page.close()

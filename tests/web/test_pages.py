@@ -11,7 +11,7 @@ from multiverse.web.app import STATIC, create_app
 
 @pytest.fixture
 def client(db):
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as c:
         yield c
 
 

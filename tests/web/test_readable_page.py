@@ -23,7 +23,7 @@ from typing import Any
 
 import httpx
 import pytest
-from web_support import CHROMIUM, NO_CHROMIUM, Server, chromium, free_port
+from web_support import CHROMIUM, NO_CHROMIUM, Server, chromium, free_port, key_of
 
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -65,7 +65,8 @@ def tables(server) -> dict[str, dict[str, Any]]:
         keys = [s["link"].split("key=")[1] for s in t["seats"]]
         rng = random.Random(7)
         for _ in range(plies):
-            d = httpx.get(f"{server.url}/api/tables/{t['id']}").json()["decision"]
+            d = httpx.get(f"{server.url}/api/tables/{t['id']}",
+                          params={"key": key_of(t["spectator"])}).json()["decision"]
             assert d is not None, f"{mode}: the game ended before the pages were read"
             key = keys[d["seat"]]
             mine = httpx.get(f"{server.url}/api/tables/{t['id']}", params={"key": key}).json()
@@ -74,7 +75,7 @@ def tables(server) -> dict[str, dict[str, Any]]:
                                                                                 "decision": mine["decision"]["number"]})
             assert r.status_code == 200, r.text
         out[mode] = {"id": t["id"], "keys": keys, "links": [s["link"] for s in t["seats"]],
-                     "spectator": t["spectator"]}
+                     "spectator": t["spectator"], "replay": t["replay"]}
     return out
 
 
@@ -149,7 +150,7 @@ def shoot(page, tmp_path: Path, name: str) -> None:
 
 def move(server, t: dict[str, Any]) -> None:
     """The deciding seat takes its first option (through the API)."""
-    d = httpx.get(f"{server.url}/api/tables/{t['id']}").json()["decision"]
+    d = httpx.get(f"{server.url}/api/tables/{t['id']}", params={"key": key_of(t["spectator"])}).json()["decision"]
     key = t["keys"][d["seat"]]
     mine = httpx.get(f"{server.url}/api/tables/{t['id']}", params={"key": key}).json()
     r = httpx.post(f"{server.url}/api/tables/{t['id']}/choose",
@@ -308,7 +309,8 @@ def test_a_spectator_has_no_hint_no_undo_and_sees_no_hand(mode, server, browser,
     assert page.locator("[data-testid=undo]").count() == 0
     assert page.locator("[data-testid=hand]").count() == 0
     assert page.locator("[data-testid=hand-hidden]").count() == len(
-        httpx.get(f"{server.url}/api/tables/{t['id']}").json()["view"]["heroes"])
+        httpx.get(f"{server.url}/api/tables/{t['id']}",
+                  params={"key": key_of(t["spectator"])}).json()["view"]["heroes"])
     got = page.evaluate(CARDS)
     assert got and all(c["text"] for c in got)
     n = len(frames)
@@ -334,7 +336,7 @@ def test_the_replay_page_shows_every_card_text(server, browser, tables):
     """The replay viewer draws the same card elements, each with its text, and opens the
     detail panel on a click."""
     t = tables["sentinels"]
-    page = open_page(browser, f"{server.url}/replay/{t['id']}?ply=20", DESKTOP)
+    page = open_page(browser, f"{server.url}{t['replay']}&ply=20", DESKTOP)
     got = page.evaluate(CARDS)
     assert len(got) > 4 and all(c["text"] for c in got)
     el = page.locator("[data-testid=board] ul.cards .card-el").first

@@ -11,7 +11,7 @@ from multiverse.cli.main import main
 def test_serve_lists_its_options(capsys):
     assert main(["serve", "--help"]) == 0
     out = capsys.readouterr().out
-    for flag in ("--host", "--port", "--db", "--agent-delay"):
+    for flag in ("--host", "--port", "--db", "--agent-delay", "--allow-origin", "--allow-host", "--share-games"):
         assert flag in out
 
 

@@ -103,3 +103,14 @@ def open_table(client: Any, body: dict[str, Any] = DFP) -> tuple[int, list[str |
     assert r.status_code == 200, r.text
     out = r.json()
     return out["id"], [None if x["link"] is None else key_of(x["link"]) for x in out["seats"]]
+
+
+def watch_key(db: Any, gid: int) -> str:
+    """The spectators' secret of table `gid`, read from the database `db`."""
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("SELECT watch FROM web_tables WHERE game_id = ?", (gid,)).fetchone()[0]
+    finally:
+        con.close()

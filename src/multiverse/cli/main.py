@@ -338,6 +338,16 @@ def serve(
     db: DbOption = None,
     agent_delay: Annotated[float, typer.Option(
         "--agent-delay", min=0.0, help="Seconds an agent waits before each of its moves")] = 0.0,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        "--allow-origin", help="An origin (scheme://host[:port]) whose pages may play and "
+                               "watch here besides the server's own, e.g. the public address "
+                               "of a reverse proxy (repeatable)")] = None,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        "--allow-host", help="A host name requests may give besides the --host address "
+                             "(a reverse proxy passing the public name; repeatable)")] = None,
+    share_games: Annotated[bool, typer.Option(
+        "--share-games", help="Replay the games played in the terminal to anyone (a table's "
+                              "replay always needs one of its links)")] = False,
 ) -> None:
     """The browser table: a lobby, a page per seat, spectators, replays (extra `web`)."""
     try:
@@ -348,8 +358,14 @@ def serve(
         raise _fail(f"serve needs the web extra ({exc.name} is missing): "
                     "pip install 'multiverse[web]'") from None
     from multiverse.store.games import GameStore, StoreError
+    from multiverse.web.guard import BadOrigin
     from multiverse.web.tables import TableKeys
 
+    try:
+        web = create_app(db, agent_delay, host=host, allow_origins=allow_origin or (),
+                         allow_hosts=allow_host or (), share_games=share_games)
+    except BadOrigin as exc:
+        raise _fail(str(exc)) from None
     try:  # a database that cannot be used is one error line, at once; a damaged schema is
         # the server's one warning line at start-up, its tables listed damaged
         with GameStore(db, damaged_ok=True) as store:
@@ -359,7 +375,7 @@ def serve(
     print(f"Serving the tables of {db or 'the default database'} on http://{host}:{port}/", flush=True)
     print(f"Admin link (the open tables and their seat links; keep it to yourself): "
           f"http://{host}:{port}/admin?key={admin}", flush=True)
-    uvicorn.run(create_app(db, agent_delay), host=host, port=port, log_level="warning")
+    uvicorn.run(web, host=host, port=port, log_level="warning")
 
 
 def main(argv: list[str] | None = None) -> int:

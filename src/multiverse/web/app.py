@@ -1,21 +1,26 @@
 """The FastAPI application of `multiverse serve`: the JSON API, the WebSocket of live
 updates, and the pages (lobby, table, replay) as static files.
 
-    POST /api/tables                 open a table            → {"id", "seats", "spectator"}
-    GET  /api/tables/ID?key=KEY      a seat's answer         → {"view", "decision", "result"}
+    POST /api/tables                 open a table   → {"id", "seats", "spectator", "replay"}
+    GET  /api/tables/ID?key=KEY      a seat's answer (the spectators' key: a spectator's)
+                                                             → {"view", "decision", "result"}
     POST /api/tables/ID/choose       {"key", "decision", "option"} → the same answer, after the move
                                      (409 when `decision` is not the pending one's number)
-    GET  /api/tables/ID/about        mode, seats, decisions  (public)
-    GET  /api/games/ID/replay/PLY    a stored game at a decision, as a spectator sees it
+    GET  /api/tables/ID/about?key=K  mode, seats, decisions  (any key of the table)
+    GET  /api/games/ID/replay/PLY?key=K  a stored game at a decision, as a spectator sees it
+                                     (a table's: any of its keys or the admin's; see access.py)
     GET  /api/admin/tables?key=ADMIN the open tables with their seat links (403 without)
     WS   /ws/tables/ID?key=KEY       the seat's answer and new narration at every move
+
+Seeing a table needs one of its keys (access.py); a foreign `Host` or `Origin` is refused
+before any route (guard.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -31,6 +36,8 @@ from multiverse import modes
 from multiverse.agents import AGENTS
 from multiverse.agents.seats import HUMAN
 from multiverse.store.games import GameStore, StoreError
+from multiverse.web import access
+from multiverse.web.guard import Allowed, Guard
 from multiverse.web.hub import Hub, Refused, Table, replay_step
 from multiverse.web.options import mode_words
 
@@ -83,8 +90,16 @@ def _invalid(exc: RequestValidationError) -> JSONResponse:
     return _error(f"{field}: {message}{more}", 400)
 
 
-def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAPI:
-    """The application serving the games database `db` (None: the default database)."""
+def create_app(db: Path | str | None = None, agent_delay: float = 0.0, host: str = "127.0.0.1",
+               allow_origins: Iterable[str] = (), allow_hosts: Iterable[str] = (),
+               share_games: bool = False) -> FastAPI:
+    """The application serving the games database `db` (None: the default database),
+    listening on `host`: requests naming another host than its own (or `allow_hosts`,
+    the hosts of `allow_origins`), and state changes or WebSockets from another origin
+    than its own (or `allow_origins`), are refused (guard.py; `BadOrigin` for an allowed
+    origin that is no origin). `share_games`: replay the games that are no table (played
+    in the terminal) without a key."""
+    allowed = Allowed.of(host, allow_origins, allow_hosts)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -99,6 +114,7 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
 
     app = FastAPI(title="multiverse", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(Guard, allowed=allowed)
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
@@ -116,13 +132,8 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
         return request.app.state.hub
 
     def seat_for(table: Table, key: str | None) -> int | None:
-        """The seat of a key (None without a key: a spectator); a wrong key is refused."""
-        if key is None:
-            return None
-        seat = table.seat_of(key)
-        if seat is None:
-            raise Refused(403, "this key opens no seat of this table")
-        return seat
+        """The seat of a key (None for the spectators' key); no key, a wrong key: 403."""
+        return access.seat_for(table, key)
 
     # ----- the JSON API ------------------------------------------------------------------
     @app.get("/api/modes")
@@ -135,7 +146,8 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
     async def open_table(request: Request, body: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008
         table = hub_of(request).create(body)
         gid = table.game_id
-        return {"id": gid, "seats": table.links(), "spectator": f"/t/{gid}/watch"}
+        return {"id": gid, "seats": table.links(), "spectator": table.spectator_link(),
+                "replay": table.replay_link()}
 
     @app.get("/api/tables/{gid}")
     async def get_table(request: Request, gid: Id, key: str | None = None) -> dict[str, Any]:
@@ -143,8 +155,10 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
         return table.answer(seat_for(table, key))
 
     @app.get("/api/tables/{gid}/about")
-    async def about_table(request: Request, gid: Id) -> dict[str, Any]:
-        return hub_of(request).table(gid).about()
+    async def about_table(request: Request, gid: Id, key: str | None = None) -> dict[str, Any]:
+        table = hub_of(request).table(gid)
+        seat_for(table, key)
+        return table.about()
 
     @app.post("/api/tables/{gid}/choose")
     async def choose(request: Request, gid: Id, choice: Choice) -> dict[str, Any]:
@@ -164,8 +178,10 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
         return hub.vote_undo(hub.table(gid), body.key)
 
     @app.get("/api/games/{gid}/replay/{ply}")
-    async def replay(request: Request, gid: Id, ply: int) -> dict[str, Any]:
-        return replay_step(hub_of(request).store, gid, ply)
+    async def replay(request: Request, gid: Id, ply: int, key: str | None = None) -> dict[str, Any]:
+        hub = hub_of(request)
+        access.check_replay(hub.keys, hub.admin, gid, key, share_games)
+        return replay_step(hub.store, gid, ply)
 
     @app.get("/api/admin/tables")
     async def admin_tables(request: Request, key: str | None = None) -> dict[str, Any]:
@@ -174,13 +190,15 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
     # ----- live updates ------------------------------------------------------------------
     @app.websocket("/ws/tables/{gid}")
     async def live(websocket: WebSocket, gid: Id, key: str | None = None) -> None:
-        """The seat's answer (a spectator's without a key) now and after every move, with
-        the narration lines not sent yet; a wrong key closes the socket (code 4403)."""
+        """The seat's answer (a spectator's for the spectators' key) now and after every
+        move, with the narration lines not sent yet; no key or a wrong key closes the
+        socket (code 4403)."""
         hub = hub_of(websocket)
         try:
             table = hub.table(gid)
             seat = seat_for(table, key)
-        except Refused as exc:
+        except Refused as exc:  # accepted, then closed: a browser sees the code and the reason
+            await websocket.accept()
             await websocket.close(code=4000 + exc.status, reason=_reason(str(exc)))
             return
         except StoreError as exc:  # the database failed: a one-line reason, no traceback

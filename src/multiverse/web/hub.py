@@ -67,6 +67,7 @@ class Table:
     changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task | None = None
+    watch: str = ""  # the spectators' secret: the key of the watch page and of the replay
 
     @property
     def mode(self) -> Mode:
@@ -112,6 +113,12 @@ class Table:
                  "link": None if key is None else f"/t/{gid}/seat/{i}?key={key}"}
                 for i, (spec, key) in enumerate(zip(self.seats, self.keys, strict=True))]
 
+    def spectator_link(self) -> str:
+        return f"/t/{self.game_id}/watch?key={self.watch}"
+
+    def replay_link(self) -> str:
+        return f"/replay/{self.game_id}?key={self.watch}"
+
     def listing(self) -> dict[str, Any]:
         """The table as the admin list shows it: mode, heroes, decision, who is to play,
         each seat's link and the spectators'."""
@@ -122,7 +129,7 @@ class Table:
                 "heroes": heroes, "decisions": len(self.choices),
                 "to_play": None if d is None else {"seat": d.seat, "name": mode.seat_name(s, d.seat),
                                                    "player": self.seats[d.seat]},
-                "seats": self.links(), "spectator": f"/t/{self.game_id}/watch"}
+                "seats": self.links(), "spectator": self.spectator_link(), "replay": self.replay_link()}
 
     def humans(self) -> list[int]:
         return [i for i, spec in enumerate(self.seats) if spec == HUMAN]
@@ -200,8 +207,8 @@ class Hub:
         gid = self.store.create(mode=mode.name, config=config.model_dump(mode="json"), seed=seed,
                                 seats=specs, start_hash=state.state_hash())
         keys = [new_key() if spec == HUMAN else None for spec in specs]
-        self.keys.add(gid, keys)
-        table = Table(gid, start, state, [], specs, keys, log, lock=self.store.lock(gid))
+        watch = self.keys.add(gid, keys)
+        table = Table(gid, start, state, [], specs, keys, log, lock=self.store.lock(gid), watch=watch)
         self.tables[gid] = table
         self._run(table)
         return table
@@ -298,7 +305,7 @@ class Hub:
             raise
         state.log = []
         table = Table(gid, GameStart.of(rec), state, list(rec.choices), list(rec.seats), keys, log,
-                      lock=held)
+                      lock=held, watch=self.keys.watch(gid) or "")
         self.tables[gid] = table
         return table
 

@@ -1,7 +1,8 @@
 """The secrets of the browser tables, in their own table of the games database.
 
-A row per table the server opened: the game's id (a row of `games`) and one secret key per
-seat (`null` for an agent's seat). The keys live beside the game so that a restarted server
+A row per table the server opened: the game's id (a row of `games`), one secret key per
+seat (`null` for an agent's seat) and the spectators' secret (`watch`: the key of the watch
+page and of the table's replay). The keys live beside the game so that a restarted server
 serves the same links; nothing else about a table is stored here (its start, seats and
 choices are the stored game). The server's admin secret (the key of its list of open
 tables) is one row of `web_admin`, made the first time a server opens the database.
@@ -18,7 +19,8 @@ from multiverse.store.games import DamagedGame, GameStore, StoreError
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS web_tables (
     game_id  INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-    keys     TEXT NOT NULL
+    keys     TEXT NOT NULL,
+    watch    TEXT
 );
 CREATE TABLE IF NOT EXISTS web_admin (
     id   INTEGER PRIMARY KEY CHECK (id = 1),
@@ -42,11 +44,38 @@ class TableKeys:
                 store.db.executescript(SCHEMA)
         except sqlite3.Error as exc:
             raise StoreError(f"{store.path}: cannot prepare the table of web tables: {exc}") from None
+        self._add_watch_keys()
 
-    def add(self, game_id: int, keys: list[str | None]) -> None:
+    def _add_watch_keys(self) -> None:
+        """A database of a server before the spectators' secret (no `watch` column) gets
+        the column, and every table without a secret (there, or written by hand) a new one."""
+        db = self.store.db
+        try:
+            with db:
+                columns = [row[1] for row in db.execute("PRAGMA table_info(web_tables)")]
+                if "watch" not in columns:
+                    db.execute("ALTER TABLE web_tables ADD COLUMN watch TEXT")
+                rows = db.execute("SELECT game_id FROM web_tables WHERE watch IS NULL"
+                                  " OR typeof(watch) != 'text' OR watch = ''").fetchall()
+                db.executemany("UPDATE web_tables SET watch = ? WHERE game_id = ?",
+                               [(new_key(), gid) for (gid,) in rows])
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.store.path}: cannot add the spectators' keys to the table "
+                             f"of web tables: {exc}") from None
+
+    def add(self, game_id: int, keys: list[str | None]) -> str:
+        """Store a new table's seats' keys with a new spectators' secret, which it returns."""
+        watch = new_key()
         with self.store.db:
-            self.store.db.execute("INSERT INTO web_tables (game_id, keys) VALUES (?, ?)",
-                                  (game_id, json.dumps(keys)))
+            self.store.db.execute("INSERT INTO web_tables (game_id, keys, watch) VALUES (?, ?, ?)",
+                                  (game_id, json.dumps(keys), watch))
+        return watch
+
+    def watch(self, game_id: int) -> str | None:
+        """The spectators' secret of a table, or None when the game is not a table."""
+        row = self.store.db.execute("SELECT watch FROM web_tables WHERE game_id = ?",
+                                    (game_id,)).fetchone()
+        return None if row is None or not isinstance(row[0], str) else row[0]
 
     def get(self, game_id: int) -> list[str | None] | None:
         """The seats' keys of a table, or None when the game is not a table of the server;

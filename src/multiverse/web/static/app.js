@@ -269,7 +269,8 @@ const Multiverse = (() => {
   function table() {
     const m = location.pathname.match(/^\/t\/(\d+)\/(?:seat\/(\d+)|watch)/);
     const gid = m[1], seat = m[2] === undefined ? null : Number(m[2]);
-    const key = new URLSearchParams(location.search).get("key");
+    const key = new URLSearchParams(location.search).get("key");  // a seat's, or the spectators'
+    const seated = Boolean(key) && seat !== null;
     let socket = null, retry = 300, logCount = 0, busy = false, decisions = -1;
     $("title").textContent = seat === null ? `table ${gid} · spectator` : `table ${gid} · seat ${seat}`;
     function show(msg) {
@@ -287,7 +288,7 @@ const Multiverse = (() => {
       }, o.label)));
       busy = false;
       if (about && about.decisions !== decisions) { decisions = about.decisions; $("hint-lines").replaceChildren(); }
-      if (key && about) tools(about, mine.length > 0);
+      if (seated && about) tools(about, mine.length > 0);
       if (msg.log) {
         const log = $("log");
         if (msg.log.from === 0) { log.replaceChildren(); logCount = 0; }
@@ -323,7 +324,7 @@ const Multiverse = (() => {
       $("error").textContent = "";
       try { await api("POST", `/api/tables/${gid}/undo`, { key }); } catch (e) { $("error").textContent = e.message; }
     };
-    if (!key) $("tools").remove();  // a spectator has no Hint and no Undo (issue 21)
+    if (!seated) $("tools").remove();  // a spectator has no Hint and no Undo (issue 21)
     // a choice names the decision it answers (its number): a repeated click is refused (409)
     async function choose(option, decision) {
       if (busy) return;
@@ -351,16 +352,22 @@ const Multiverse = (() => {
         retry = Math.min(retry * 2, 3000);
       };
     }
+    if (!key) {  // a table is seen through one of its links only: a seat's or the spectators'
+      $("connection").textContent = "This page needs its link's key (…?key=…): ask whoever opened the table for the link.";
+      return;
+    }
     connect();
   }
 
   // ----- the replay viewer ---------------------------------------------------------------
   function replay() {
     const gid = location.pathname.match(/^\/replay\/(\d+)/)[1];
-    let ply = Number(new URLSearchParams(location.search).get("ply") || 0), plies = 0;
+    const params = new URLSearchParams(location.search);
+    const key = params.get("key");  // a table's replay needs one of its keys
+    let ply = Number(params.get("ply") || 0), plies = 0;
     async function go(n) {
       try {
-        const r = await api("GET", `/api/games/${gid}/replay/${Math.max(0, n)}`);
+        const r = await api("GET", `/api/games/${gid}/replay/${Math.max(0, n)}` + (key ? `?key=${encodeURIComponent(key)}` : ""));
         if (r.ply !== ply + 1) $("board").mvView = null;  // changes are shown one step forward only
         ply = r.ply; plies = r.plies;
         $("title").textContent = `game ${gid} · ${r.mode} · replay`;

@@ -49,6 +49,11 @@ const MultiverseLobby = (() => {
       " ", copyButton(link, "the spectators"));
   }
 
+  function replayLine(link) {
+    return h("li", {}, h("a", { href: link, "data-testid": "replay-link", target: "_blank" }, "Replay"),
+      " ", copyButton(link, "the replay"));
+  }
+
   // ----- the lobby -----------------------------------------------------------------------
   async function lobby() {
     const info = await api("GET", "/api/modes");
@@ -108,7 +113,7 @@ const MultiverseLobby = (() => {
         const t = await api("POST", "/api/tables", body);
         $("opened-id").textContent = t.id;
         $("links").replaceChildren(...t.seats.map(seatLine), spectatorLine(t.spectator),
-          h("li", {}, h("a", { href: `/replay/${t.id}`, "data-testid": "replay-link", target: "_blank" }, "Replay")));
+          replayLine(t.replay));
         $("opened").hidden = false;
       } catch (e) {
         $("lobby-error").textContent = e.message;
@@ -130,7 +135,7 @@ const MultiverseLobby = (() => {
             h("h3", {}, `Table ${t.id} · ${t.mode}`),
             h("div", {}, `${t.heroes.join(", ")} · decision ${t.decisions}` +
               (t.to_play ? ` · to play: ${t.to_play.name} (${t.to_play.player})` : "")),
-            h("ul", {}, t.seats.map(seatLine), spectatorLine(t.spectator))))
+            h("ul", {}, t.seats.map(seatLine), spectatorLine(t.spectator), replayLine(t.replay))))
           : [h("li", { class: "dim", "data-testid": "no-open-table" }, "No open table.")]));
       } catch (e) {
         $("admin-error").textContent = e.message;
