@@ -16,7 +16,7 @@ import time
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from web_support import DFP, Server, free_port, open_table
+from web_support import DFP, Server, free_port, open_table, watch_key
 
 from multiverse.agents import RandomAgent
 from multiverse.store.games import SCHEMA, GameStore
@@ -75,7 +75,7 @@ def admin(client) -> list[dict]:
 # ----- 1. one writer per game -----------------------------------------------------------------
 def played_solo(db) -> tuple[int, str]:
     """A solo table played to its end by clicking, then its server closed."""
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as c:
         gid, (key,) = open_table(c, SOLO)
         while (a := c.get(f"/api/tables/{gid}", params={"key": key}).json())["result"] is None:
             d = a["decision"]
@@ -94,7 +94,7 @@ def test_an_undone_finished_table_is_locked_so_play_resume_is_refused(db):
     try:
         r = httpx.post(f"{server.url}/api/tables/{gid}/undo", json={"key": key}, timeout=30)
         assert r.status_code == 200 and r.json()["undone"] >= 1, r.text
-        at = httpx.get(f"{server.url}/api/tables/{gid}/about").json()["decisions"]
+        at = httpx.get(f"{server.url}/api/tables/{gid}/about", params={"key": watch_key(db, gid)}).json()["decisions"]
         other = subprocess.run([sys.executable, "-m", "multiverse.cli.main", "play", "--resume",
                                 str(gid), "--auto", "--db", str(db)],
                                capture_output=True, text=True, timeout=120)
@@ -132,11 +132,11 @@ def test_an_undo_of_a_table_another_process_holds_is_a_409_and_changes_nothing(d
     before = replays(db, gid)
     child = holder(db, gid)
     try:
-        with TestClient(create_app(db)) as client:
+        with TestClient(create_app(db, allow_hosts=["testserver"])) as client:
             error = refused(client.post(f"/api/tables/{gid}/undo", json={"key": key}), 409)
             assert error == f"table {gid} is open in another process (pid {child.pid}): " \
                             "it cannot be changed here"
-            about = client.get(f"/api/tables/{gid}/about").json()
+            about = client.get(f"/api/tables/{gid}/about", params={"key": watch_key(db, gid)}).json()
             assert about["undo"]["votes"] == [] and about["decisions"] == before.decisions
             after = replays(db, gid)
             assert (after.choices, after.result) == (before.choices, before.result)
@@ -198,7 +198,7 @@ ROWS = {
 }
 
 
-def check_served_around(client, bad: int, sound: list[int], reason: str) -> None:
+def check_served_around(client, db, bad: int, sound: list[int], reason: str) -> None:
     """`bad` is listed damaged with `reason` and refused (409); the sound tables play to
     their end."""
     listed = {t["id"]: t for t in admin(client)}
@@ -206,7 +206,7 @@ def check_served_around(client, bad: int, sound: list[int], reason: str) -> None
     for path in (f"/api/tables/{bad}", f"/api/tables/{bad}/about"):
         assert reason in refused(client.get(path), 409)
     for gid in sound:
-        until(lambda gid=gid: client.get(f"/api/tables/{gid}").json()["result"])
+        until(lambda gid=gid: client.get(f"/api/tables/{gid}", params={"key": watch_key(db, gid)}).json()["result"])
     new, keys = open_table(client)
     assert client.get(f"/api/tables/{new}", params={"key": keys[0]}).status_code == 200
 
@@ -216,8 +216,8 @@ def test_a_damaged_row_is_listed_damaged_and_the_others_play_on(db, quiet, capsy
     sql, reason = ROWS[fault]
     first, bad, last = three_tables(db)
     damage(db, sql, bad)
-    with TestClient(create_app(db)) as client:
-        check_served_around(client, bad, [first, last], reason)
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as client:
+        check_served_around(client, db, bad, [first, last], reason)
     (line,) = warnings(capsys.readouterr().err)
     assert line.startswith(f"warning: table {bad} not resumed: table {bad} is damaged: ") and reason in line
     for gid in (first, last):
@@ -248,8 +248,8 @@ def test_a_malformed_page_of_one_table_is_that_table_damaged(db, quiet, capsys):
     """Before: 'database disk image is malformed' stopped the server at start-up."""
     first, bad, last = three_tables(db, page_size=512)
     corrupt_a_page_of(db, bad)
-    with TestClient(create_app(db)) as client:
-        check_served_around(client, bad, [first, last], "database disk image is malformed")
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as client:
+        check_served_around(client, db, bad, [first, last], "database disk image is malformed")
     assert warnings(capsys.readouterr().err) == [
         f"warning: table {bad} not resumed: table {bad} is damaged: {db}: database disk image is malformed"]
 
@@ -267,7 +267,7 @@ def test_a_malformed_page_of_the_games_table_is_one_warning_and_a_503(db, quiet,
         f.seek((pageno - 1) * 512)
         f.write(b"\xa5" * 512)
     line = f"{db}: cannot read its tables: database disk image is malformed"
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as client:
         assert refused(client.post("/api/tables", json=DFP), 503) == line
     assert warnings(capsys.readouterr().err) == [f"warning: {line}"]
 
@@ -292,10 +292,10 @@ def test_a_database_that_cannot_be_played_is_one_warning_and_a_503(db, quiet, ca
     """Before: the server did not start (or started a dropped moves table anew)."""
     tables = three_tables(db)
     line = whole_db_damage(db, fault)
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db, allow_hosts=["testserver"])) as client:
         assert admin(client) == [{"id": gid, "damaged": line} for gid in tables]
         for gid in tables:
-            assert refused(client.get(f"/api/tables/{gid}"), 409) == line
+            assert refused(client.get(f"/api/tables/{gid}", params={"key": watch_key(db, gid)}), 409) == line
         assert refused(client.post("/api/tables", json=DFP), 503) == line
     assert warnings(capsys.readouterr().err) == [f"warning: {line}"]
     if fault == "a dropped moves table":
@@ -325,7 +325,7 @@ def test_agents_wait_out_a_store_that_refuses_writes_and_go_on(db, quiet, capsys
     """Before: the first refused write stopped the table's agents until a restart."""
     deny = lambda action, *_: sqlite3.SQLITE_DENY if action in (  # noqa: E731
         sqlite3.SQLITE_INSERT, sqlite3.SQLITE_UPDATE, sqlite3.SQLITE_DELETE) else sqlite3.SQLITE_OK
-    with TestClient(create_app(db, agent_delay=0.02)) as client:
+    with TestClient(create_app(db, agent_delay=0.02, allow_hosts=["testserver"])) as client:
         hub = client.app.state.hub
         gid, _ = open_table(client, {**DFP, "seed": 0, "seats": ["random"] * 3})
         human, keys = open_table(client)
@@ -340,10 +340,10 @@ def test_agents_wait_out_a_store_that_refuses_writes_and_go_on(db, quiet, capsys
         r = client.post(f"/api/tables/{human}/choose",
                         json={"key": keys[0], "decision": d["number"], "option": d["options"][0]["id"]})
         assert refused(r, 500) == f"{db}: not authorized"  # a click: one line, nothing moved
-        assert client.get(f"/api/tables/{human}/about").json()["decisions"] == 0
+        assert client.get(f"/api/tables/{human}/about", params={"key": watch_key(db, human)}).json()["decisions"] == 0
         assert hub.tables[gid].choices == stuck and hub.tables[gid].state.result is None
         client.portal.call(hub.store.db.set_authorizer, None)
-        until(lambda: client.get(f"/api/tables/{gid}").json()["result"])
+        until(lambda: client.get(f"/api/tables/{gid}", params={"key": watch_key(db, gid)}).json()["result"])
     err += capsys.readouterr().err
     lines = [line for line in err.splitlines() if f"table {gid}" in line]
     assert lines == [lines[0], f"table {gid}: decision {len(stuck) + 1} is stored; its agents play on"]
@@ -366,20 +366,20 @@ def test_a_file_size_limit_pauses_the_server_and_it_goes_on_without_restart(db):
         c = httpx.Client(base_url=server.url, timeout=30)
         gid, _ = open_table(c, {**DFP, "seed": 0, "seats": ["random"] * 3})
         human, keys = open_table(c)
-        until(lambda: c.get(f"/api/tables/{gid}/about").json()["decisions"] >= 3)
+        until(lambda: c.get(f"/api/tables/{gid}/about", params={"key": watch_key(db, gid)}).json()["decisions"] >= 3)
         hard = resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE)[1]
         resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (1, hard))
         warning = server.proc.stderr.readline().decode().rstrip("\n")
         assert warning.startswith(f"warning: table {gid} cannot store decision "), warning
         assert warning.endswith(f": {db}: disk I/O error; its agents try again until the store "
                                 "accepts writes")
-        stuck = c.get(f"/api/tables/{gid}/about").json()["decisions"]
+        stuck = c.get(f"/api/tables/{gid}/about", params={"key": watch_key(db, gid)}).json()["decisions"]
         d = c.get(f"/api/tables/{human}", params={"key": keys[0]}).json()["decision"]
         click = {"key": keys[0], "decision": d["number"], "option": d["options"][0]["id"]}
         assert refused(c.post(f"/api/tables/{human}/choose", json=click), 500) == f"{db}: disk I/O error"
-        assert c.get(f"/api/tables/{human}/about").json()["decisions"] == 0
+        assert c.get(f"/api/tables/{human}/about", params={"key": watch_key(db, human)}).json()["decisions"] == 0
         resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, hard))
-        until(lambda: c.get(f"/api/tables/{gid}").json()["result"])
+        until(lambda: c.get(f"/api/tables/{gid}", params={"key": watch_key(db, gid)}).json()["result"])
         assert c.post(f"/api/tables/{human}/choose", json=click).status_code == 200
         os.set_blocking(server.proc.stderr.fileno(), False)
         err = (server.proc.stderr.read() or b"").decode()
