@@ -338,6 +338,16 @@ def serve(
     db: DbOption = None,
     agent_delay: Annotated[float, typer.Option(
         "--agent-delay", min=0.0, help="Seconds an agent waits before each of its moves")] = 0.0,
+    max_tables: Annotated[int, typer.Option(
+        "--max-tables", min=1, help="Unfinished tables played at once; opening one more is refused")] = 100,
+    max_iterations: Annotated[int, typer.Option(
+        "--max-iterations", min=1, help="The most search iterations an agent seat (and the hint) "
+                                        "may use per decision")] = 5000,
+    max_replays: Annotated[int, typer.Option(
+        "--max-replays", min=1, help="Replay computations at once; more are refused for a moment")] = 4,
+    max_finished: Annotated[int, typer.Option(
+        "--max-finished", min=0, help="Finished tables kept in memory (the rest are read again "
+                                      "from the database)")] = 32,
 ) -> None:
     """The browser table: a lobby, a page per seat, spectators, replays (extra `web`)."""
     try:
@@ -358,7 +368,9 @@ def serve(
     print(f"Serving the tables of {db or 'the default database'} on http://{host}:{port}/", flush=True)
     print(f"Admin link (the open tables and their seat links; keep it to yourself): "
           f"http://{host}:{port}/admin?key={admin}", flush=True)
-    uvicorn.run(create_app(db, agent_delay), host=host, port=port, log_level="warning")
+    app_ = create_app(db, agent_delay, max_tables=max_tables, max_iterations=max_iterations,
+                      max_replays=max_replays, max_finished=max_finished)
+    uvicorn.run(app_, host=host, port=port, log_level="warning")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,7 +31,7 @@ from multiverse import modes
 from multiverse.agents import AGENTS
 from multiverse.agents.seats import HUMAN
 from multiverse.store.games import GameStore, StoreError
-from multiverse.web.hub import Hub, Refused, Table, replay_step
+from multiverse.web.hub import MAX_FINISHED, MAX_ITERATIONS, MAX_REPLAYS, MAX_TABLES, Busy, Hub, Refused, Table
 from multiverse.web.options import mode_words
 
 STATIC = Path(str(resources.files("multiverse.web") / "static"))
@@ -83,12 +83,16 @@ def _invalid(exc: RequestValidationError) -> JSONResponse:
     return _error(f"{field}: {message}{more}", 400)
 
 
-def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAPI:
-    """The application serving the games database `db` (None: the default database)."""
+def create_app(db: Path | str | None = None, agent_delay: float = 0.0, *, max_tables: int = MAX_TABLES,
+               max_iterations: int = MAX_ITERATIONS, max_replays: int = MAX_REPLAYS,
+               max_finished: int = MAX_FINISHED) -> FastAPI:
+    """The application serving the games database `db` (None: the default database), with
+    the host's limits (`Hub`)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(GameStore(db), agent_delay)  # opened on the event loop's thread
+        hub = Hub(GameStore(db), agent_delay, max_tables=max_tables, max_iterations=max_iterations,
+                  max_replays=max_replays, max_finished=max_finished)  # opened on the event loop's thread
         app.state.hub = hub
         hub.resume_all()
         try:
@@ -101,7 +105,10 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
-        return _error(str(exc), exc.status)
+        answer = _error(str(exc), exc.status)
+        if isinstance(exc, Busy):
+            answer.headers["Retry-After"] = str(exc.retry_after)
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -164,7 +171,7 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
 
     @app.get("/api/games/{gid}/replay/{ply}")
     async def replay(request: Request, gid: Id, ply: int) -> dict[str, Any]:
-        return replay_step(hub_of(request).store, gid, ply)
+        return await hub_of(request).replay(gid, ply)
 
     @app.get("/api/admin/tables")
     async def admin_tables(request: Request, key: str | None = None) -> dict[str, Any]:
@@ -188,6 +195,7 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
         await websocket.accept()
         sent, version, epoch = 0, -1, table.epoch
         closed = asyncio.ensure_future(_drain(websocket))
+        hub.watch(table)
         try:
             while not closed.done():
                 version = table.version
@@ -204,6 +212,7 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0) -> FastAP
             pass
         finally:
             closed.cancel()
+            hub.unwatch(table)
 
     # ----- the pages ---------------------------------------------------------------------
     @app.get("/")
