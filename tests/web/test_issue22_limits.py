@@ -47,10 +47,10 @@ def hub_of(client):
 
 
 def stored_random_game(db, mode: str = "dofp", seed: int = 3) -> int:
-    """A whole game played by random agents, stored as `play` stores one."""
+    """A whole game played by random agents, narrated and stored as the server stores one."""
     m = modes.get(mode)
     config = m.make_config("3" if mode == "dofp" else None, {}, False, {})
-    s = GameStart(config, seed).state(log=False)
+    s = GameStart(config, seed).state(log=True)
     agent = AGENTS["random"](seed)
     moves = []
     while (d := s.decision()) is not None:
@@ -130,7 +130,7 @@ def test_the_hint_searches_at_most_the_limit(db, monkeypatch):
 
 
 # ----- 3. replays: cached, in worker threads, at most N at once -------------------------------
-@pytest.mark.parametrize("mode", ["dofp", "sentinels"])
+@pytest.mark.parametrize("mode", ["dofp", "sentinels", pytest.param("oblivaeon", marks=pytest.mark.slow)])
 def test_the_cached_replay_answers_as_a_replay_from_the_start_at_every_ply(db, mode):
     gid = stored_random_game(db, mode)
     with TestClient(create_app(db)) as client:
@@ -237,3 +237,20 @@ def test_finished_tables_leave_memory_and_answer_as_before_from_the_store(db):
         assert [client.get(f"/api/games/{first}/replay/{p}").json() for p in range(plies + 1)] == before["replay"]
         assert len(hub.finished) <= 3 and first in hub.finished
         assert games_in(db) == 9
+
+
+def test_a_finished_table_taken_back_by_an_undo_is_played_again(db):
+    with TestClient(create_app(db)) as client:
+        hub = hub_of(client)
+        gid, keys = open_table(client, {"mode": "dofp", "heroes": 3, "seed": 1, "solo": True})
+        url = f"/api/tables/{gid}"
+        while (a := client.get(url, params={"key": keys[0]}).json())["result"] is None:
+            option = a["decision"]["options"][0]["id"]
+            r = client.post(f"{url}/choose", json={"key": keys[0], "decision": a["decision"]["number"],
+                                                   "option": option})
+            assert r.status_code == 200
+        assert gid not in hub.tables and gid in hub.finished  # over, and no one watches it
+        assert client.post(f"{url}/undo", json={"key": keys[0]}).json()["undone"] >= 1
+        assert gid in hub.tables and gid not in hub.finished
+        listed = client.get("/api/admin/tables", params={"key": hub.admin}).json()["tables"]
+        assert [t["id"] for t in listed] == [gid]
