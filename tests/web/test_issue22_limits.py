@@ -9,10 +9,11 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
-from web_support import DFP, open_table, wait_for
+from web_support import DFP, Server, free_port, open_table, wait_for
 
 from multiverse import modes
 from multiverse.agents import AGENTS
+from multiverse.cli.main import main
 from multiverse.engine.state import GameState
 from multiverse.store.games import GameStore
 from multiverse.store.replay import GameStart
@@ -254,3 +255,26 @@ def test_a_finished_table_taken_back_by_an_undo_is_played_again(db):
         assert gid in hub.tables and gid not in hub.finished
         listed = client.get("/api/admin/tables", params={"key": hub.admin}).json()["tables"]
         assert [t["id"] for t in listed] == [gid]
+
+
+# ----- the command's flags ----------------------------------------------------------------------
+def test_serve_takes_the_limits_as_flags(db):
+    import httpx
+
+    server = Server(db, free_port(), "--max-tables", "1", "--max-iterations", "30", "--max-replays", "2",
+                    "--max-finished", "5")
+    try:
+        r = httpx.post(server.url + "/api/tables", json={**DFP, "seats": ["human", "ismcts(iterations=31)", "human"]})
+        assert refused(r, 400).endswith("N from 1 to 30 (this server's limit)")
+        assert httpx.post(server.url + "/api/tables", json=DFP).status_code == 200
+        assert refused(httpx.post(server.url + "/api/tables", json=DFP), 503).startswith(
+            "this server has 1 tables open, its limit")
+    finally:
+        server.kill()
+
+
+@pytest.mark.parametrize("flag", ["--max-tables", "--max-iterations", "--max-replays"])
+def test_a_limit_below_one_is_refused(flag, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", flag, "0"])
+    assert exit_.value.code == 2 and capsys.readouterr().err.startswith("error: ")
