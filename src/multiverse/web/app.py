@@ -7,6 +7,7 @@ updates, and the pages (lobby, table, replay) as static files.
                                      (409 when `decision` is not the pending one's number)
     GET  /api/tables/ID/about        mode, seats, decisions  (public)
     GET  /api/games/ID/replay/PLY    a stored game at a decision, as a spectator sees it
+                                     (503 with Retry-After past the server's --max-replays)
     GET  /api/admin/tables?key=ADMIN the open tables with their seat links (403 without)
     WS   /ws/tables/ID?key=KEY       the seat's answer and new narration at every move
 """

@@ -2,7 +2,8 @@
 its narration; agents move by themselves in a background task per table.
 
 Everything runs on the server's event loop (one thread: the store's SQLite connection is
-used only there); only a slow agent's search runs in a worker thread, on a clone.
+used only there); only a slow agent's search, a hint and a replay's computation run in
+worker threads, on clones.
 """
 
 from __future__ import annotations
