@@ -348,6 +348,16 @@ def serve(
     share_games: Annotated[bool, typer.Option(
         "--share-games", help="Replay the games played in the terminal to anyone (a table's "
                               "replay always needs one of its links)")] = False,
+    max_tables: Annotated[int, typer.Option(
+        "--max-tables", min=1, help="Unfinished tables played at once; opening one more is refused")] = 100,
+    max_iterations: Annotated[int, typer.Option(
+        "--max-iterations", min=1, help="The most search iterations an agent seat (and the hint) "
+                                        "may use per decision")] = 5000,
+    max_replays: Annotated[int, typer.Option(
+        "--max-replays", min=1, help="Replay computations at once; more are refused for a moment")] = 4,
+    max_finished: Annotated[int, typer.Option(
+        "--max-finished", min=0, help="Finished tables kept in memory (the rest are read again "
+                                      "from the database)")] = 32,
 ) -> None:
     """The browser table: a lobby, a page per seat, spectators, replays (extra `web`)."""
     try:
@@ -363,7 +373,9 @@ def serve(
 
     try:
         web = create_app(db, agent_delay, host=host, allow_origins=allow_origin or (),
-                         allow_hosts=allow_host or (), share_games=share_games)
+                         allow_hosts=allow_host or (), share_games=share_games,
+                         max_tables=max_tables, max_iterations=max_iterations,
+                         max_replays=max_replays, max_finished=max_finished)
     except BadOrigin as exc:
         raise _fail(str(exc)) from None
     try:  # a database that cannot be used is one error line, at once; a damaged schema is

@@ -8,7 +8,8 @@ updates, and the pages (lobby, table, replay) as static files.
                                      (409 when `decision` is not the pending one's number)
     GET  /api/tables/ID/about?key=K  mode, seats, decisions  (any key of the table)
     GET  /api/games/ID/replay/PLY?key=K  a stored game at a decision, as a spectator sees it
-                                     (a table's: any of its keys or the admin's; see access.py)
+                                     (a table's: any of its keys or the admin's; see access.py;
+                                     503 with Retry-After past the server's --max-replays)
     GET  /api/admin/tables?key=ADMIN the open tables with their seat links (403 without)
     WS   /ws/tables/ID?key=KEY       the seat's answer and new narration at every move
 
@@ -38,7 +39,7 @@ from multiverse.agents.seats import HUMAN
 from multiverse.store.games import GameStore, StoreError
 from multiverse.web import access
 from multiverse.web.guard import Allowed, Guard
-from multiverse.web.hub import Hub, Refused, Table, replay_step
+from multiverse.web.hub import MAX_FINISHED, MAX_ITERATIONS, MAX_REPLAYS, MAX_TABLES, Busy, Hub, Refused, Table
 from multiverse.web.options import mode_words
 
 STATIC = Path(str(resources.files("multiverse.web") / "static"))
@@ -92,19 +93,22 @@ def _invalid(exc: RequestValidationError) -> JSONResponse:
 
 def create_app(db: Path | str | None = None, agent_delay: float = 0.0, host: str = "127.0.0.1",
                allow_origins: Iterable[str] = (), allow_hosts: Iterable[str] = (),
-               share_games: bool = False) -> FastAPI:
+               share_games: bool = False, *, max_tables: int = MAX_TABLES,
+               max_iterations: int = MAX_ITERATIONS, max_replays: int = MAX_REPLAYS,
+               max_finished: int = MAX_FINISHED) -> FastAPI:
     """The application serving the games database `db` (None: the default database),
     listening on `host`: requests naming another host than its own (or `allow_hosts`,
     the hosts of `allow_origins`), and state changes or WebSockets from another origin
     than its own (or `allow_origins`), are refused (guard.py; `BadOrigin` for an allowed
     origin that is no origin). `share_games`: replay the games that are no table (played
-    in the terminal) without a key."""
+    in the terminal) without a key. The host's limits: `Hub`."""
     allowed = Allowed.of(host, allow_origins, allow_hosts)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # opened on the event loop's thread; a damaged schema does not stop the server
-        hub = Hub(GameStore(db, damaged_ok=True), agent_delay)
+        hub = Hub(GameStore(db, damaged_ok=True), agent_delay, max_tables=max_tables,
+                  max_iterations=max_iterations, max_replays=max_replays, max_finished=max_finished)
         app.state.hub = hub
         hub.resume_all()
         try:
@@ -118,7 +122,10 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0, host: str
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
-        return _error(str(exc), exc.status)
+        answer = _error(str(exc), exc.status)
+        if isinstance(exc, Busy):
+            answer.headers["Retry-After"] = str(exc.retry_after)
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -181,7 +188,7 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0, host: str
     async def replay(request: Request, gid: Id, ply: int, key: str | None = None) -> dict[str, Any]:
         hub = hub_of(request)
         access.check_replay(hub.keys, hub.admin, gid, key, share_games)
-        return replay_step(hub.store, gid, ply)
+        return await hub.replay(gid, ply)
 
     @app.get("/api/admin/tables")
     async def admin_tables(request: Request, key: str | None = None) -> dict[str, Any]:
@@ -207,6 +214,7 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0, host: str
         await websocket.accept()
         sent, version, epoch = 0, -1, table.epoch
         closed = asyncio.ensure_future(_drain(websocket))
+        hub.watch(table)
         try:
             while not closed.done():
                 version = table.version
@@ -223,6 +231,7 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0, host: str
             pass
         finally:
             closed.cancel()
+            hub.unwatch(table)
 
     # ----- the pages ---------------------------------------------------------------------
     @app.get("/")

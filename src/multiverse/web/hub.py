@@ -2,7 +2,8 @@
 its narration; agents move by themselves in a background task per table.
 
 Everything runs on the server's event loop (one thread: the store's SQLite connection is
-used only there); only a slow agent's search runs in a worker thread, on a clone.
+used only there); only a slow agent's search, a hint and a replay's computation run in
+worker threads, on clones.
 """
 
 from __future__ import annotations
@@ -10,15 +11,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import json
 import secrets
 import sqlite3
 import sys
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from multiverse import modes
 from multiverse.agents import AGENTS, agent_seed, decision_seed
-from multiverse.agents.seats import HUMAN, make_seat_agent, parse_seat, seat_spec
+from multiverse.agents.seats import DEFAULT_ITERATIONS, HUMAN, make_seat_agent, parse_seat, seat_spec
 from multiverse.engine.errors import ConfigError, IllegalChoice, MultiverseError
 from multiverse.modes.base import Mode
 from multiverse.store.games import (
@@ -32,6 +35,7 @@ from multiverse.store.games import (
     StoreError,
 )
 from multiverse.store.replay import GameStart, verify
+from multiverse.web.replays import ReplayCache, ReplayFault
 from multiverse.web.tables import TableKeys, new_key, same_secret
 
 SPECTATOR = -1  # the seat whose view a spectator gets: no hero's hand is theirs
@@ -39,6 +43,10 @@ SLOW_AGENTS = ("ismcts",)  # searched in a worker thread, so the server keeps an
 MAX_ITERATIONS = 5000  # the most a request may give the search agent of a seat
 HINT_ITERATIONS = 300  # the hint's search budget: fixed, so the same state gives the same hint
 RETRY_FIRST, RETRY_MOST = 0.1, 5.0  # an agent's failed write is tried again after these seconds
+MAX_TABLES = 100  # unfinished tables a server plays at once (`serve --max-tables`)
+MAX_REPLAYS = 4  # replay computations at once (`serve --max-replays`)
+MAX_FINISHED = 32  # finished tables kept in memory, the last asked for (`serve --max-finished`)
+RETRY_AFTER = 1  # seconds a client refused for a busy server is told to wait
 
 
 class Refused(Exception):
@@ -47,6 +55,14 @@ class Refused(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+class Busy(Refused):
+    """A 503 for a server at one of its limits for a moment: the answer says when to retry."""
+
+    def __init__(self, message: str, retry_after: int = RETRY_AFTER) -> None:
+        super().__init__(503, message)
+        self.retry_after = retry_after
 
 
 @dataclass
@@ -68,6 +84,7 @@ class Table:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task | None = None
     watch: str = ""  # the spectators' secret: the key of the watch page and of the replay
+    watchers: int = 0  # WebSockets open on the table: a finished table stays while watched
 
     @property
     def mode(self) -> Mode:
@@ -142,7 +159,9 @@ class Table:
 class Hub:
     """The server's tables, its store and its agents' pace."""
 
-    def __init__(self, store: GameStore, agent_delay: float = 0.0) -> None:
+    def __init__(self, store: GameStore, agent_delay: float = 0.0, *, max_tables: int = MAX_TABLES,
+                 max_iterations: int = MAX_ITERATIONS, max_replays: int = MAX_REPLAYS,
+                 max_finished: int = MAX_FINISHED) -> None:
         self.store = store
         self.keys = TableKeys(store)
         self.admin = self.keys.admin_key()
@@ -150,6 +169,11 @@ class Hub:
         self.tables: dict[int, Table] = {}
         self.damaged: dict[int, str] = {}  # unfinished tables that cannot be played → why
         self.unusable: str | None = None  # the database cannot be played at all → why
+        self.max_tables, self.max_iterations = max_tables, max_iterations
+        self.max_replays, self.max_finished = max_replays, max_finished
+        self.finished: OrderedDict[int, Table] = OrderedDict()  # finished, unwatched, last asked last
+        self.replays = ReplayCache()
+        self.replaying = 0  # replay computations running now
 
     def check_admin(self, key: str | None) -> None:
         """`Refused(403)` unless `key` is the server's admin secret."""
@@ -198,6 +222,10 @@ class Hub:
         if not isinstance(seats, list) or len(seats) != n:
             raise Refused(400, f"seats: this game has {n} seat(s); name a player for each")
         specs = [self._seat(spec) for spec in seats]
+        playing = sum(1 for t in self.tables.values() if t.state.result is None)
+        if playing >= self.max_tables:
+            raise Refused(503, f"this server has {playing} tables open, its limit; "
+                               "open one when a game is over")
         start = GameStart(config, seed)
         try:
             state = start.state(log=True)
@@ -213,22 +241,24 @@ class Hub:
         self._run(table)
         return table
 
-    @staticmethod
-    def _seat(spec: Any) -> str:
+    def _seat(self, spec: Any) -> str:
         """A seat of the request as stored: `human`, an agent's name, or
-        `ismcts(iterations=N)` with N up to `MAX_ITERATIONS` (a request sets no other
-        parameter: the server's time is shared by every table)."""
+        `ismcts(iterations=N)` with N up to the server's `max_iterations` (a request sets
+        no other parameter: the server's time is shared by every table); a plain `ismcts`
+        searches its default budget or the server's limit, the smaller."""
         text = str(spec).strip()
         base, params = parse_seat(text)
         if base != HUMAN and base not in AGENTS:
             raise Refused(400, f"seats: unknown player {spec!r}; use human or an agent: {', '.join(AGENTS)}")
         if "(" not in text:
+            if base == "ismcts":
+                return seat_spec(base, min(DEFAULT_ITERATIONS, self.max_iterations))
             return base if base == HUMAN else seat_spec(base, None)
         n = params.get("iterations")
         if base != "ismcts" or set(params) != {"iterations"} or isinstance(n, bool) \
-                or not isinstance(n, int) or not 1 <= n <= MAX_ITERATIONS:
+                or not isinstance(n, int) or not 1 <= n <= self.max_iterations:
             raise Refused(400, f"seats: {spec!r}: the only agent parameter is ismcts(iterations=N), "
-                               f"N from 1 to {MAX_ITERATIONS}")
+                               f"N from 1 to {self.max_iterations} (this server's limit)")
         return seat_spec(base, n)
 
     def resume_all(self) -> list[int]:
@@ -310,14 +340,53 @@ class Hub:
         return table
 
     def table(self, gid: int) -> Table:
-        """A table by id: one being played, else a finished one read from the store."""
+        """A table by id: one being played (or watched), else a finished one kept in
+        memory, else a finished one read from the store (and kept, `max_finished` at most)."""
         table = self.tables.get(gid)
         if table is None:
+            table = self.finished.get(gid)
+            if table is not None:
+                self.finished.move_to_end(gid)
+                return table
             table = self._load(gid, lock=False)
+            self.tables.pop(gid, None)
             if table.state.result is None:  # unfinished and not ours: another server has it
-                del self.tables[gid]
                 raise Refused(404, f"table {gid} is not being served here")
+            self._keep_finished(table)
         return table
+
+    # ----- finished tables leave memory (they stay in the store) -------------------------
+    def watch(self, table: Table) -> None:
+        """A WebSocket opens on the table: it stays in `tables` while watched."""
+        table.watchers += 1
+        self._serving(table)
+
+    def unwatch(self, table: Table) -> None:
+        """A WebSocket on the table closed: a finished table no one watches leaves `tables`."""
+        table.watchers -= 1
+        self._settle(table)
+
+    def _serving(self, table: Table) -> None:
+        """The table is being played or watched: in `tables`, not among the finished."""
+        if self.finished.pop(table.game_id, None) is not None:
+            self.tables[table.game_id] = table
+
+    def _settle(self, table: Table) -> None:
+        """A finished table no WebSocket watches goes from `tables` to the finished ones."""
+        if table.state.result is not None and table.watchers <= 0 \
+                and self.tables.get(table.game_id) is table:
+            del self.tables[table.game_id]
+            self._keep_finished(table)
+
+    def _keep_finished(self, table: Table) -> None:
+        """Keep a finished table among the last `max_finished` asked for; the oldest leaves
+        memory (its lock, if any, released): a later request reads it again from the store."""
+        self.finished[table.game_id] = table
+        self.finished.move_to_end(table.game_id)
+        while len(self.finished) > self.max_finished:
+            _, old = self.finished.popitem(last=False)
+            if old.lock is not None:
+                old.lock.release()
 
     # ----- playing ------------------------------------------------------------------------
     def choose(self, table: Table, key: str | None, option: str, number: int) -> None:
@@ -362,12 +431,15 @@ class Hub:
         table.version += 1
         table.wake.set()
         asyncio.get_running_loop().create_task(self._notify(table))
+        self._settle(table)
 
     async def _notify(self, table: Table) -> None:
         async with table.changed:
             table.changed.notify_all()
 
     def _run(self, table: Table) -> None:
+        self._cap_budgets(table)
+        self._serving(table)
         if table.state.result is None and any(spec != HUMAN for spec in table.seats):
             table.task = asyncio.get_running_loop().create_task(self._agents(table))
 
@@ -437,6 +509,21 @@ class Hub:
                       "agents play on", file=sys.stderr, flush=True)
             return
 
+    def _cap_budgets(self, table: Table) -> None:
+        """A stored seat searching more than this server's `max_iterations` plays with the
+        limit (one warning line per table)."""
+        capped = []
+        for i, spec in enumerate(table.seats):
+            base, params = parse_seat(spec)
+            n = params.get("iterations", DEFAULT_ITERATIONS)
+            if base == "ismcts" and type(n) is int and n > self.max_iterations:
+                params["iterations"] = self.max_iterations
+                table.seats[i] = f"{base}({', '.join(f'{k}={json.dumps(v)}' for k, v in params.items())})"
+                capped.append(f"seat {i} ({spec})")
+        if capped:
+            print(f"warning: table {table.game_id}: {', '.join(capped)} searches {self.max_iterations} "
+                  "iterations, this server's limit", file=sys.stderr, flush=True)
+
     # ----- hint and undo ------------------------------------------------------------------
     async def hint(self, table: Table, key: str | None, iterations: int = HINT_ITERATIONS) -> dict[str, Any]:
         """The deciding seat's hint: its options ranked by a short search (ISMCTS, a fixed
@@ -452,6 +539,7 @@ class Hub:
         if d is None or d.seat != seat:
             raise Refused(403, "a hint is for the seat whose decision it is")
         seed = decision_seed(agent_seed(table.start.seed, seat), len(table.choices))
+        iterations = min(iterations, self.max_iterations)  # the server's limit caps the hint's too
         rows = await asyncio.to_thread(hint, s.clone(), 3, iterations, None, seed)
         return {"decisions": len(table.choices),
                 "options": [{"id": r["id"], "label": r["label"], "win_rate": round(r["win_rate"], 3),
@@ -534,7 +622,7 @@ class Hub:
         return table.version
 
     async def close(self) -> None:
-        for table in self.tables.values():
+        for table in [*self.tables.values(), *self.finished.values()]:
             if table.task is not None:
                 table.task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -544,9 +632,29 @@ class Hub:
         self.store.close()
 
 
+    # ----- replays ------------------------------------------------------------------------
+    async def replay(self, gid: int, ply: int) -> dict[str, Any]:
+        """`replay_step`'s answer, from the cache of replayed positions, computed in a
+        worker thread; `Busy` (503) when `max_replays` computations are running already."""
+        if self.replaying >= self.max_replays:
+            raise Busy(f"this server is replaying {self.replaying} games at once, its limit; "
+                       f"retry in {RETRY_AFTER} s")
+        rec = stored_game(self.store, gid, "game")  # the store is read on the event loop only
+        ply = max(0, min(ply, len(rec.choices)))
+        self.replaying += 1
+        try:
+            at = await asyncio.to_thread(self.replays.position, rec, ply)
+        except ReplayFault as exc:
+            raise Refused(409, str(exc)) from None
+        finally:
+            self.replaying -= 1
+        return replay_answer(rec, ply, at.state, at.choice, at.log)
+
+
 def replay_step(store: GameStore, gid: int, ply: int) -> dict[str, Any]:
     """A stored game at decision `ply` (0: the start), as a spectator sees it, with the
-    narration up to there and the choice that led there."""
+    narration up to there and the choice that led there (replayed from the start: the
+    cache `Hub.replay` uses gives the same answer)."""
     rec = stored_game(store, gid, "game")
     ply = max(0, min(ply, len(rec.choices)))
     cut = dataclasses.replace(rec, choices=rec.choices[:ply], hashes=rec.hashes[:ply])
@@ -558,14 +666,20 @@ def replay_step(store: GameStore, gid: int, ply: int) -> dict[str, Any]:
         last[0] = None if option is None else option.label
 
     state = replayed(cut, "game", step)
+    return replay_answer(rec, ply, state, last[0], log)
+
+
+def replay_answer(rec: GameRecord, ply: int, state: Any, choice: str | None,
+                  log: list[str]) -> dict[str, Any]:
+    """The replay page's answer for stored game `rec` at decision `ply`, in `state`."""
     mode = modes.of_state(state)
     d = state.decision()
-    return {"id": gid, "mode": mode.name, "ply": ply, "plies": len(rec.choices),
+    return {"id": rec.id, "mode": mode.name, "ply": ply, "plies": len(rec.choices),
             "seats": [{"seat": i, "name": mode.seat_name(state, i), "player": p}
                       for i, p in enumerate(rec.seats)],
             "view": mode.view(state, SPECTATOR),
             "decision": None if d is None else {"seat": d.seat, "prompt": d.prompt},
-            "result": state.result, "choice": last[0], "log": log}
+            "result": state.result, "choice": choice, "log": log}
 
 
 # ----- stored games that may be damaged -----------------------------------------------------
