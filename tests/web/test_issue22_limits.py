@@ -9,7 +9,7 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
-from web_support import DFP, Server, free_port, open_table, wait_for
+from web_support import DFP, Server, free_port, open_table, wait_for, watch_key
 
 from multiverse import modes
 from multiverse.agents import AGENTS
@@ -41,6 +41,22 @@ def until(done, timeout: float = 30.0) -> None:
     while not done():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.01)
+
+
+def app(db, **limits):
+    """The server's app for the test client (its host `testserver`), serving the games
+    played outside a table too (`--share-games`: `stored_random_game`'s)."""
+    return create_app(db, allow_hosts=["testserver"], share_games=True, **limits)
+
+
+def look(client, db, gid: int, path: str = ""):
+    """`GET /api/tables/ID{path}` through the table's spectators' link."""
+    return client.get(f"/api/tables/{gid}{path}", params={"key": watch_key(db, gid)})
+
+
+def look_replay(client, db, gid: int, ply: int):
+    """A table's replay at `ply`, through its spectators' link."""
+    return client.get(f"/api/games/{gid}/replay/{ply}", params={"key": watch_key(db, gid)})
 
 
 def hub_of(client):
@@ -75,36 +91,36 @@ def reference(db, gid: int, ply: int) -> dict:
 
 # ----- 1. tables open at once ---------------------------------------------------------------
 def test_a_table_past_the_limit_is_refused_and_nothing_is_stored_finished_ones_do_not_count(db):
-    with TestClient(create_app(db, max_tables=1)) as client:
+    with TestClient(app(db, max_tables=1)) as client:
         done, _ = open_table(client, AGENTS_ONLY)
-        assert wait_for(lambda: client.get(f"/api/tables/{done}").json(), None)["result"]
+        assert wait_for(lambda: look(client, db, done).json(), None)["result"]
         open_table(client)  # the finished one does not count
         error = refused(client.post("/api/tables", json=DFP), 503)
-        assert error == "this server has 1 tables open, its limit; open one when a game is over"
+        assert error == "this server has 1 table open, its limit; open one when a game is over"
         assert games_in(db) == 2
 
 
 # ----- 2. an agent seat's search budget -------------------------------------------------------
 def test_a_seat_searching_past_the_limit_is_refused_and_a_plain_ismcts_takes_the_limit(db):
-    with TestClient(create_app(db, max_iterations=50)) as client:
+    with TestClient(app(db, max_iterations=50)) as client:
         r = client.post("/api/tables", json={**DFP, "seats": ["human", "ismcts(iterations=51)", "human"]})
         assert refused(r, 400) == ("seats: 'ismcts(iterations=51)': the only agent parameter is "
                                    "ismcts(iterations=N), N from 1 to 50 (this server's limit)")
         assert games_in(db) == 0
         gid, _ = open_table(client, {**DFP, "seats": ["human", "ismcts", "ismcts(iterations=50)"]})
-        players = [s["player"] for s in client.get(f"/api/tables/{gid}/about").json()["seats"]]
+        players = [s["player"] for s in look(client, db, gid, "/about").json()["seats"]]
         assert players == ["human", "ismcts(iterations=50)", "ismcts(iterations=50)"]
-    with TestClient(create_app(db)) as client:  # the default limit: ismcts's own default, 200
+    with TestClient(app(db)) as client:  # the default limit: ismcts's own default, 200
         gid, _ = open_table(client, {**DFP, "seats": ["human", "ismcts", "human"]})
-        assert client.get(f"/api/tables/{gid}/about").json()["seats"][1]["player"] == "ismcts(iterations=200)"
+        assert look(client, db, gid, "/about").json()["seats"][1]["player"] == "ismcts(iterations=200)"
 
 
 def test_a_resumed_table_searching_past_the_limit_plays_with_it_and_says_so(db, capsys):
-    with TestClient(create_app(db)) as client:
+    with TestClient(app(db)) as client:
         gid, _ = open_table(client, {**DFP, "seats": ["human", "ismcts(iterations=3000)", "human"]})
     capsys.readouterr()
-    with TestClient(create_app(db, max_iterations=100)) as client:
-        seats = client.get(f"/api/tables/{gid}/about").json()["seats"]
+    with TestClient(app(db, max_iterations=100)) as client:
+        seats = look(client, db, gid, "/about").json()["seats"]
         assert seats[1]["player"] == "ismcts(iterations=100)"
     err = capsys.readouterr().err
     assert f"warning: table {gid}: seat 1 (ismcts(iterations=3000)) searches 100 iterations, " \
@@ -124,7 +140,7 @@ def test_the_hint_searches_at_most_the_limit(db, monkeypatch):
 
     monkeypatch.setattr(multiverse.agents, "hint", fake_hint)
     for limit, want in ((40, 40), (5000, 300)):
-        with TestClient(create_app(db, max_iterations=limit)) as client:
+        with TestClient(app(db, max_iterations=limit)) as client:
             gid, keys = open_table(client)
             assert client.post(f"/api/tables/{gid}/hint", json={"key": keys[0]}).status_code == 200
         assert asked[-1] == want
@@ -134,7 +150,7 @@ def test_the_hint_searches_at_most_the_limit(db, monkeypatch):
 @pytest.mark.parametrize("mode", ["dofp", "sentinels", pytest.param("oblivaeon", marks=pytest.mark.slow)])
 def test_the_cached_replay_answers_as_a_replay_from_the_start_at_every_ply(db, mode):
     gid = stored_random_game(db, mode)
-    with TestClient(create_app(db)) as client:
+    with TestClient(app(db)) as client:
         n = client.get(f"/api/games/{gid}/replay/0").json()["plies"]
         assert n > 20
         order = [*range(n + 1), *range(n, -1, -1), 7, 3, n, 0, 19, 18, n + 5]
@@ -154,7 +170,7 @@ def test_stepping_one_decision_at_a_time_costs_one_apply_per_step(db, monkeypatc
         return real(self, option_id)
 
     monkeypatch.setattr(GameState, "apply", counted)
-    with TestClient(create_app(db)) as client:
+    with TestClient(app(db)) as client:
         n = client.get(f"/api/games/{gid}/replay/0").json()["plies"]
         for ply in range(1, n + 1):  # forward, the first time: each decision checked once
             before = len(applies)
@@ -169,7 +185,7 @@ def test_stepping_one_decision_at_a_time_costs_one_apply_per_step(db, monkeypatc
 
 def test_a_tampered_hash_is_still_refused_after_the_game_was_cached(db):
     gid = stored_random_game(db)
-    with TestClient(create_app(db)) as client:
+    with TestClient(app(db)) as client:
         n = client.get(f"/api/games/{gid}/replay/0").json()["plies"]
         for ply in range(n + 1):
             assert client.get(f"/api/games/{gid}/replay/{ply}").status_code == 200
@@ -194,7 +210,7 @@ def test_replays_past_the_limit_are_refused_for_a_moment_and_never_block_the_ser
         return real(self, rec, ply)
 
     monkeypatch.setattr(replays.ReplayCache, "position", slow)
-    with TestClient(create_app(db, max_replays=2)) as client:
+    with TestClient(app(db, max_replays=2)) as client:
         table, _ = open_table(client)
         answers: list = []
         threads = [threading.Thread(target=lambda p=p: answers.append(client.get(f"/api/games/{gid}/replay/{p}")))
@@ -205,7 +221,7 @@ def test_replays_past_the_limit_are_refused_for_a_moment_and_never_block_the_ser
         r = client.get(f"/api/games/{gid}/replay/5")
         assert refused(r, 503) == "this server is replaying 2 games at once, its limit; retry in 1 s"
         assert r.headers["retry-after"] == "1"
-        assert client.get(f"/api/tables/{table}").status_code == 200  # the event loop answers
+        assert look(client, db, table).status_code == 200  # the event loop answers
         release.set()
         for t in threads:
             t.join(60)
@@ -215,33 +231,33 @@ def test_replays_past_the_limit_are_refused_for_a_moment_and_never_block_the_ser
 
 # ----- 4. finished tables leave memory ----------------------------------------------------------
 def test_finished_tables_leave_memory_and_answer_as_before_from_the_store(db):
-    with TestClient(create_app(db, max_finished=3)) as client:
+    with TestClient(app(db, max_finished=3)) as client:
         hub = hub_of(client)
         first, _ = open_table(client, {**DFP, "seats": ["random", "random", "random"], "seed": 5})
-        with client.websocket_connect(f"/ws/tables/{first}") as ws:
+        with client.websocket_connect(f"/ws/tables/{first}?key={watch_key(db, first)}") as ws:
             while ws.receive_json()["answer"]["result"] is None:
                 pass
             assert hub.tables[first].state.result is not None  # watched: it stays
-            before = {"get": client.get(f"/api/tables/{first}").json(),
-                      "about": client.get(f"/api/tables/{first}/about").json()}
+            before = {"get": look(client, db, first).json(),
+                      "about": look(client, db, first, "/about").json()}
             plies = before["about"]["decisions"]
-            before["replay"] = [client.get(f"/api/games/{first}/replay/{p}").json() for p in range(plies + 1)]
+            before["replay"] = [look_replay(client, db, first, p).json() for p in range(plies + 1)]
         until(lambda: first not in hub.tables)  # no one watches it: it left `tables`
         assert first in hub.finished
         ids = [open_table(client, {**AGENTS_ONLY, "seed": i})[0] for i in range(8)]
         for gid in ids:
-            assert wait_for(lambda gid=gid: client.get(f"/api/tables/{gid}").json(), None)["result"]
+            assert wait_for(lambda gid=gid: look(client, db, gid).json(), None)["result"]
         assert not any(t.state.result is not None for t in hub.tables.values())
         assert len(hub.finished) <= 3 and first not in hub.finished and first not in hub.tables
-        assert client.get(f"/api/tables/{first}").json() == before["get"]  # read again from the store
-        assert client.get(f"/api/tables/{first}/about").json() == before["about"]
-        assert [client.get(f"/api/games/{first}/replay/{p}").json() for p in range(plies + 1)] == before["replay"]
+        assert look(client, db, first).json() == before["get"]  # read again from the store
+        assert look(client, db, first, "/about").json() == before["about"]
+        assert [look_replay(client, db, first, p).json() for p in range(plies + 1)] == before["replay"]
         assert len(hub.finished) <= 3 and first in hub.finished
         assert games_in(db) == 9
 
 
 def test_a_finished_table_taken_back_by_an_undo_is_played_again(db):
-    with TestClient(create_app(db)) as client:
+    with TestClient(app(db)) as client:
         hub = hub_of(client)
         gid, keys = open_table(client, {"mode": "dofp", "heroes": 3, "seed": 1, "solo": True})
         url = f"/api/tables/{gid}"
@@ -268,7 +284,7 @@ def test_serve_takes_the_limits_as_flags(db):
         assert refused(r, 400).endswith("N from 1 to 30 (this server's limit)")
         assert httpx.post(server.url + "/api/tables", json=DFP).status_code == 200
         assert refused(httpx.post(server.url + "/api/tables", json=DFP), 503).startswith(
-            "this server has 1 tables open, its limit")
+            "this server has 1 table open, its limit")
     finally:
         server.kill()
 

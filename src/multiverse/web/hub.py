@@ -224,8 +224,8 @@ class Hub:
         specs = [self._seat(spec) for spec in seats]
         playing = sum(1 for t in self.tables.values() if t.state.result is None)
         if playing >= self.max_tables:
-            raise Refused(503, f"this server has {playing} tables open, its limit; "
-                               "open one when a game is over")
+            raise Refused(503, f"this server has {playing} table{'' if playing == 1 else 's'} open, "
+                               "its limit; open one when a game is over")
         start = GameStart(config, seed)
         try:
             state = start.state(log=True)
