@@ -201,13 +201,11 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
         elif d < 0:
             down = True
     if not (up and down):  # the order cannot matter: no one is asked
-        log = s.log is not None
-        for d, name in deltas:
-            amount = max(0, amount + d)
-            if log:
-                notes.append(f"{'+' if d > 0 else '-'}{abs(d)} ({name})")
-        final_damage(s, src, tgt, amount, dtype, int(irreducible), drain,
-                     tuple(notes) if log else (), immune, via, vthis)
+        for d, name in deltas:  # the notes are built narrated or not: they travel in
+            amount = max(0, amount + d)  # stack frames (a prevention's), so the state holds
+            notes.append(f"{'+' if d > 0 else '-'}{abs(d)} ({name})")  # them (its hash too)
+        final_damage(s, src, tgt, amount, dtype, int(irreducible), drain, tuple(notes), immune,
+                     via, vthis)
         return
     frame = ("modify_damage", src, tgt, amount, dtype, int(irreducible), drain,
              tuple(deltas), tuple(notes), immune)
