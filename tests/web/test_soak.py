@@ -5,7 +5,9 @@ killed with SIGKILL at seeded random moments ten times and restarted on the same
 
 Afterwards every click answered 200 is stored at its decision number, every table was taken
 up again after each restart (it answers with its decision and goes on moving), every stored
-game replays, and the server's stderr holds no traceback."""
+game replays, and the server's stderr holds no traceback. A table whose game ends is replaced by
+a new one of its kind at the next restart, so that eight tables are live at every kill; the
+agents wait 0.02 s before each move (`--agent-delay`) so that games last through kills."""
 
 from __future__ import annotations
 
