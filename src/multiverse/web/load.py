@@ -117,16 +117,18 @@ def _free_port() -> int:
 
 
 @contextmanager
-def local_server(tmp: Path | str | None = None, timeout: float = 60.0) -> Iterator[LocalServer]:
+def local_server(tmp: Path | str | None = None, timeout: float = 60.0,
+                 max_tables: int = 100) -> Iterator[LocalServer]:
     """`multiverse serve` on a free 127.0.0.1 port with a database in a new temporary folder
-    (under `tmp` if given); on leaving, the server is killed and the folder deleted."""
+    (under `tmp` if given), playing up to `max_tables` tables at once (`--max-tables`); on
+    leaving, the server is killed and the folder deleted."""
     import httpx
 
     with tempfile.TemporaryDirectory(prefix="multiverse-load-", dir=tmp) as folder:
         db, port = Path(folder) / "games.db", _free_port()
         with open(Path(folder) / "serve.err", "wb") as err:
             proc = subprocess.Popen([sys.executable, "-m", "multiverse.cli.main", "serve", "--host", "127.0.0.1",
-                                     "--port", str(port), "--db", str(db)],
+                                     "--port", str(port), "--db", str(db), "--max-tables", str(max_tables)],
                                     stdout=subprocess.DEVNULL, stderr=err)
         try:
             url = f"http://127.0.0.1:{port}"
@@ -185,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
                               "largest_under_bound": largest_under(runs)}), flush=True)
 
     if args.serve:
-        with local_server() as server:
+        with local_server(max_tables=max(100, sum(counts))) as server:  # a ramp's tables stay open
             measure(server.url)
     else:
         measure(args.url.rstrip("/"))
