@@ -69,7 +69,7 @@ class Encoder:
         self.n_seats = n_seats
         self.max_options = max_options
         self.compact = compact = max_options == 0  # no option rows (`make_encoder`)
-        self.kinds = decision_kinds(self.mode)
+        self.kinds = self._decision_kinds()
         self._kind_index = {k: i for i, k in enumerate(self.kinds)}
         self.layout = []
         b = _Builder(self.layout)
@@ -89,6 +89,10 @@ class Encoder:
         self.size = b.size
 
     # ----- to override -------------------------------------------------------------
+    def _decision_kinds(self) -> tuple[str, ...]:
+        """The kinds of the one-hot: every kind the mode's rules register."""
+        return decision_kinds(self.mode)
+
     def _build(self, b: _Builder) -> None:
         raise NotImplementedError
 
