@@ -313,3 +313,11 @@ def test_the_docs_give_the_real_sizes():
         assert row is not None, f"docs/interop.md has no size row for {mode}"
         assert tuple(map(int, row.groups())) == (cat.size, cat.n_fallback, full.size, compact.size,
                                                   len(full.kinds)), mode
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    import multiverse.interop.catalogue as module
+
+    assert doctest.testmod(module, raise_on_error=True).attempted >= 5

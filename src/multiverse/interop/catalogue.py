@@ -16,8 +16,14 @@ two options of one decision with the same key take the *fallback block*: "the k-
 option of this decision", in the engine's order. So every option of every decision has an
 action and no two options of one decision share one.
 
-    >>> cat = Catalogue.for_config(games.make_config("dofp"))
+    >>> from multiverse.interop import games
+    >>> config = games.make_config("dofp")
+    >>> cat = Catalogue.for_config(config)
     >>> cat.size, cat.names[cat.index[("play_card", "card:0")]]
+    (1005, 'play_card: card 0 (Logan: Rusted Claws)')
+    >>> d = games.new_state(config, 7).decision()
+    >>> [(a, cat.option_of(d, a)) for a in cat.legal(d)]
+    [(318, 'card:2'), (324, 'card:8'), (325, 'card:9'), (326, 'card:10')]
 """
 
 from __future__ import annotations
