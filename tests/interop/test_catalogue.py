@@ -321,3 +321,13 @@ def test_docstring_examples_run():
     import multiverse.interop.catalogue as module
 
     assert doctest.testmod(module, raise_on_error=True).attempted >= 5
+
+
+def test_more_options_without_a_fixed_action_than_the_fallback_block_is_a_clear_error():
+    from multiverse.interop.games import ActionSpaceTooSmall
+
+    cat = Catalogue.for_config(games.make_config("dofp"))
+    d = Decision(1, "wound", "", tuple(Option(f"odd:{i}", "x") for i in range(33)))
+    with pytest.raises(ActionSpaceTooSmall, match=r"\(seat 1, wound\) has more than 32 options without a fixed action"):
+        cat.actions(d)
+    assert cat.actions(Decision(1, "wound", "", d.options[:32])) == list(range(cat.n_fixed, cat.size))
