@@ -12,7 +12,10 @@ describes the layout of each mode.
 
 The last segment, `options`, has one row of features per action index (the pending
 decision's options in order); rows are filled only for the deciding seat, because an
-option may name a card in that seat's hand.
+option may name a card in that seat's hand. A *compact* encoder (`compact=True`, for the
+fixed action catalogue of `multiverse.interop.catalogue`, whose mask says what is legal)
+has every segment but `options`: the public state and the seat's own hand. It is the mode's
+encoder built with `max_options=0` (`make_encoder(..., compact=True)`).
 """
 
 from __future__ import annotations
@@ -65,7 +68,8 @@ class Encoder:
     def __init__(self, n_seats: int, max_options: int) -> None:
         self.n_seats = n_seats
         self.max_options = max_options
-        self.kinds = decision_kinds(self.mode)
+        self.compact = compact = max_options == 0  # no option rows (`make_encoder`)
+        self.kinds = self._decision_kinds()
         self._kind_index = {k: i for i, k in enumerate(self.kinds)}
         self.layout = []
         b = _Builder(self.layout)
@@ -76,13 +80,19 @@ class Encoder:
         self._mine = b.add("to_act", 1, "1 when this seat decides now")
         self._build(b)
         self.n_option_features = len(self.option_features)
-        self._options = b.add("options", max_options * self.n_option_features,
-                              f"{max_options} rows (one per action index) of {self.n_option_features} "
-                              f"option features: {', '.join(self.option_features)}; only for the "
-                              "deciding seat, zeros elsewhere")
+        self._options = b.size
+        if not compact:
+            b.add("options", max_options * self.n_option_features,
+                  f"{max_options} rows (one per action index) of {self.n_option_features} "
+                  f"option features: {', '.join(self.option_features)}; only for the "
+                  "deciding seat, zeros elsewhere")
         self.size = b.size
 
     # ----- to override -------------------------------------------------------------
+    def _decision_kinds(self) -> tuple[str, ...]:
+        """The kinds of the one-hot: every kind the mode's rules register."""
+        return decision_kinds(self.mode)
+
     def _build(self, b: _Builder) -> None:
         raise NotImplementedError
 
@@ -117,7 +127,8 @@ class Encoder:
     def segments(self, vec: np.ndarray) -> dict[str, np.ndarray]:
         """Split a vector into its named segments (the options as a K x F matrix)."""
         out = {s.name: vec[s.start: s.start + s.size] for s in self.layout}
-        out["options"] = out["options"].reshape(self.max_options, self.n_option_features)
+        if "options" in out:
+            out["options"] = out["options"].reshape(self.max_options, self.n_option_features)
         return out
 
     def describe(self) -> str:
@@ -132,10 +143,15 @@ def _onehot(out: np.ndarray, start: int, index: int | None, size: int) -> None:
         out[start + index] = 1
 
 
-def make_encoder(state_or_tables: GameState | Any, n_seats: int, max_options: int) -> Encoder:
-    """The encoder of a game's mode (`Mode.encoder`), for its static tables or a state."""
+def make_encoder(state_or_tables: GameState | Any, n_seats: int, max_options: int,
+                 compact: bool = False) -> Encoder:
+    """The encoder of a game's mode (`Mode.encoder`), for its static tables or a state;
+    `compact=True`: without the `options` segment (`Encoder.compact`)."""
     t = state_or_tables.T if isinstance(state_or_tables, GameState) else state_or_tables
-    return registry.of_config(t.config).encoder(t, n_seats, max_options)
+    return registry.of_config(t.config).encoder(t, n_seats, 0 if compact else max_options)
+
+
+OBSERVATIONS = ("options", "compact")
 
 
 # ===================================================================================
@@ -148,4 +164,4 @@ def potential(v: dict[str, Any]) -> float:
     return registry.get(v["mode"]).potential(v)
 
 
-__all__ = ["Encoder", "Segment", "make_encoder", "potential"]
+__all__ = ["OBSERVATIONS", "Encoder", "Segment", "make_encoder", "potential"]

@@ -15,10 +15,15 @@
   the mask as booleans and int8. In a vector env the batched `action_space.sample()` does not
   see each copy's mask: sample with `envs.single_action_space.sample(mask=m)` per row of
   `obs["action_mask"]` (or of `infos["action_mask"]`).
+- `action_space="catalogue"`: `Discrete(catalogue.size)` over the configuration's fixed
+  action catalogue (`multiverse.interop.catalogue`): action `a` means the same thing in
+  every decision (`env.catalogue.names[a]`); the mask marks the pending options' actions.
+  The default, `"options"`, is the above.
 - Observation: `{"observation": float32 vector in [0, 1], "action_mask": int8 vector}`; the
   vector encodes `view(state, seat)` of the seat that decides now (`multiverse.interop.
   encoding`, layout in docs/interop.md and `env.encoder.describe()`); `info["action_mask"]`
-  holds the same mask.
+  holds the same mask. `observation="compact"` leaves out the option rows (the `options`
+  segment): the public state and the seat's own hand, for the catalogue's fixed actions.
 - Every episode ends: after `max_decisions` steps (default: the mode's `max_game_length`, a
   bound no game reaches by its rules) `truncated` is True.
 - Reward: +1 when the heroes win, -1 when they lose, 0 otherwise. `reward_shaping=c` adds
@@ -40,7 +45,8 @@ from gymnasium import spaces
 
 from multiverse.engine.state import GameState
 from multiverse.interop import games
-from multiverse.interop.encoding import Encoder, make_encoder, potential
+from multiverse.interop.catalogue import ACTION_SPACES, Catalogue, check_choice
+from multiverse.interop.encoding import OBSERVATIONS, Encoder, make_encoder, potential
 from multiverse.interop.games import ActionSpaceTooSmall, IllegalAction
 
 ENV_IDS = {"dofp": "multiverse/DaysOfFuturePast-v0", "standard": "multiverse/MarvelUnited-v0",
@@ -82,23 +88,30 @@ class MultiverseEnv(gym.Env):
 
     def __init__(self, mode: str = "dofp", config: Any = None, max_options: int | None = None,
                  reward_shaping: float = 0.0, max_decisions: int | None = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, action_space: str = "options",
+                 observation: str = "options") -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        self.action_kind = check_choice("action_space", action_space, ACTION_SPACES)
+        self.observation_kind = check_choice("observation", observation, OBSERVATIONS)
         self.mode = mode
         self.config = games.make_config(mode, config)
+        self.catalogue: Catalogue | None = (Catalogue.for_config(self.config)
+                                            if action_space == "catalogue" else None)
         self.max_options = int(max_options or games.DEFAULT_MAX_OPTIONS[mode])
         self.reward_shaping = float(reward_shaping)
         self.max_decisions = int(max_decisions or games.max_game_length(self.config))
         self.render_mode = render_mode
         self.n_seats = games.n_seats(self.config)
         probe = games.new_state(self.config, 0)
-        self.encoder: Encoder = make_encoder(probe, self.n_seats, self.max_options)
+        self.encoder: Encoder = make_encoder(probe, self.n_seats, self.max_options,
+                                             compact=observation == "compact")
+        self.n_actions = self.catalogue.size if self.catalogue is not None else self.max_options
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.max_options,), np.int8),
+            "action_mask": spaces.Box(0, 1, (self.n_actions,), np.int8),
         })
-        self.action_space = LegalDiscrete(self.max_options, env=self)
+        self.action_space = LegalDiscrete(self.n_actions, env=self)
         self.state: GameState | None = None
         self.game_seed: int | None = None
         self._steps = 0
@@ -107,8 +120,10 @@ class MultiverseEnv(gym.Env):
     # ----- helpers -------------------------------------------------------------------
     def action_mask(self) -> np.ndarray:
         """1 for each action index the pending decision offers (all 0 when the game is over)."""
-        mask = np.zeros(self.max_options, dtype=np.int8)
         d = self.state.decision() if self.state is not None else None
+        if self.catalogue is not None:
+            return self.catalogue.mask(d)
+        mask = np.zeros(self.max_options, dtype=np.int8)
         if d is not None:
             games.check_fits(self.state, self.max_options)  # type: ignore[arg-type]
             mask[: len(d.options)] = 1
@@ -138,6 +153,8 @@ class MultiverseEnv(gym.Env):
         if d is not None:
             info["kind"] = d.kind
             info["option_ids"] = [o.id for o in d.options]
+            if self.catalogue is not None:
+                info["actions"] = self.catalogue.actions(d)  # the action of each option
         else:
             info["reason"] = s.reason
         self._phi = 0.0 if d is None else potential(v)
@@ -146,7 +163,10 @@ class MultiverseEnv(gym.Env):
     def describe_actions(self) -> list[str]:
         """`"i: option id — label"` for every legal action of the pending decision."""
         d = self.state.decision() if self.state is not None else None
-        return [] if d is None else [f"{i}: {o.id} — {o.label}" for i, o in enumerate(d.options)]
+        if d is None:
+            return []
+        acts = self.catalogue.actions(d) if self.catalogue is not None else range(len(d.options))
+        return [f"{a}: {o.id} — {o.label}" for a, o in zip(acts, d.options, strict=True)]
 
     # ----- Gymnasium API -----------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -167,7 +187,7 @@ class MultiverseEnv(gym.Env):
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         if self.state is None:
             raise IllegalAction(f"action {action!r}: call reset() before step()", action, [])
-        option_id = games.check_action(self.state, action, self.max_options)
+        option_id = self._option_id(action)
         before = self._phi
         self.state.apply(option_id)
         self._steps += 1
@@ -180,6 +200,13 @@ class MultiverseEnv(gym.Env):
             reward += self.reward_shaping * (self._phi - before)
         truncated = not terminated and self._steps >= self.max_decisions
         return obs, float(reward), terminated, bool(truncated), info
+
+    def _option_id(self, action: Any) -> str:
+        """The option id behind `action` (`IllegalAction` naming it; the state is untouched)."""
+        assert self.state is not None
+        if self.catalogue is not None:
+            return self.catalogue.option_of(self.state.decision(), action)
+        return games.check_action(self.state, action, self.max_options)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:

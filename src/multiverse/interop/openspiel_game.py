@@ -45,7 +45,11 @@ Game type
   sampler: `bot.set_resampler(lambda st, p: st.resample_from_infostate(p, sampler))`.
 
 Players are the seats (one per hero; solo Days of Future Past has one); actions are
-indices into the pending decision's options (`num_distinct_actions = max_options`).
+indices into the pending decision's options (`num_distinct_actions = max_options`), or with
+`action_space=catalogue` the configuration's fixed actions (`multiverse.interop.catalogue`:
+`num_distinct_actions` is the catalogue's size, action `a` means `game.catalogue.names[a]`
+in every decision, `legal_actions()` is sorted). `observation=compact` leaves the option
+rows out of the tensors (the public state and the seat's own hand).
 Observation strings are the seat's view as JSON (sorted keys); information-state strings
 are a 32-character digest of that same JSON (`blake2b`), so the nodes of an information-set
 search (`ISMCTSBot` keys its tree by them) are small; the tensors are the vectors of
@@ -54,6 +58,7 @@ the history, so they are not perfect-recall information states.
 
 Parameters: `seed` (int, -1: a fresh deal per episode), `seed_hex` (text `0x…`: any 63-bit
 seed; overrides `seed`), `clone` (`resample` or `exact`), `max_game_length` (0: the mode's),
+`action_space` (`options` or `catalogue`), `observation` (`options` or `compact`),
 `heroes` (hero ids joined by `+`; "" = the mode's default),
 `solo` (dofp), `villain` / `challenge` (standard), `villain` / `environment` (sentinels),
 `difficulty` (dofp, standard), `max_options` (int), and `config` — further configuration
@@ -85,7 +90,8 @@ import pyspiel
 from multiverse import modes as registry
 from multiverse.engine.state import GameState
 from multiverse.interop import games
-from multiverse.interop.encoding import Encoder, make_encoder
+from multiverse.interop.catalogue import ACTION_SPACES, Catalogue, check_choice
+from multiverse.interop.encoding import OBSERVATIONS, Encoder, make_encoder
 
 GAME_NAMES = {mode: f"python_multiverse_{mode}" for mode in games.MODES}
 _LONG = {"dofp": "Marvel United: Days of Future Past (multiverse)",
@@ -101,7 +107,7 @@ CLONES = ("resample", "exact")
 def _parameters(mode: str) -> dict[str, Any]:
     p: dict[str, Any] = {"seed": -1, "seed_hex": "", "clone": "resample", "heroes": "",
                          "max_options": games.DEFAULT_MAX_OPTIONS[mode], "max_game_length": 0,
-                         "config": ""}
+                         "config": "", "action_space": "options", "observation": "options"}
     if mode == "dofp":
         p.update(solo=False, difficulty="normal")
     elif mode == "standard":
@@ -272,8 +278,12 @@ class MultiverseGame(pyspiel.Game):
         self.resample_clones = merged["clone"] == "resample"
         self._deals = random.Random()  # seeds of fresh deals (seed=-1), from the OS
         n = games.n_seats(self.engine_config)
+        check_choice("action_space", merged["action_space"], ACTION_SPACES)
+        check_choice("observation", merged["observation"], OBSERVATIONS)
+        self.catalogue: Catalogue | None = (Catalogue.for_config(self.engine_config)
+                                            if merged["action_space"] == "catalogue" else None)
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.max_options,
+            num_distinct_actions=self.catalogue.size if self.catalogue is not None else self.max_options,
             max_chance_outcomes=0,
             num_players=n,
             min_utility=-1.0,
@@ -284,7 +294,8 @@ class MultiverseGame(pyspiel.Game):
         super().__init__(_game_type(self.mode), info, params or {})
         self.max_length = info.max_game_length
         self.encoder: Encoder = make_encoder(games.new_state(self.engine_config, self.seed or 0), n,
-                                             self.max_options)
+                                             self.max_options,
+                                             compact=merged["observation"] == "compact")
 
     def next_seed(self) -> int:
         """The seed of the next initial state: the game's, else a fresh one."""
@@ -323,6 +334,7 @@ class MultiverseState(pyspiel.State):
         self._held = _Held(games.new_state(game.engine_config, self.game_seed),
                            game.resample_clones, game.max_length)
         self._max_options = game.max_options
+        self._catalogue = game.catalogue
 
     def __reduce__(self) -> tuple[Any, tuple[str, str]]:
         """Pickled as its game string and `serialize()` (history and engine state)."""
@@ -341,6 +353,8 @@ class MultiverseState(pyspiel.State):
         d = self._held.s.decision() if self._held.running() else None
         if d is None or d.seat != player:
             return []
+        if self._catalogue is not None:
+            return self._catalogue.legal(d)
         games.check_fits(self._held.s, self._max_options)
         return list(range(len(d.options)))
 
@@ -349,10 +363,18 @@ class MultiverseState(pyspiel.State):
         if not self._held.running():
             raise games.IllegalAction(f"action {action}: the game ended at its length limit "
                                       f"({self._held.max_length} decisions)", action, [])
-        s.apply(games.check_action(s, action, self._max_options))
+        if self._catalogue is not None:
+            s.apply(self._catalogue.option_of(s.decision(), action))
+        else:
+            s.apply(games.check_action(s, action, self._max_options))
 
     def _action_to_string(self, player: int, action: int) -> str:
         d = self._held.s.decision()
+        cat = self._catalogue
+        if cat is not None:
+            if d is not None and d.seat == player and action in cat.actions(d):
+                return f"{action}:{cat.option_of(d, action)}"
+            return f"{action}:{cat.names[action]}" if 0 <= action < cat.size else f"action {action}"
         if d is not None and d.seat == player and 0 <= action < len(d.options):
             return f"{action}:{d.options[action].id}"
         return f"action {action}"

@@ -18,7 +18,11 @@
   `observation_format="dict"` gives the classic `{"observation": …, "action_mask": …}` instead
   (the mask is in `infos` as well).
 - Actions: `Discrete(max_options)` over the pending decision's options in order; a masked
-  action raises `IllegalAction` naming it (nothing is remapped).
+  action raises `IllegalAction` naming it (nothing is remapped). `action_space="catalogue"`:
+  `Discrete(catalogue.size)` over the configuration's fixed action catalogue
+  (`multiverse.interop.catalogue`; action `a` means `env.catalogue.names[a]` in every
+  decision), the masks marking the pending options' actions. `observation="compact"`: the
+  vectors without the option rows (the public state and the seat's own hand).
 - Rewards: shared (cooperative): every agent gets +1 when the heroes win, -1 when they
   lose, 0 otherwise (plus the optional shaping of `reward_shaping`, shared as well).
   When the game ends every agent is terminated together.
@@ -37,7 +41,8 @@ from pettingzoo.utils import wrappers
 
 from multiverse.engine.state import GameState
 from multiverse.interop import games
-from multiverse.interop.encoding import Encoder, make_encoder, potential
+from multiverse.interop.catalogue import ACTION_SPACES, Catalogue, check_choice
+from multiverse.interop.encoding import OBSERVATIONS, Encoder, make_encoder, potential
 from multiverse.interop.games import ActionSpaceTooSmall, IllegalAction
 
 
@@ -49,8 +54,11 @@ class MultiverseAECEnv(AECEnv):
 
     def __init__(self, mode: str = "dofp", config: Any = None, max_options: int | None = None,
                  reward_shaping: float = 0.0, max_decisions: int | None = None,
-                 render_mode: str | None = None, observation_format: str = "array") -> None:
+                 render_mode: str | None = None, observation_format: str = "array",
+                 action_space: str = "options", observation: str = "options") -> None:
         super().__init__()
+        self.action_kind = check_choice("action_space", action_space, ACTION_SPACES)
+        self.observation_kind = check_choice("observation", observation, OBSERVATIONS)
         if observation_format not in ("array", "dict"):
             raise ValueError(f"observation_format {observation_format!r}: expected 'array' or 'dict'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -67,12 +75,16 @@ class MultiverseAECEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
         probe = games.new_state(self.config, 0)
-        self.encoder: Encoder = make_encoder(probe, n, self.max_options)
+        self.encoder: Encoder = make_encoder(probe, n, self.max_options,
+                                             compact=observation == "compact")
+        self.catalogue: Catalogue | None = (Catalogue.for_config(self.config)
+                                            if action_space == "catalogue" else None)
+        self.n_actions = self.catalogue.size if self.catalogue is not None else self.max_options
         vector = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
         obs_space: spaces.Space = vector if observation_format == "array" else spaces.Dict({
-            "observation": vector, "action_mask": spaces.Box(0, 1, (self.max_options,), np.int8)})
+            "observation": vector, "action_mask": spaces.Box(0, 1, (self.n_actions,), np.int8)})
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.max_options) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.n_actions) for a in self.possible_agents}
         self.state: GameState | None = None
         self.game_seed: int | None = None
         self._seed_rng = np.random.default_rng()
@@ -87,8 +99,10 @@ class MultiverseAECEnv(AECEnv):
 
     # ----- observing ---------------------------------------------------------------------
     def action_mask(self, agent: str) -> np.ndarray:
-        mask = np.zeros(self.max_options, dtype=np.int8)
         d = self.state.decision() if self.state is not None else None
+        if self.catalogue is not None:
+            return self.catalogue.mask(d if d is not None and d.seat == self.agent_seat[agent] else None)
+        mask = np.zeros(self.max_options, dtype=np.int8)
         if d is not None and d.seat == self.agent_seat[agent]:
             games.check_fits(self.state, self.max_options)  # type: ignore[arg-type]
             mask[: len(d.options)] = 1
@@ -158,7 +172,10 @@ class MultiverseAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         assert self.state is not None
-        option_id = games.check_action(self.state, action, self.max_options)
+        if self.catalogue is not None:
+            option_id = self.catalogue.option_of(self.state.decision(), action)
+        else:
+            option_id = games.check_action(self.state, action, self.max_options)
         self._cumulative_rewards[agent] = 0.0
         self.state.apply(option_id)
         self._steps += 1
@@ -190,7 +207,8 @@ class MultiverseAECEnv(AECEnv):
         text = games.render_text(self.state, seat)
         if d is None:
             return text + f"\nThe heroes {'win' if self.state.result == 'win' else 'lose'}: {self.state.reason}\n"
-        opts = "\n".join(f"  {i}: {o.id} — {o.label}" for i, o in enumerate(d.options))
+        acts = self.catalogue.actions(d) if self.catalogue is not None else range(len(d.options))
+        opts = "\n".join(f"  {a}: {o.id} — {o.label}" for a, o in zip(acts, d.options, strict=True))
         return text + f"\n{self.possible_agents[seat]} — {d.prompt}\n{opts}\n"
 
     def close(self) -> None:

@@ -39,6 +39,11 @@ class SentinelsEncoder(Encoder):
         self._fi = {name: i for i, name in enumerate(self.option_features)}
         super().__init__(n_seats, max_options)
 
+    def _decision_kinds(self) -> tuple[str, ...]:
+        """Sentinels' kinds, without OblivAeon's (`ob_…`, registered on the same state class
+        once OblivAeon's rules are imported), so the size does not depend on imports."""
+        return tuple(k for k in super()._decision_kinds() if not k.startswith("ob_"))
+
     def _build(self, b: _Builder) -> None:
         nh, nc = self.n_heroes, self.n_cards
         self._turn = b.add("turn", nh + 2, f"one-hot: whose turn ({', '.join(self.owners)})")
