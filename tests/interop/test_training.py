@@ -55,14 +55,16 @@ def test_fewer_devastation_thresholds_keep_the_lowest():
         assert none.thresholds[k] == printed.thresholds[k]
 
 
-def _episode(env, start, policy_seed):
+def _episode(env, start, policy_seed, gamma: float = 1.0):
+    """The discounted return of one random episode from `start`."""
     _, info = env.reset(options={"state": start})
     rng = SplitMix64(policy_seed)
-    total = 0.0
+    total, weight = 0.0, 1.0
     while True:
         legal = np.flatnonzero(info["action_mask"])
         _, r, term, trunc, info = env.step(int(legal[rng.below(len(legal))]))
-        total += r
+        total += weight * r
+        weight *= gamma
         if term or trunc:
             return total
 
@@ -82,6 +84,23 @@ def test_shaping_shifts_every_episode_by_the_same_constant(mode):
     returns = [(_episode(plain, start, k), _episode(shaped, start, k)) for k in range(4)]
     for r_plain, r_shaped in returns:
         assert r_shaped == pytest.approx(r_plain - c * phi0)
+
+
+def test_with_a_discount_the_shaping_takes_the_discounted_form():
+    """`shaping_gamma=g`: c * (g * phi(next) - phi(now)), so the discounted shaped return is
+    the discounted plain return - c * phi(start) for every episode (g = 0.9 here)."""
+    c, gamma = 0.7, 0.9
+    plain = MultiverseEnv(mode="oblivaeon")
+    shaped = MultiverseEnv(mode="oblivaeon", reward_shaping=c, shaping_gamma=gamma)
+    start, rng = games.new_state(plain.config, 2), SplitMix64(3)
+    while potential(games.seat_view(start, start.decision().seat)) == 0.0:
+        d = start.decision()
+        start.apply(d.options[rng.below(len(d.options))].id)
+    phi0 = potential(games.seat_view(start, start.decision().seat))
+    for k in range(3):
+        assert _episode(shaped, start, k, gamma) == pytest.approx(_episode(plain, start, k, gamma) - c * phi0)
+    with pytest.raises(ValueError, match=r"shaping_gamma 1\.5"):
+        MultiverseEnv(mode="dofp", shaping_gamma=1.5)
 
 
 def test_pettingzoo_shaping_is_potential_based_too():

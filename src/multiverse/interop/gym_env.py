@@ -27,8 +27,9 @@
 - Every episode ends: after `max_decisions` steps (default: the mode's `max_game_length`, a
   bound no game reaches by its rules) `truncated` is True.
 - Reward: +1 when the heroes win, -1 when they lose, 0 otherwise. `reward_shaping=c` adds
-  `c * (phi(next) - phi(now))` with a public progress potential `phi` (0 at the end), which
-  leaves the best policy unchanged; it is off (0) by default.
+  `c * (gamma * phi(next) - phi(now))` with a public progress potential `phi` (0 at the end)
+  and `gamma = shaping_gamma` (1 by default; give the learner's discount), the
+  potential-based form, which leaves the best policy unchanged; it is off (0) by default.
 - `reset(seed=s)` plays the game of seed `s` (the same game as `multiverse play --seed s`);
   `reset()` draws the next game seed from the environment's generator.
   `reset(options={"state": state_or_json})` starts from a given position.
@@ -89,7 +90,7 @@ class MultiverseEnv(gym.Env):
     def __init__(self, mode: str = "dofp", config: Any = None, max_options: int | None = None,
                  reward_shaping: float = 0.0, max_decisions: int | None = None,
                  render_mode: str | None = None, action_space: str = "options",
-                 observation: str = "options") -> None:
+                 observation: str = "options", shaping_gamma: float = 1.0) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.action_kind = check_choice("action_space", action_space, ACTION_SPACES)
@@ -100,6 +101,9 @@ class MultiverseEnv(gym.Env):
                                             if action_space == "catalogue" else None)
         self.max_options = int(max_options or games.DEFAULT_MAX_OPTIONS[mode])
         self.reward_shaping = float(reward_shaping)
+        if not 0.0 < shaping_gamma <= 1.0:
+            raise ValueError(f"shaping_gamma {shaping_gamma!r}: expected a discount in (0, 1]")
+        self.shaping_gamma = float(shaping_gamma)
         self.max_decisions = int(max_decisions or games.max_game_length(self.config))
         self.render_mode = render_mode
         self.n_seats = games.n_seats(self.config)
@@ -197,7 +201,7 @@ class MultiverseEnv(gym.Env):
         if terminated:
             reward = 1.0 if self.state.result == "win" else -1.0
         if self.reward_shaping:
-            reward += self.reward_shaping * (self._phi - before)
+            reward += self.reward_shaping * (self.shaping_gamma * self._phi - before)
         truncated = not terminated and self._steps >= self.max_decisions
         return obs, float(reward), terminated, bool(truncated), info
 

@@ -24,7 +24,8 @@
   decision), the masks marking the pending options' actions. `observation="compact"`: the
   vectors without the option rows (the public state and the seat's own hand).
 - Rewards: shared (cooperative): every agent gets +1 when the heroes win, -1 when they
-  lose, 0 otherwise (plus the optional shaping of `reward_shaping`, shared as well).
+  lose, 0 otherwise (plus the optional shaping of `reward_shaping`, in the potential-based
+  form `c * (shaping_gamma * phi(next) - phi(now))`, shared as well).
   When the game ends every agent is terminated together.
 - Every episode ends: after `max_decisions` steps (default: the mode's `max_game_length`, a
   bound no game reaches by its rules) every agent is truncated together.
@@ -55,7 +56,8 @@ class MultiverseAECEnv(AECEnv):
     def __init__(self, mode: str = "dofp", config: Any = None, max_options: int | None = None,
                  reward_shaping: float = 0.0, max_decisions: int | None = None,
                  render_mode: str | None = None, observation_format: str = "array",
-                 action_space: str = "options", observation: str = "options") -> None:
+                 action_space: str = "options", observation: str = "options",
+                 shaping_gamma: float = 1.0) -> None:
         super().__init__()
         self.action_kind = check_choice("action_space", action_space, ACTION_SPACES)
         self.observation_kind = check_choice("observation", observation, OBSERVATIONS)
@@ -67,6 +69,9 @@ class MultiverseAECEnv(AECEnv):
         self.config = games.make_config(mode, config)
         self.max_options = int(max_options or games.DEFAULT_MAX_OPTIONS[mode])
         self.reward_shaping = float(reward_shaping)
+        if not 0.0 < shaping_gamma <= 1.0:
+            raise ValueError(f"shaping_gamma {shaping_gamma!r}: expected a discount in (0, 1]")
+        self.shaping_gamma = float(shaping_gamma)
         self.max_decisions = int(max_decisions or games.max_game_length(self.config))
         self.observation_format = observation_format
         self.render_mode = render_mode
@@ -185,7 +190,7 @@ class MultiverseAECEnv(AECEnv):
             reward = 1.0 if s.result == "win" else -1.0
         if self.reward_shaping:
             phi = self._public_potential()
-            reward += self.reward_shaping * (phi - self._phi)
+            reward += self.reward_shaping * (self.shaping_gamma * phi - self._phi)
             self._phi = phi
         self.rewards = {a: reward for a in self.agents}
         if s.result is not None:
