@@ -339,7 +339,7 @@ def test_agents_wait_out_a_store_that_refuses_writes_and_go_on(db, quiet, capsys
         d = a["decision"]
         r = client.post(f"/api/tables/{human}/choose",
                         json={"key": keys[0], "decision": d["number"], "option": d["options"][0]["id"]})
-        assert refused(r, 500) == f"{db}: not authorized"  # a click: one line, nothing moved
+        assert refused(r, 503) == f"{db}: not authorized"  # a click: one line, nothing moved
         assert client.get(f"/api/tables/{human}/about", params={"key": watch_key(db, human)}).json()["decisions"] == 0
         assert hub.tables[gid].choices == stuck and hub.tables[gid].state.result is None
         client.portal.call(hub.store.db.set_authorizer, None)
@@ -376,7 +376,7 @@ def test_a_file_size_limit_pauses_the_server_and_it_goes_on_without_restart(db):
         stuck = c.get(f"/api/tables/{gid}/about", params={"key": watch_key(db, gid)}).json()["decisions"]
         d = c.get(f"/api/tables/{human}", params={"key": keys[0]}).json()["decision"]
         click = {"key": keys[0], "decision": d["number"], "option": d["options"][0]["id"]}
-        assert refused(c.post(f"/api/tables/{human}/choose", json=click), 500) == f"{db}: disk I/O error"
+        assert refused(c.post(f"/api/tables/{human}/choose", json=click), 503) == f"{db}: disk I/O error"
         assert c.get(f"/api/tables/{human}/about", params={"key": watch_key(db, human)}).json()["decisions"] == 0
         resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, hard))
         until(lambda: c.get(f"/api/tables/{gid}", params={"key": watch_key(db, gid)}).json()["result"])

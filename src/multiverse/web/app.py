@@ -133,7 +133,9 @@ def create_app(db: Path | str | None = None, agent_delay: float = 0.0, host: str
 
     @app.exception_handler(StoreError)
     async def store_error(_request: Request, exc: StoreError) -> JSONResponse:
-        return _error(str(exc), 500)
+        """The database refused (a full disk, a read-only file): the server cannot serve this
+        now, nothing moved, and the same request may succeed once the store takes writes."""
+        return _error(str(exc), 503)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub
