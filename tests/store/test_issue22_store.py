@@ -6,13 +6,11 @@ another one plays; the last decision and the outcome are one commit."""
 from __future__ import annotations
 
 import sqlite3
-import subprocess
-import sys
-import textwrap
 
 import pytest
 from typer.testing import CliRunner
 
+from fault_kit import holder
 from multiverse.cli.main import app
 from multiverse.store import GameInUse, GameStore, StoreError
 
@@ -112,19 +110,6 @@ def test_a_new_or_empty_database_is_still_made(tmp_path):
 
 
 # ----- 1. every write of a game holds its lock -----------------------------------------------
-def holder(db, gid: int) -> subprocess.Popen:
-    """Another process holding the lock of game `gid` until killed."""
-    code = textwrap.dedent(f"""
-        import sys
-        from multiverse.store import GameStore
-        lock = GameStore(sys.argv[1]).lock({gid})
-        print("ready", flush=True)
-        sys.stdin.read()
-    """)
-    child = subprocess.Popen([sys.executable, "-c", code, str(db)], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True)
-    assert child.stdout.readline() == "ready\n"
-    return child
 
 
 def test_no_write_of_a_game_another_process_holds(tmp_path):

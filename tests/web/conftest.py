@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
@@ -17,3 +18,12 @@ def _private_db(tmp_path, monkeypatch):
 @pytest.fixture
 def db(tmp_path) -> Path:
     return tmp_path / "games.db"
+
+
+@pytest.fixture
+def quiet(caplog, capsys):
+    """Fails the test if anything logged or printed to stderr holds a traceback."""
+    caplog.set_level(logging.DEBUG)
+    yield
+    assert "Traceback" not in caplog.text
+    assert "Traceback" not in capsys.readouterr().err

@@ -7,7 +7,6 @@ server serves every other table as before."""
 from __future__ import annotations
 
 import json
-import logging
 import sqlite3
 import time
 
@@ -22,15 +21,6 @@ from multiverse.web.app import create_app
 SOLO = {"mode": "dofp", "heroes": 3, "seed": 1, "solo": True}  # one seat: every decision is seat 0's
 BIG = 2**63  # one past SQLite's largest integer
 JSON = {"content-type": "application/json"}
-
-
-@pytest.fixture
-def quiet(caplog, capsys):
-    """Fails the test if anything logged or printed to stderr holds a traceback."""
-    caplog.set_level(logging.DEBUG)
-    yield
-    assert "Traceback" not in caplog.text
-    assert "Traceback" not in capsys.readouterr().err
 
 
 @pytest.fixture

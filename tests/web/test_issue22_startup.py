@@ -5,12 +5,10 @@ listed damaged and refused; the others play on), and a write the store refuses f
 
 from __future__ import annotations
 
-import logging
 import os
 import sqlite3
 import subprocess
 import sys
-import textwrap
 import time
 
 import httpx
@@ -18,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_support import DFP, Server, free_port, open_table, watch_key
 
+from fault_kit import holder
 from multiverse.agents import RandomAgent
 from multiverse.store.games import SCHEMA, GameStore
 from multiverse.store.replay import GameStart, verify
@@ -27,15 +26,6 @@ from multiverse.web.tables import TableKeys
 
 SOLO = {"mode": "dofp", "heroes": 3, "seed": 1, "solo": True}  # every decision is seat 0's
 HEROES = ("logan", "storm", "bishop")
-
-
-@pytest.fixture
-def quiet(caplog, capsys):
-    """Fails the test if anything logged or printed to stderr holds a traceback."""
-    caplog.set_level(logging.DEBUG)
-    yield
-    assert "Traceback" not in caplog.text
-    assert "Traceback" not in capsys.readouterr().err
 
 
 def refused(r, status: int) -> str:
@@ -110,21 +100,6 @@ def test_an_undone_finished_table_is_locked_so_play_resume_is_refused(db):
     finally:
         server.kill()
     assert replays(db, gid).decisions == at + 1
-
-
-def holder(db, gid: int) -> subprocess.Popen:
-    """Another process holding the lock of game `gid` until killed."""
-    code = textwrap.dedent(f"""
-        import sys
-        from multiverse.store import GameStore
-        lock = GameStore(sys.argv[1]).lock({gid})
-        print("ready", flush=True)
-        sys.stdin.read()
-    """)
-    child = subprocess.Popen([sys.executable, "-c", code, str(db)], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True)
-    assert child.stdout.readline() == "ready\n"
-    return child
 
 
 def test_an_undo_of_a_table_another_process_holds_is_a_409_and_changes_nothing(db, quiet):
@@ -351,7 +326,6 @@ def test_agents_wait_out_a_store_that_refuses_writes_and_go_on(db, quiet, capsys
                        "authorized; its agents try again until the store accepts writes"
     rec = replays(db, gid)
     assert rec.choices[:len(stuck)] == stuck and rec.result is not None
-
 
 
 def test_a_file_size_limit_pauses_the_server_and_it_goes_on_without_restart(db):

@@ -37,7 +37,7 @@ import numpy as np
 from multiverse import modes as registry
 from multiverse.engine.decision import Decision
 from multiverse.interop import games
-from multiverse.interop.games import ActionSpaceTooSmall, IllegalAction
+from multiverse.interop.games import ActionSpaceTooSmall, IllegalAction, action_index
 
 Key = tuple[str, str]
 Entry = tuple[Key, str]  # (key, readable name)
@@ -288,12 +288,7 @@ class Catalogue:
         if d is None:
             raise IllegalAction(f"action {action!r}: the game is over; reset first", action, [])
         ids = [o.id for o in d.options]
-        try:
-            a = int(action)
-            if a != action:
-                raise ValueError
-        except (TypeError, ValueError):
-            raise IllegalAction(f"action {action!r} is not an integer action index", action, ids) from None
+        a = action_index(action, ids)
         acts = self.actions(d)
         if a in acts:
             return ids[acts.index(a)]

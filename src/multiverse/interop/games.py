@@ -140,6 +140,18 @@ def max_game_length(config: Config) -> int:
     return registry.of_config(config).max_game_length(config)
 
 
+def action_index(action: Any, ids: list[str]) -> int:
+    """`action` as an integer index (a NumPy integer included), or `IllegalAction` naming it
+    and the legal option ids."""
+    try:
+        a = int(action)
+        if a != action:
+            raise ValueError
+    except (TypeError, ValueError):
+        raise IllegalAction(f"action {action!r} is not an integer action index", action, ids) from None
+    return a
+
+
 def check_action(state: GameState, action: Any, max_options: int) -> str:
     """The option id behind `action`, or `IllegalAction` naming it (the state is untouched)."""
     d = state.decision()
@@ -147,12 +159,7 @@ def check_action(state: GameState, action: Any, max_options: int) -> str:
         raise IllegalAction(f"action {action!r}: the game is over ({state.result}); reset first",
                             action, [])
     ids = [o.id for o in d.options]
-    try:
-        a = int(action)
-        if a != action:
-            raise ValueError
-    except (TypeError, ValueError):
-        raise IllegalAction(f"action {action!r} is not an integer action index", action, ids) from None
+    a = action_index(action, ids)
     shown = ", ".join(f"{i}={oid}" for i, oid in enumerate(ids[:12])) + (" …" if len(ids) > 12 else "")
     where = f"seat {d.seat}, {d.kind}: {d.prompt!r}"
     if not 0 <= a < max_options:
