@@ -73,3 +73,13 @@ def test_a_ramp_of_no_table_is_one_error_line(capsys):
         main(["--serve", "--ramp", "25,0"])
     assert exc.value.code == 2
     assert "'25,0': every table count is at least 1" in capsys.readouterr().err.splitlines()[-1]
+
+
+def test_no_server_at_the_url_is_one_error_line():
+    import pytest
+
+    from multiverse.web.load import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--url", "http://127.0.0.1:1", "--tables", "1", "--clicks", "1"])
+    assert str(exit_.value).startswith("error: http://127.0.0.1:1: ") and "\n" not in str(exit_.value)

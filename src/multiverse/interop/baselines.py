@@ -162,6 +162,19 @@ def speed(mode: str, steps: int = 2000, seed: int = 1) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command; a bad value, a missing model file or a missing extra is one `error:` line
+    and exit 2."""
+    try:
+        return _main(argv)
+    except (ValueError, OSError, ImportError) as exc:
+        import sys
+
+        print(f"error: {str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}",
+              file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str] | None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
     for name in ("train", "evaluate", "table", "speed"):

@@ -26,8 +26,10 @@ TRAINING: dict[str, dict[str, dict[str, Any]]] = {
         "easier": {"sentinel_health": 2, "nimrod_health": 4, "track_max": 30},
         "easiest": {"sentinel_health": 1, "nimrod_health": 2, "track_max": 40},
     },
-    "standard": {  # less Villain Health (the dashboard override), a longer plot track, the
-        "printed": {},  # Villain damageable after one Mission (MU-15's two, for training)
+    # less Villain Health (the dashboard override), a longer plot track, the Villain
+    # damageable after one Mission (MU-15 asks for two)
+    "standard": {
+        "printed": {},
         "easier": {"nimrod_health": 4, "track_max": 30, "vulnerable_after": 1},
         "easiest": {"nimrod_health": 2, "track_max": 40, "vulnerable_after": 1},
     },

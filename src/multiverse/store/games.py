@@ -300,6 +300,7 @@ class GameStore:
         self.path = Path(path) if path else default_db_path()
         self.readonly = readonly
         self.damage: str | None = None  # the one line naming a damaged schema (`damaged_ok`)
+        self.lock_file = os.path.realpath(self.path) + ".locks"  # read once: every write asks
         self._locks: list[GameLock] = []
         self._has_games = True  # False: a read-only database without the games table (empty)
         self.db = self._open(create and not readonly, damaged_ok)
@@ -421,12 +422,12 @@ class GameStore:
 
     def holds(self, game_id: int) -> bool:
         """Whether this process holds the lock of the game (through any store)."""
-        return (os.path.realpath(self.path) + ".locks", game_id) in _HELD
+        return (self.lock_file, game_id) in _HELD
 
     def check_locks(self) -> None:
         """`StoreError` (one line) unless the lock file `<database>.locks` can be opened: a
         folder there, or a read-only one, means no game of the database can be locked."""
-        file = os.path.realpath(self.path) + ".locks"
+        file = self.lock_file
         try:
             os.close(os.open(file, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644))
         except OSError as exc:

@@ -186,11 +186,17 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps({"ramp": counts, "seats": seats, "p95_bound_ms": P95_BOUND_MS,
                               "largest_under_bound": largest_under(runs)}), flush=True)
 
-    if args.serve:
-        with local_server(max_tables=max(100, sum(counts))) as server:  # a ramp's tables stay open
-            measure(server.url)
-    else:
-        measure(args.url.rstrip("/"))
+    import httpx
+
+    try:
+        if args.serve:
+            with local_server(max_tables=max(100, sum(counts))) as server:  # a ramp's tables stay open
+                measure(server.url)
+        else:
+            measure(args.url.rstrip("/"))
+    except (httpx.HTTPError, OSError) as exc:  # no server there, or one that refused
+        raise SystemExit(f"error: {args.url if not args.serve else 'the server'}: "
+                         f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
     return 0
 
 

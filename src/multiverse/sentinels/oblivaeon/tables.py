@@ -134,8 +134,8 @@ __all__ = ["SCION_KEYWORD", "build_oblivaeon_tables"]
 
 
 def _training_devastation(t: Tables, keep: int | None) -> None:
-    """The training setting `devastation_thresholds`: only the `keep` lowest thresholds of
-    the Devastation counter apply (None: every one, as printed)."""
+    """The training setting `devastation_thresholds` (not a printed rule): only the `keep`
+    lowest thresholds of the Devastation counter (OBL-ID1) apply (None: every one, as printed)."""
     i = t.counter_index.get("Devastation")
     if keep is None or i is None:
         return
