@@ -6,10 +6,10 @@ import pytest
 from agent_positions import CONFIGS, positions
 
 from multiverse.agents import AGENTS, HeuristicAgent, ISMCTSAgent, RandomAgent, hint, make_agent
-from multiverse.agents.heuristic import evaluate_options, pool_left
 from multiverse.engine.decision import Decision, Option
 from multiverse.lab.runner import agent_seed
 from multiverse.united.dofp.game import new_game
+from multiverse.united.heuristic import evaluate_options, pool_left
 
 
 def small_ismcts(seed: int) -> ISMCTSAgent:

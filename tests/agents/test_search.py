@@ -6,12 +6,13 @@ import pytest
 from agent_positions import CONFIGS, positions
 
 from multiverse.agents import ISMCTSAgent
-from multiverse.agents.rollout import SCORERS, FastPolicy, fast_scores, softmax
-from multiverse.agents.value import FEATURES, WEIGHTS, features, value
+from multiverse.agents.policy import FastPolicy, softmax
 from multiverse.engine.rng import SplitMix64
 from multiverse.lab.runner import agent_seed
 from multiverse.united.determinize import determinize
 from multiverse.united.dofp.game import new_game
+from multiverse.united.fast_scores import SCORERS, fast_scores
+from multiverse.united.value import FEATURES, WEIGHTS, features, value
 
 
 def test_fast_policy_chooses_only_legal_options_and_leaves_the_state_alone():
@@ -158,7 +159,7 @@ def test_ismcts_rejects_bad_parameters():
 def test_the_root_prior_follows_the_heuristic_ordering():
     """With one iteration per option and heuristic priors, the first option searched is the
     heuristic's choice."""
-    from multiverse.agents.heuristic import evaluate_options
+    from multiverse.united.heuristic import evaluate_options
 
     checked = 0
     for i, s in enumerate(positions(40, seed=46)):

@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 
 from multiverse import modes
 from multiverse.agents import ISMCTSAgent, agent_seed, decision_seed, game_seed, hint, hint_lines
-from multiverse.agents.sentinels_heuristic import SentinelsHeuristic, fast_scores, option_scores
-from multiverse.agents.sentinels_value import FEATURES, WEIGHTS, features, value
 from multiverse.engine.rng import SplitMix64
 from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.determinize import determinize
 from multiverse.sentinels.game import new_game
+from multiverse.sentinels.heuristic import SentinelsHeuristic, fast_scores, option_scores
 from multiverse.sentinels.invariants import check_invariants
 from multiverse.sentinels.state import Z_DECK, Z_HAND
+from multiverse.sentinels.value import FEATURES, WEIGHTS, features, value
 from multiverse.sentinels.view import view
 
 TEAMS = (("luminary", "the-harpy", "lifeline"),
@@ -230,7 +230,7 @@ def test_seeds_keep_their_values():
 
 
 def test_agents_never_import_the_lab():
-    code = ("import sys, multiverse.agents, multiverse.agents.value, multiverse.agents.sentinels_value;"
+    code = ("import sys, multiverse.agents, multiverse.united.value, multiverse.sentinels.value;"
             "from multiverse import modes;"
             "[m.heuristic(0) for m in modes.all_modes()];"
             "print(sorted(m for m in sys.modules if m.startswith('multiverse.lab')))")

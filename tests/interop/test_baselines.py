@@ -85,7 +85,6 @@ def test_bad_input_is_one_error_line(tmp_path, capsys):
     assert baselines.main(["table", "--level", "hardest"]) == 2
     assert capsys.readouterr().err == "error: level 'hardest': expected one of printed, easier, easiest\n"
     missing = tmp_path / "none.zip"
-    pytest.importorskip("sb3_contrib", reason="the rl-train extra: pip install -e '.[rl-train]'")
     assert baselines.main(["evaluate", "--model", str(missing), "--games", "1"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "none.zip" in err and err.count("\n") == 1

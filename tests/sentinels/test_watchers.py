@@ -204,7 +204,7 @@ def test_an_optional_prevention_declined_lets_the_damage_through(tmp_path: Path)
     s = villain_turn(tmp_path, [shield], ["Guard"], [HEX], ["Hex"])
     d = s.decision()
     assert d.kind == "may_prevent" and d.ids() == ["prevent", "no"]
-    from multiverse.agents.sentinels_heuristic import option_scores
+    from multiverse.sentinels.heuristic import option_scores
 
     scores = option_scores(d, s)
     assert scores["prevent"] > scores["no"]  # the heuristic agent prevents

@@ -15,11 +15,11 @@ What makes it stronger than plain ISMCTS with random rollouts (which, in Days of
 Past, lose almost at once and carry no signal):
 
 - **Short rollouts ending in an evaluation.** A rollout follows the fast policy of
-  `agents.rollout` (the mode's `fast_scores`: a few µs a decision, option data only; a
+  `united.fast_scores` (the mode's `fast_scores`: a few µs a decision, option data only; a
   mode without them rolls out at random) until the start of the next hero turn
   (`turns=1`; `turns=k` plays k-1 more hero turns) and scores the position reached with
-  `mode.value` — the heroes' chance to win from public facts (`agents.value`: a logistic
-  model fitted on heuristic self-play for Marvel United; `agents.sentinels_value` for
+  `mode.value` — the heroes' chance to win from public facts (`united.value`: a logistic
+  model fitted on heuristic self-play for Marvel United; `sentinels.value` for
   Sentinels), in [0, 1]; a finished game scores 1 or 0. `turns=None` plays to the end.
 - **Progressive bias from the heuristic.** Selection is PUCT:
   Q + c · P · sqrt(available) / (1 + visits), where P, the prior, comes from the heuristic

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -203,6 +204,9 @@ def _main(argv: list[str] | None) -> int:
         train(args.mode, args.steps, args.seed, fields, shaping=args.shaping).save(args.out)
         print(json.dumps({"saved": args.out, "steps": args.steps}))
     elif args.command == "evaluate":
+        model_file = args.model if os.path.exists(args.model) else args.model + ".zip"
+        if not os.path.exists(model_file):  # before the heavy import: the same line everywhere
+            raise FileNotFoundError(f"no model file {args.model!r} (nor {args.model + '.zip'!r})")
         from sb3_contrib import MaskablePPO
 
         model = MaskablePPO.load(args.model, device="cpu")

@@ -132,9 +132,9 @@ class OblivaeonMode(SentinelsFamily):
 
     # ----- agents and search ------------------------------------------------------------------
     def value(self, state: GameState) -> float:
-        """OblivAeon's own model (`agents/oblivaeon_value.py`): the base game's reads one
+        """OblivAeon's own model (`sentinels/oblivaeon/value.py`): the base game's reads one
         villain and one environment."""
-        from multiverse.agents.oblivaeon_value import value
+        from multiverse.sentinels.oblivaeon.value import value
 
         return value(state)
 
@@ -150,12 +150,12 @@ class OblivaeonMode(SentinelsFamily):
 
     # ----- RL ------------------------------------------------------------------------------
     def encoder(self, tables: Any, n_seats: int, max_options: int) -> Any:
-        from multiverse.modes.oblivaeon_encoder import OblivaeonEncoder
+        from multiverse.sentinels.oblivaeon.encoder import OblivaeonEncoder
 
         return OblivaeonEncoder(tables, n_seats, max_options)
 
     def potential(self, view: dict[str, Any]) -> float:
-        from multiverse.modes.oblivaeon_encoder import oblivaeon_potential
+        from multiverse.sentinels.oblivaeon.encoder import oblivaeon_potential
 
         return oblivaeon_potential(view)
 

@@ -26,19 +26,19 @@ class SentinelsFamily(Mode):
             raise ConfigError(f"{self.name}: {exc}") from None
 
     def heuristic(self, seed: int) -> Any:
-        from multiverse.agents.sentinels_heuristic import SentinelsHeuristic
         from multiverse.engine.rng import SplitMix64
+        from multiverse.sentinels.heuristic import SentinelsHeuristic
 
         return SentinelsHeuristic(SplitMix64(seed).next64())
 
     def option_scores(self, decision: Any, state: Any) -> dict[str, float]:
-        from multiverse.agents.sentinels_heuristic import option_scores
+        from multiverse.sentinels.heuristic import option_scores
 
         return option_scores(decision, state)
 
     def fast_scores(self, decision: Any, state: Any) -> list[float] | None:
         """The heuristic's scores (cheap here: cached card values), for rollouts."""
-        from multiverse.agents.sentinels_heuristic import fast_scores
+        from multiverse.sentinels.heuristic import fast_scores
 
         return fast_scores(decision, state)
 
@@ -184,7 +184,7 @@ class SentinelsMode(SentinelsFamily):
         return t.config.environment or t.content.environments[0].id
 
     def value(self, state: GameState) -> float:
-        from multiverse.agents.sentinels_value import value
+        from multiverse.sentinels.value import value
 
         return value(state)
 
@@ -199,12 +199,12 @@ class SentinelsMode(SentinelsFamily):
         check_invariants(state)  # type: ignore[arg-type]
 
     def encoder(self, tables: Any, n_seats: int, max_options: int) -> Any:
-        from multiverse.modes.sentinels_encoder import SentinelsEncoder
+        from multiverse.sentinels.encoder import SentinelsEncoder
 
         return SentinelsEncoder(tables, n_seats, max_options)
 
     def potential(self, view: dict[str, Any]) -> float:
-        from multiverse.modes.sentinels_encoder import sentinels_potential
+        from multiverse.sentinels.encoder import sentinels_potential
 
         return sentinels_potential(view)
 

@@ -32,7 +32,7 @@ class UnitedMode(Mode):
     turn_kind = "play_card"
     max_options = 32
     summary_fields: ClassVar[tuple[str, ...]] = ("solo", "villain", "challenge", "difficulty")
-    _scorers: ClassVar[dict[str, Any] | None] = None  # agents.rollout.SCORERS, once imported
+    _scorers: ClassVar[dict[str, Any] | None] = None  # united.fast_scores.SCORERS, once imported
 
     def check_content(self, config: Any) -> None:
         from multiverse.united.dofp.game import tables
@@ -166,26 +166,26 @@ class UnitedMode(Mode):
         return None
 
     def heuristic(self, seed: int) -> Any:
-        from multiverse.agents.heuristic import UnitedHeuristic
+        from multiverse.united.heuristic import UnitedHeuristic
 
         return UnitedHeuristic(seed)
 
     def option_scores(self, decision: Any, state: Any) -> dict[str, float]:
-        from multiverse.agents.heuristic import evaluate_options
+        from multiverse.united.heuristic import evaluate_options
 
         return evaluate_options(decision, state)
 
     def fast_scores(self, decision: Any, state: Any) -> list[float] | None:
         scorers = UnitedMode._scorers
         if scorers is None:  # imported once: rollouts call this at every decision
-            from multiverse.agents.rollout import SCORERS
+            from multiverse.united.fast_scores import SCORERS
 
             scorers = UnitedMode._scorers = SCORERS
         fn = scorers.get(decision.kind)
         return None if fn is None else fn(decision, state)
 
     def value(self, state: GameState) -> float:
-        from multiverse.agents.value import value
+        from multiverse.united.value import value
 
         return value(state)
 
@@ -200,12 +200,12 @@ class UnitedMode(Mode):
         check_invariants(state)  # type: ignore[arg-type]
 
     def encoder(self, tables: Any, n_seats: int, max_options: int) -> Any:
-        from multiverse.modes.united_encoder import UnitedEncoder
+        from multiverse.united.encoder import UnitedEncoder
 
         return UnitedEncoder(tables, n_seats, max_options)
 
     def potential(self, view: dict[str, Any]) -> float:
-        from multiverse.modes.united_encoder import united_potential
+        from multiverse.united.encoder import united_potential
 
         return united_potential(view)
 

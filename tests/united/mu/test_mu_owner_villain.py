@@ -611,7 +611,7 @@ def test_moved_civilians_stop_at_the_slots_the_extra_tokens_leave(tmp_path):
 
 def test_the_search_value_sees_a_location_crowded_by_extra_tokens(tmp_path):
     """The value features of search agents count a Villain's extra tokens as taken slots."""
-    from multiverse.agents.value import COMMON, features
+    from multiverse.united.value import COMMON, features
 
     locs = [dict(x) for x in EMPTY_RING]
     s = _standard(_bomb_pack(tmp_path), locations=locs,

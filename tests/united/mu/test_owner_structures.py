@@ -379,8 +379,8 @@ def _everything(d: Docs) -> None:
 def test_whole_games_on_an_owner_pack_keep_the_invariants(tmp_path, mode, agent):
     import random
 
-    from multiverse.agents.heuristic import UnitedHeuristic
     from multiverse.united.dofp.game import from_json, to_json
+    from multiverse.united.heuristic import UnitedHeuristic
     from multiverse.united.invariants import check_invariants
 
     pack = owner_pack(tmp_path, _everything)

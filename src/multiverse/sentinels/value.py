@@ -9,9 +9,9 @@ scores exactly as the real position: the value never leaks information. A finish
 scores 1 (win) or 0 (loss).
 
 The weights were fitted (L2-regularised logistic regression, Newton's method, as
-`agents.value`) on the positions at the start of every hero's play phase of heuristic
+`united.value`) on the positions at the start of every hero's play phase of heuristic
 self-play, labelled with whether that game was won: `python -m
-multiverse.agents.sentinels_value --games 400` replays the fit (numpy needed for the fit
+multiverse.sentinels.value --games 400` replays the fit (numpy needed for the fit
 only) and prints the weights below. Fitted on 162,787 positions of 4,800 games (three,
 four and five heroes, hands of 3 to 5 cards; the heroes won 65.6 % of the positions):
 log-loss 0.477 against 0.644 for a constant.
@@ -26,7 +26,7 @@ FEATURES = ("bias", "villain_hp", "flipped", "hero_hp_mean", "hero_hp_min", "inc
             "villain_cards", "villain_target_hp", "environment_targets", "hero_cards",
             "hand_mean", "hand_min", "good_mods", "bad_mods", "round")
 
-# Fitted by `python -m multiverse.agents.sentinels_value` (see the module docstring); the
+# Fitted by `python -m multiverse.sentinels.value` (see the module docstring); the
 # names in FEATURES give each weight's meaning.
 WEIGHTS: tuple[float, ...] = (-1.758, -2.1149, 2.6059, 3.1009, 1.5242, -0.7506, -2.4249, 0.93,
                               0.0222, -0.8078, 1.3362, -0.6272, 1.0545, -0.4912, -0.8798)
@@ -115,14 +115,14 @@ def training_configs() -> list[Any]:
 
 def collect(config: Any, games: int, seed: int = 0) -> list[tuple[list[float], int]]:
     """(features, won) at the start of every hero's play phase of heuristic self-play."""
-    from multiverse.agents.value import self_play_rows
+    from multiverse.agents.fit import self_play_rows
 
     return self_play_rows(features, config, games, seed)
 
 
 def fit(games: int = 400, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
     """Collect heuristic self-play positions and fit the model."""
-    from multiverse.agents.value import collect_all, fit_model
+    from multiverse.agents.fit import collect_all, fit_model
 
     configs = training_configs()
     out = fit_model(collect_all(collect, configs, games, seed, jobs), FEATURES)
@@ -130,9 +130,9 @@ def fit(games: int = 400, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from multiverse.agents.value import refit_main
+    from multiverse.agents.fit import refit_main
 
-    return refit_main("multiverse.agents.sentinels_value", "Sentinels position evaluation", 400, fit, argv)
+    return refit_main("multiverse.sentinels.value", "Sentinels position evaluation", 400, fit, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

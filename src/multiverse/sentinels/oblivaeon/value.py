@@ -1,7 +1,7 @@
 """A static evaluation of an OblivAeon position: the heroes' chance to win, in [0, 1]
 (`Mode.value` of `oblivaeon`; search scores the end of its short rollouts with it).
 
-The base game's model (`sentinels_value`) reads one villain and one environment; here the
+The base game's model (`sentinels.value`) reads one villain and one environment; here the
 heroes fight OblivAeon (immune while his Shield holds), his Scions and the Aeon Men in two
 battle zones while Devastation destroys the environments. A logistic model over public
 facts only: OblivAeon's form and HP left, whether a Shield protects him, Devastation and the
@@ -10,9 +10,9 @@ players and players out of heroes, the heroes' cards in play and in hand, the en
 destroyed, the round. Hidden cards are never read (hand sizes only), so a determinization
 scores exactly as the real position. A finished game scores 1 (win) or 0 (loss).
 
-The weights were fitted (as `sentinels_value`, L2-regularised logistic regression) on the
+The weights were fitted (as `sentinels.value`, L2-regularised logistic regression) on the
 positions at the start of every hero's play phase of heuristic self-play, labelled with
-whether that game was won: `python -m multiverse.agents.oblivaeon_value --games 150`
+whether that game was won: `python -m multiverse.sentinels.oblivaeon.value --games 150`
 replays the fit and prints the weights below (the figures of the fit are in `FIT`).
 """
 
@@ -25,7 +25,7 @@ FEATURES = ("bias", "form", "oblivaeon_hp", "shielded", "devastation", "countdow
             "scions", "scion_hp", "aeon_men", "hero_hp_mean", "hero_hp_min", "incapacitated",
             "out_of_heroes", "hero_cards", "hand_mean", "destroyed", "round")
 
-# Fitted by `python -m multiverse.agents.oblivaeon_value` (see the module docstring).
+# Fitted by `python -m multiverse.sentinels.oblivaeon.value` (see the module docstring).
 WEIGHTS: tuple[float, ...] = (0.6386, 2.2892, -0.7741, -0.1831, -0.2051, 0.1692, -0.3012, -0.7404,
                               -0.6336, 1.161, -0.3574, -0.0041, -0.1023, 0.3134, 0.171, -2.4334,
                               -0.4976)
@@ -105,14 +105,14 @@ def training_configs() -> list[Any]:
 
 def collect(config: Any, games: int, seed: int = 0) -> list[tuple[list[float], int]]:
     """(features, won) at the start of every hero's play phase of heuristic self-play."""
-    from multiverse.agents.value import self_play_rows
+    from multiverse.agents.fit import self_play_rows
 
     return self_play_rows(features, config, games, seed)
 
 
 def fit(games: int = 150, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
     """Collect heuristic self-play positions and fit the model."""
-    from multiverse.agents.value import collect_all, fit_model
+    from multiverse.agents.fit import collect_all, fit_model
 
     configs = training_configs()
     out = fit_model(collect_all(collect, configs, games, seed, jobs), FEATURES)
@@ -120,9 +120,9 @@ def fit(games: int = 150, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from multiverse.agents.value import refit_main
+    from multiverse.agents.fit import refit_main
 
-    return refit_main("multiverse.agents.oblivaeon_value", "OblivAeon position evaluation", 150, fit, argv)
+    return refit_main("multiverse.sentinels.oblivaeon.value", "OblivAeon position evaluation", 150, fit, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

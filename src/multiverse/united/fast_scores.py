@@ -18,14 +18,13 @@ of the position it is given — search calls it on determinized copies only:
 - **Location effects**: use them; **which Sentinel activates**: the one farthest away.
 
 `Mode.fast_scores` of both Marvel United modes is `united_fast_scores`; the policy that
-follows it in rollouts is `agents.policy.FastPolicy` (re-exported here).
+follows it in rollouts is `agents.policy.FastPolicy`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from multiverse.agents.policy import FastPolicy, softmax
 from multiverse.united.state import PHASE_NIMROD
 
 MOVE, ATTACK, HEROIC, WILD = 0, 1, 2, 3
@@ -206,5 +205,5 @@ def united_fast_scores(d: Any, s: Any) -> list[float] | None:
     return None if fn is None else fn(d, s)
 
 
-__all__ = ["SCORERS", "FastPolicy", "card_keep_value", "fast_scores", "softmax",
+__all__ = ["SCORERS", "card_keep_value", "fast_scores",
            "united_fast_scores"]
