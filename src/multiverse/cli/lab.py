@@ -238,6 +238,9 @@ def _summary_table(r: dict[str, Any], title: str):
         t.add_row("rounds histogram", hist)
     t.add_row("decisions / game", f"{r['mean_decisions']:.1f}")
     t.add_row("games / s", f"{r['games_per_second']:,.1f} ({r['jobs']} job(s), {r['backend']})")
+    if r.get("cpu_seconds_per_game") is not None:
+        t.add_row("CPU s / game", f"{r['cpu_seconds_per_game']:,.3f} (median "
+                                  f"{r['cpu_seconds_median']:,.3f}, {r['cpu_games']:,} games)")
     for reason, n in r["loss_reasons"].items():
         t.add_row("loss", f"{n:,} x {reason}")
     return t
@@ -246,7 +249,7 @@ def _summary_table(r: dict[str, Any], title: str):
 def _public(r: dict[str, Any]) -> dict[str, Any]:
     keys = ("games", "wins", "win_rate", "ci95", "loss_reasons", "mean_rounds", "games_per_second",
             "rounds", "mean_decisions", "played", "skipped", "seconds", "mode", "agent", "seed",
-            "jobs", "backend", "config")
+            "jobs", "backend", "config", "cpu_seconds_per_game", "cpu_seconds_median", "cpu_games")
     return {k: r[k] for k in keys if k in r}
 
 

@@ -49,8 +49,9 @@ def run_chunk(config_json: str, spec: AgentSpec, items: list[tuple[int, int]]) -
     config = config_from_json(config_json)
     out: list[Row] = []
     for index, seed in items:
+        started = time.process_time()
         result, reason, rounds, decisions = play_game(config, spec, seed)
-        out.append((index, seed, result, reason, rounds, decisions))
+        out.append((index, seed, result, reason, rounds, decisions, time.process_time() - started))
     return out
 
 
@@ -127,6 +128,17 @@ def _ray(config_json: str, spec: AgentSpec, parts: list[list[tuple[int, int]]], 
             ray.shutdown()
 
 
+def cpu_summary(cpu: list[float]) -> dict[str, Any]:
+    """The CPU seconds per game (mean, median, and how many games carry them): the cost axis of
+    the agents' strength curves (docs/agents.md)."""
+    if not cpu:
+        return {"cpu_seconds_per_game": None, "cpu_seconds_median": None, "cpu_games": 0}
+    import statistics
+
+    return {"cpu_seconds_per_game": statistics.fmean(cpu), "cpu_seconds_median": statistics.median(cpu),
+            "cpu_games": len(cpu)}
+
+
 def run_lab(config: Any, spec: AgentSpec, games: int, seed: int, store: LabStore,
             jobs: int = 1, backend: str = "local", address: str | None = None,
             on_progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
@@ -157,6 +169,7 @@ def run_lab(config: Any, spec: AgentSpec, games: int, seed: int, store: LabStore
     summary = summarize(store.results(config_json, spec.key, seed, games))
     return {
         **summary,
+        **cpu_summary(store.cpu_seconds(config_json, spec.key, seed, games)),
         "games_per_second": played / seconds if played and seconds > 0 else 0.0,
         "played": played,
         "skipped": games - played,
@@ -171,4 +184,4 @@ def run_lab(config: Any, spec: AgentSpec, games: int, seed: int, store: LabStore
 
 
 __all__ = ["AGENT_SALT", "BACKENDS", "AgentSpec", "agent_seed", "check_backend", "chunks",
-           "config_from_json", "game_seed", "play_game", "run_chunk", "run_lab"]
+           "config_from_json", "cpu_summary", "game_seed", "play_game", "run_chunk", "run_lab"]

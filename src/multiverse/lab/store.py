@@ -25,6 +25,7 @@ CREATE TABLE IF NOT EXISTS lab_results (
     reason     TEXT,
     rounds     INTEGER NOT NULL,
     decisions  INTEGER NOT NULL,
+    cpu        REAL,
     PRIMARY KEY (config, agent, run_seed, game)
 );
 CREATE TABLE IF NOT EXISTS lab_runs (
@@ -52,7 +53,9 @@ CREATE TABLE IF NOT EXISTS lab_sweeps (
 );
 """
 
-Row = tuple[int, int, str, str, int, int]  # game, game_seed, result, reason, rounds, decisions
+Row = tuple[int, int, str, str, int, int, float]  # game, game_seed, result, reason, rounds,
+# decisions, and the CPU seconds the game took in its worker (`time.process_time`: the agents'
+# search and the engine; a store made before this column holds NULL there)
 
 
 def _now() -> str:
@@ -68,6 +71,10 @@ class LabStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self.conn = sqlite3.connect(self.path)
         self.conn.executescript(SCHEMA)
+        columns = {r[1] for r in self.conn.execute("PRAGMA table_info(lab_results)")}
+        if "cpu" not in columns:  # a store from before the CPU column: results kept, CPU unknown
+            with self.conn:
+                self.conn.execute("ALTER TABLE lab_results ADD COLUMN cpu REAL")
 
     def __enter__(self) -> LabStore:
         return self
@@ -87,7 +94,8 @@ class LabStore:
     def add_results(self, config: str, agent: str, run_seed: int, rows: list[Row]) -> None:
         with self.conn:
             self.conn.executemany(
-                "INSERT OR REPLACE INTO lab_results VALUES (?,?,?,?,?,?,?,?,?)",
+                "INSERT OR REPLACE INTO lab_results (config, agent, run_seed, game, game_seed, "
+                "result, reason, rounds, decisions, cpu) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 [(config, agent, run_seed, *r) for r in rows])
 
     def results(self, config: str, agent: str, run_seed: int, games: int) -> list[dict[str, Any]]:
@@ -97,6 +105,13 @@ class LabStore:
             (config, agent, run_seed, games))
         keys = ("game", "game_seed", "result", "reason", "rounds", "decisions")
         return [dict(zip(keys, r, strict=True)) for r in cur]
+
+    def cpu_seconds(self, config: str, agent: str, run_seed: int, games: int) -> list[float]:
+        """The CPU seconds of each stored game of a run that has them, in game order."""
+        cur = self.conn.execute(
+            "SELECT cpu FROM lab_results WHERE config=? AND agent=? AND run_seed=? AND game < ? "
+            "AND cpu IS NOT NULL ORDER BY game", (config, agent, run_seed, games))
+        return [c for (c,) in cur]
 
     def add_run(self, mode: str, config: str, agent: str, run_seed: int, games: int, played: int,
                 jobs: int, backend: str, seconds: float) -> int:
