@@ -294,3 +294,14 @@ def test_a_limit_below_one_is_refused(flag, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["serve", flag, "0"])
     assert exit_.value.code == 2 and capsys.readouterr().err.startswith("error: ")
+
+
+def test_a_strong_seat_searches_at_most_the_limit(db, monkeypatch, capsys):
+    monkeypatch.setattr(type(modes.get("dofp")), "strong_search", {"iterations": 400, "turns": 1})
+    with TestClient(app(db, max_iterations=50)) as client:
+        gid, _ = open_table(client, {**DFP, "seats": ["human", "strong", "human"]})
+        assert look(client, db, gid, "/about").json()["seats"][1]["player"] == "strong(iterations=50)"
+    assert "seat 1 (strong) searches 50 iterations, this server's limit" in capsys.readouterr().err
+    with TestClient(app(db, max_iterations=500)) as client:
+        gid, _ = open_table(client, {**DFP, "seats": ["human", "strong", "human"]})
+        assert look(client, db, gid, "/about").json()["seats"][1]["player"] == "strong"

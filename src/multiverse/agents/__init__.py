@@ -17,8 +17,10 @@ from multiverse.agents.heuristic import HeuristicAgent
 from multiverse.agents.ismcts import ISMCTSAgent, hint, hint_lines
 from multiverse.agents.random_agent import RandomAgent
 from multiverse.agents.seeds import AgentSpec, agent_seed, decision_seed, game_seed
+from multiverse.agents.strong import StrongAgent
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "ismcts": ISMCTSAgent}
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "ismcts": ISMCTSAgent,
+          "strong": StrongAgent}
 
 
 def make_agent(name: str, seed: int, **params: Any) -> Any:
@@ -30,5 +32,5 @@ def make_agent(name: str, seed: int, **params: Any) -> Any:
     return cls(seed, **params)
 
 
-__all__ = ["AGENTS", "AgentSpec", "HeuristicAgent", "ISMCTSAgent", "RandomAgent", "agent_seed",
+__all__ = ["AGENTS", "AgentSpec", "HeuristicAgent", "ISMCTSAgent", "RandomAgent", "StrongAgent", "agent_seed",
            "decision_seed", "game_seed", "hint", "hint_lines", "make_agent"]

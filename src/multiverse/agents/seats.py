@@ -37,6 +37,6 @@ def make_seat_agent(spec: str, seed: int) -> Any:
     """The agent of a stored seat spec, seeded with `seed` (made afresh for each decision:
     `decision_seed(agent_seed(game_seed, seat), n)`)."""
     name, params = parse_seat(spec)
-    if name == "ismcts":
+    if name in ("ismcts", "strong"):
         params.setdefault("reuse", False)  # a choice depends on the state only
     return AGENTS[name](seed, **params)

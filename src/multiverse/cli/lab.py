@@ -59,7 +59,8 @@ HeroesOpt = Annotated[str | None, typer.Option(
          "hero ids separated by commas",
     show_default="3")]
 GamesOpt = Annotated[int, typer.Option(min=1, help="Games to play (per grid point in a sweep)")]
-AgentOpt = Annotated[str, typer.Option(help="The agent in every seat: random, heuristic or ismcts")]
+AgentOpt = Annotated[str, typer.Option(help="The agent in every seat: random, heuristic, ismcts or "
+                                             "strong (ISMCTS with its mode's chosen settings)")]
 JobsOpt = Annotated[int | None, typer.Option(
     min=1, help="Worker processes (Ray: CPUs of the local cluster)", show_default="the CPU count")]
 SeedOpt = Annotated[int, typer.Option(min=0, max=2**63 - 1, help="Run seed: every game's seed derives from it")]
@@ -162,11 +163,16 @@ def build_agent(agent: str, iterations: int | None, rollout: Rollout | None,
 
     if agent not in AGENTS:
         raise LabError(f"unknown agent {agent!r}; agents: {', '.join(AGENTS)}")
-    if agent != "ismcts":
+    if agent not in ("ismcts", "strong"):
         if iterations is not None or rollout is not None or agent_set:
-            raise LabError("--iterations, --rollout and --agent-set are options of the ismcts agent")
+            raise LabError("--iterations, --rollout and --agent-set are options of the ismcts "
+                           "and strong agents")
         return AgentSpec(agent)
-    params: dict[str, Any] = {"iterations": iterations or 100, "rollout": (rollout or Rollout.fast).value}
+    params: dict[str, Any] = {}
+    if agent == "ismcts" or iterations is not None:  # strong: its mode's settings, unless given
+        params["iterations"] = iterations or 100
+    if agent == "ismcts" or rollout is not None:
+        params["rollout"] = (rollout or Rollout.fast).value
     for item in agent_set or []:
         name, sep, text = item.partition("=")
         name = name.strip()
@@ -178,7 +184,7 @@ def build_agent(agent: str, iterations: int | None, rollout: Rollout | None,
     try:
         spec.make(0)
     except (TypeError, ValueError) as exc:
-        raise LabError(f"bad ismcts parameters: {exc}") from None
+        raise LabError(f"bad {agent} parameters: {exc}") from None
     return spec
 
 
@@ -417,3 +423,64 @@ def plot(
         except (LookupError, RuntimeError) as exc:
             raise _fail(str(exc)) from None
     print(f"wrote {path}")
+
+
+@lab_app.command("curve")
+def curve(
+    mode: ModeArg,
+    budgets: Annotated[str, typer.Option(help="ISMCTS iterations per decision, comma-separated")] = "50,200,1000",
+    heroes: HeroesOpt = None,
+    games: GamesOpt = 300,
+    jobs: JobsOpt = None,
+    seed: SeedOpt = 1,
+    out: OutOpt = Path("lab.db"),
+    json_out: JsonOpt = False,
+    backend: BackendOpt = Backend.local,
+    address: AddressOpt = None,
+    no_strong: Annotated[bool, typer.Option("--no-strong", help="Leave the strong agent out")] = False,
+    plot_out: Annotated[Path | None, typer.Option("--plot", help="Draw the curve to this image file")] = None,
+    solo: SoloOpt = False,
+    villain: VillainOpt = None,
+    environment: EnvironmentOpt = None,
+    set_: SetOpt = None,
+) -> None:
+    """Strength for CPU: win rate and CPU seconds per game of random, heuristic, ISMCTS at each
+    budget and the strong agent, on the same games."""
+    import json
+
+    from multiverse.lab.curve import curve_agents, plot_curve, strength_curve
+    from multiverse.lab.store import LabStore
+
+    try:
+        config = build_config(mode, heroes, solo, villain, set_, environment=environment)
+        try:
+            numbers = [int(b) for b in budgets.split(",") if b.strip()]
+        except ValueError:
+            raise LabError(f"--budgets {budgets!r}: expected whole numbers, e.g. 50,200,1000") from None
+        if not numbers or min(numbers) < 1:
+            raise LabError(f"--budgets {budgets!r}: expected whole numbers of at least 1")
+        jobs = _prepare(backend, jobs)
+    except LabError as exc:
+        raise _fail(str(exc)) from None
+
+    def show(row: dict[str, Any]) -> None:
+        if json_out:
+            print(json.dumps(row), flush=True)
+        else:
+            lo, hi = row["ci95"]
+            cpu = row["cpu_seconds_per_game"]
+            print(f"{row['agent']:<40} {row['win_rate']:6.1%}  ({lo:.1%} - {hi:.1%})  "
+                  f"{'?' if cpu is None else f'{cpu:,.3f}'} CPU s / game  ({row['games']} games)", flush=True)
+
+    with LabStore(out) as store:
+        try:
+            rows = strength_curve(config, curve_agents(numbers, not no_strong), games, seed, store,
+                                  jobs=jobs, backend=backend.value, address=address, on_row=show)
+        except RuntimeError as exc:
+            raise _fail(str(exc)) from None
+    if plot_out is not None:
+        try:
+            plot_curve(rows, plot_out, f"{_title(mode, config, solo)}: {games} games each (seed {seed})")
+        except RuntimeError as exc:
+            raise _fail(str(exc)) from None
+        print(f"wrote {plot_out}")

@@ -154,7 +154,7 @@ def run_lab(config: Any, spec: AgentSpec, games: int, seed: int, store: LabStore
     done = games - len(todo)
     if on_progress:
         on_progress(done, games)
-    parts = chunks(todo, jobs, most=1 if spec.name == "ismcts" else 25)  # search: seconds a game
+    parts = chunks(todo, jobs, most=1 if spec.name in ("ismcts", "strong") else 25)  # search: seconds a game
     t0 = time.perf_counter()
     stream = (_local(config_json, spec, parts, jobs) if backend == "local"
               else _ray(config_json, spec, parts, jobs, address))

@@ -71,6 +71,9 @@ class Mode:
     max_options: ClassVar[int] = 32  # RL action space: the most options one decision offers
     summary_fields: ClassVar[tuple[str, ...]] = ()  # the fields `summary` returns
     refusals: ClassVar[dict[str, str]] = {}  # why an option of other modes is not this one's
+    # the lab's strong agent (`agents.strong`): the ISMCTS settings this mode's curve chose
+    # (docs/agents.md, "Strength for CPU"); any ISMCTSAgent keyword
+    strong_search: ClassVar[dict[str, Any]] = {"iterations": 200}
 
     # ----- configuration -----------------------------------------------------------
     def config(self, fields: dict[str, Any]) -> Any:

@@ -39,7 +39,7 @@ from multiverse.web.replays import ReplayCache, ReplayFault
 from multiverse.web.tables import TableKeys, new_key, same_secret
 
 SPECTATOR = -1  # the seat whose view a spectator gets: no hero's hand is theirs
-SLOW_AGENTS = ("ismcts",)  # searched in a worker thread, so the server keeps answering
+SLOW_AGENTS = ("ismcts", "strong")  # searched in a worker thread, so the server keeps answering
 MAX_ITERATIONS = 5000  # the most a request may give the search agent of a seat
 HINT_ITERATIONS = 300  # the hint's search budget: fixed, so the same state gives the same hint
 RETRY_FIRST, RETRY_MOST = 0.1, 5.0  # an agent's failed write is tried again after these seconds
@@ -515,8 +515,9 @@ class Hub:
         capped = []
         for i, spec in enumerate(table.seats):
             base, params = parse_seat(spec)
-            n = params.get("iterations", DEFAULT_ITERATIONS)
-            if base == "ismcts" and type(n) is int and n > self.max_iterations:
+            preset = table.mode.strong_search.get("iterations") if base == "strong" else DEFAULT_ITERATIONS
+            n = params.get("iterations", preset)
+            if base in SLOW_AGENTS and type(n) is int and n > self.max_iterations:
                 params["iterations"] = self.max_iterations
                 table.seats[i] = f"{base}({', '.join(f'{k}={json.dumps(v)}' for k, v in params.items())})"
                 capped.append(f"seat {i} ({spec})")

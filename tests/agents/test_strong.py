@@ -1,0 +1,98 @@
+"""The strong agent (issue 24): ISMCTS with the settings its mode registers, one name for every
+mode; the lab runs it like any agent, and the curve puts every agent on CPU seconds per game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from multiverse import modes
+from multiverse.agents import AGENTS, ISMCTSAgent, StrongAgent
+from multiverse.agents.seeds import AgentSpec, agent_seed, game_seed
+from multiverse.cli.main import app
+from multiverse.lab.curve import curve_agents, strength_curve
+from multiverse.lab.runner import run_lab
+from multiverse.lab.store import LabStore
+
+
+def choices(mode_name: str, make, seed: int = 3, most: int = 40) -> list[str]:
+    mode = modes.get(mode_name)
+    config = mode.make_config("3")
+    gs = game_seed(seed, 0)
+    s = mode.new_game(config, gs)
+    agents = [make(agent_seed(gs, k)) for k in range(mode.n_seats(config))]
+    out = []
+    while (d := s.decision()) is not None and len(out) < most:
+        out.append(agents[d.seat].choose(d, s))
+        s.apply(out[-1])
+    return out
+
+
+@pytest.mark.parametrize("mode_name", ["dofp", "sentinels"])
+def test_strong_plays_its_modes_search_settings(mode_name, monkeypatch):
+    mode = modes.get(mode_name)
+    monkeypatch.setattr(type(mode), "strong_search", {"iterations": 4, "turns": 2})
+    strong = choices(mode_name, StrongAgent)
+    assert strong == choices(mode_name, lambda seed: ISMCTSAgent(seed, iterations=4, turns=2))
+    agent = StrongAgent(5)
+    s = mode.new_game(mode.make_config("3"), 5)
+    agent.choose(s.decision(), s)
+    assert (agent.search.iterations, agent.search.turns, agent.search.last_iterations) == (4, 2, 4)
+
+
+def test_overrides_win_and_a_bad_one_fails_at_once(monkeypatch):
+    monkeypatch.setattr(type(modes.get("dofp")), "strong_search", {"iterations": 50})
+    s = modes.get("dofp").new_game(modes.get("dofp").make_config("3"), 1)
+    assert StrongAgent(1, iterations=2).settings(s) == {"iterations": 2}
+    assert StrongAgent(1).settings(s) == {"iterations": 50}
+    with pytest.raises(TypeError):
+        StrongAgent(1, oracle=True)
+    assert AGENTS["strong"] is StrongAgent
+
+
+def test_every_mode_names_its_strong_settings():
+    for mode in modes.all_modes():
+        ISMCTSAgent(0, **mode.strong_search)  # every keyword is one ISMCTS takes
+        assert mode.strong_search["iterations"] >= 1
+
+
+def test_lab_runs_strong_from_the_command_line(tmp_path, monkeypatch):
+    monkeypatch.setattr(type(modes.get("dofp")), "strong_search", {"iterations": 2})
+    r = CliRunner().invoke(app, ["lab", "run", "dofp", "--games", "2", "--agent", "strong", "--jobs", "1",
+                                 "--out", str(tmp_path / "lab.db"), "--json", "--no-progress"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["agent"] == "strong" and out["games"] == 2 and out["cpu_games"] == 2
+    r = CliRunner().invoke(app, ["lab", "run", "dofp", "--games", "1", "--agent", "strong",
+                                 "--agent-set", "turns=2", "--jobs", "1", "--iterations", "1",
+                                 "--out", str(tmp_path / "lab.db"), "--json", "--no-progress"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["agent"] == "strong(iterations=1,turns=2)"
+
+
+def test_the_curve_is_each_agent_on_the_same_games(tmp_path):
+    config = modes.get("dofp").make_config("3")
+    specs = curve_agents([2], strong=False)
+    assert [s.key for s in specs] == ["random", "heuristic", "ismcts(iterations=2,rollout=fast)"]
+    with LabStore(tmp_path / "lab.db") as store:
+        rows = strength_curve(config, specs, 3, 4, store)
+        alone = run_lab(config, AgentSpec("heuristic"), 3, 4, store)  # stored: nothing replayed
+    assert [r["agent"] for r in rows] == [s.key for s in specs]
+    assert rows[1]["wins"] == alone["wins"] and alone["played"] == 0
+    assert all(r["games"] == 3 and r["cpu_games"] == 3 and r["cpu_seconds_per_game"] > 0 for r in rows)
+    assert rows[0]["cpu_seconds_per_game"] < rows[2]["cpu_seconds_per_game"]  # search costs more
+
+
+def test_curve_command_and_its_bad_budgets(tmp_path):
+    db = tmp_path / "lab.db"
+    r = CliRunner().invoke(app, ["lab", "curve", "dofp", "--budgets", "2", "--games", "2", "--no-strong",
+                                 "--jobs", "1", "--out", str(db), "--json", "--plot", str(tmp_path / "c.png")])
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
+    assert [x["agent"] for x in lines] == ["random", "heuristic", "ismcts(iterations=2,rollout=fast)"]
+    assert (tmp_path / "c.png").stat().st_size > 1000
+    for bad in ("x", "0", ""):
+        r = CliRunner().invoke(app, ["lab", "curve", "dofp", "--budgets", bad, "--out", str(db)])
+        assert r.exit_code == 2 and "error: --budgets" in r.output, bad
