@@ -282,6 +282,29 @@ def spiel_playout_loop(game: Any, games: int, seed: int) -> int:
     return steps
 
 
+def ismcts_states(config: Config) -> list[Any]:
+    """The states ISMCTS is timed from: a third into each of `ISMCTS_STATES` random games."""
+    states = []
+    for g, choices in record_games(ISMCTS_STATES, config):
+        s = new_game(config, seed=g)
+        for oid in choices[: len(choices) // 3]:
+            s.apply(oid)
+        if s.decision() is not None:
+            states.append(s)
+    return states
+
+
+def ismcts_loop(states: list[Any], iterations: int = ISMCTS_ITERATIONS) -> int:
+    """The default ISMCTS agent's search from each state (no tree reuse); returns the
+    iterations run, so `timed_rounds` gives µs per iteration beside OpenSpiel's steps."""
+    from multiverse.agents.ismcts import ISMCTSAgent
+
+    agent = ISMCTSAgent(7, iterations=iterations, reuse=False)
+    for s in states:
+        agent.search(s, s.decision().seat)  # type: ignore[union-attr]
+    return iterations * len(states)
+
+
 def measure_ismcts(config: Config, repetitions: int = REPETITIONS,
                    iterations: int = ISMCTS_ITERATIONS) -> dict[str, float]:
     """ISMCTS iterations per second from states met in random play: the default agent (fast
@@ -289,14 +312,7 @@ def measure_ismcts(config: Config, repetitions: int = REPETITIONS,
     `ismcts_random_*`, uniformly random rollouts to the end of the game with uniform priors."""
     from multiverse.agents.ismcts import ISMCTSAgent
 
-    records = record_games(ISMCTS_STATES, config)
-    states = []
-    for g, choices in records:
-        s = new_game(config, seed=g)
-        for oid in choices[: len(choices) // 3]:
-            s.apply(oid)
-        if s.decision() is not None:
-            states.append(s)
+    states = ismcts_states(config)
 
     out: dict[str, float] = {"ismcts_states": len(states), "ismcts_iterations": iterations}
     for label, params in (("ismcts", {}),
@@ -371,12 +387,17 @@ def measure_all(games: int = 200, repetitions: int = REPETITIONS) -> dict[str, A
         r.update(measure_ismcts(config, repetitions))
         modes[mode] = r
         loops[mode] = lambda config=config: playout_loop(config, games, 1)
+        starts = ismcts_states(config)
+        loops[f"ismcts:{mode}"] = lambda starts=starts: ismcts_loop(starts)
     peers = openspiel_peers(games) or {}
     us, secs = timed_rounds({**loops, **{f"openspiel:{k}": p[1] for k, p in peers.items()}},
                             repetitions)
     for mode, r in modes.items():
         r["us_per_step_playout_loop"] = statistics.median(us[mode])
         r["games_per_s_playout_loop"] = games / max(1e-9, statistics.median(secs[mode]))
+        if "openspiel:python_tic_tac_toe" in us:
+            r["ismcts_iteration_vs_python_ttt_step"] = round_ratio(
+                us[f"ismcts:{mode}"], us["openspiel:python_tic_tac_toe"])
     spiel: dict[str, Any] | None = None
     ratios: dict[str, dict[str, float]] = {}
     if peers:
@@ -389,7 +410,41 @@ def measure_all(games: int = 200, repetitions: int = REPETITIONS) -> dict[str, A
     dofp = modes["dofp"]
     from multiverse.compiled import compiled_modules
     return {**dofp, "modes": modes, "openspiel": spiel, "ratio_vs_openspiel": ratios,
-            "compiled": compiled_modules()}
+            "compiled": compiled_modules(), "bars": bars(modes, ratios)}
+
+
+BARS = (  # issue 24's bars: (figure, mode, at most / at least, bar)
+    ("step ÷ python_tic_tac_toe step", "dofp", "≤", 0.25),
+    ("step ÷ python_tic_tac_toe step", "standard", "≤", 0.25),
+    ("step ÷ python_tic_tac_toe step", "sentinels", "≤", 0.4),
+    ("step ÷ python_tic_tac_toe step", "oblivaeon", "≤", 0.5),
+    ("µs / clone", "dofp", "≤", 2.0),
+    ("µs / clone", "sentinels", "≤", 5.0),
+    ("ISMCTS iterations / s", "dofp", "≥", 20_000.0),
+)
+
+
+def bars(modes: dict[str, Any], ratios: dict[str, dict[str, float]]) -> list[dict[str, Any]]:
+    """Each of `BARS` with the figure this run measured and whether it is met (a ratio needs
+    OpenSpiel: without it that bar is left out)."""
+    out = []
+    for figure, mode, sense, bar in BARS:
+        if mode not in modes:
+            continue
+        if figure.startswith("step"):
+            if "python_tic_tac_toe" not in ratios.get(mode, {}):
+                continue
+            value = ratios[mode]["python_tic_tac_toe"]
+        elif figure == "µs / clone":
+            value = modes[mode]["us_per_clone"]
+        elif "ismcts_iterations_per_s" in modes[mode]:
+            value = modes[mode]["ismcts_iterations_per_s"]
+        else:
+            continue
+        met = value <= bar if sense == "≤" else value >= bar
+        out.append({"figure": figure, "mode": mode, "bar": f"{sense} {bar:g}",
+                    "measured": round(value, 3), "met": met})
+    return out
 
 
 ROWS = (
@@ -438,6 +493,9 @@ def main(json_out: bool = False, games: int = 200, repetitions: int = REPETITION
                           "", f"{m['ismcts_states']} states x {m['ismcts_iterations']}")
             table.add_row("ISMCTS iterations / s (random rollouts)",
                           f"{m['ismcts_random_iterations_per_s']:,.0f}", "", "to the end of the game")
+        if "ismcts_iteration_vs_python_ttt_step" in m:
+            table.add_row("ISMCTS iteration ÷ python_tic_tac_toe step",
+                          f"{m['ismcts_iteration_vs_python_ttt_step']:,.2f}", "", "same rounds")
         print_table(console, table)
     spiel = r["openspiel"]
     if spiel:
@@ -454,9 +512,17 @@ def main(json_out: bool = False, games: int = 200, repetitions: int = REPETITION
     else:
         console.print("OpenSpiel is not installed (pip install 'multiverse[bench]'): no peer row.",
                       markup=False)  # the brackets are the extra's name, not rich markup
+    table = Table(title="Issue 24's bars, this run")
+    for col in ("figure", "mode", "bar", "measured", "met"):
+        table.add_column(col, justify="right" if col == "measured" else "left")
+    for b in r["bars"]:
+        table.add_row(b["figure"], b["mode"], b["bar"], f"{b['measured']:,.3f}", "yes" if b["met"] else "no")
+    print_table(console, table)
     m = r["modes"]["dofp"]
     console.print(f"Python {m['python']} ({m['implementation']}, {m['machine']}, {m['cpus']} CPUs); "
-                  f"compiled hot modules: {len(r['compiled'])} (setup.py; MULTIVERSE_PURE=1: none).")
+                  f"compiled hot modules: {len(r['compiled'])} (setup.py; MULTIVERSE_PURE=1: none): "
+                  f"{', '.join(sorted(x.removeprefix('multiverse.') for x in r['compiled'])) or 'none'}.",
+                  markup=False)
     return 0
 
 

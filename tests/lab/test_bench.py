@@ -102,3 +102,17 @@ def test_too_few_games_is_one_error_line(capsys):
     assert bench.main(games=0) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["error: --games must be at least 1"]
+
+
+def test_the_issue_bars_say_what_was_measured_and_whether_it_is_met():
+    modes = {"dofp": {"us_per_clone": 1.5, "ismcts_iterations_per_s": 19_000.0},
+             "sentinels": {"us_per_clone": 6.0}}
+    ratios = {"dofp": {"python_tic_tac_toe": 0.2}, "sentinels": {"python_tic_tac_toe": 0.41}}
+    got = {(b["figure"], b["mode"]): (b["bar"], b["measured"], b["met"]) for b in bench.bars(modes, ratios)}
+    assert got == {
+        ("step ÷ python_tic_tac_toe step", "dofp"): ("≤ 0.25", 0.2, True),
+        ("step ÷ python_tic_tac_toe step", "sentinels"): ("≤ 0.4", 0.41, False),
+        ("µs / clone", "dofp"): ("≤ 2", 1.5, True),
+        ("µs / clone", "sentinels"): ("≤ 5", 6.0, False),
+        ("ISMCTS iterations / s", "dofp"): ("≥ 20000", 19_000.0, False),
+    }
