@@ -73,14 +73,19 @@ def test_unknown_backend(tmp_path):
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="ray is not installed")
-def test_ray_backend_stores_the_same_results_as_local(tmp_path):
-    spec = AgentSpec("heuristic")
+@pytest.mark.parametrize("spec, games", [(AgentSpec("heuristic"), 8),
+                                         (AgentSpec("strong", (("iterations", 3),)), 4)])
+def test_ray_backend_stores_the_same_results_as_local(tmp_path, spec, games):
+    """The same seeds give the same games on Ray as in one local process: the search agent's
+    too (its generator is seeded per seat, never from the worker)."""
     with LabStore(tmp_path / "local.db") as st:
-        run_lab(CONFIG, spec, 8, 5, st, jobs=1)
+        run_lab(CONFIG, spec, games, 5, st, jobs=1)
     with LabStore(tmp_path / "ray.db") as st:
-        r = run_lab(CONFIG, spec, 8, 5, st, jobs=2, backend="ray")
-    assert r["backend"] == "ray" and r["played"] == 8
-    assert rows(tmp_path / "local.db", seed=5, games=8) == rows(tmp_path / "ray.db", seed=5, games=8)
+        r = run_lab(CONFIG, spec, games, 5, st, jobs=2, backend="ray")
+    assert r["backend"] == "ray" and r["played"] == games
+    local = rows(tmp_path / "local.db", agent=spec.key, seed=5, games=games)
+    assert len(local) == games
+    assert local == rows(tmp_path / "ray.db", agent=spec.key, seed=5, games=games)
 
 
 def test_chunks_shrink_toward_the_end():
