@@ -141,6 +141,14 @@ def immune_to(s: SentinelsState, src: int, tgt: int, dtype: int) -> str:
     return ""
 
 
+def count_turn_damage(s: SentinelsState, tgt: int, amount: int) -> None:
+    """`turn_dmg[tgt] += amount`; the turn's shared zeros (`Tables.no_dmg`) are copied first."""
+    dealt = s.turn_dmg
+    if dealt is s.T.no_dmg:
+        dealt = s.turn_dmg = dealt[:]
+    dealt[tgt] += amount
+
+
 def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irreducible: bool,
                 drain: int = -1, cross: bool = False, via: int = -1, vthis: int = -1) -> None:
     """SOTM-14: redirection, type changes, then the increases and reductions (the players
@@ -306,7 +314,7 @@ def final_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int,
         return
     s.hp[tgt] -= amount
     if t.track_dmg:  # "dealt N or more damage this turn" (state.py's "this turn" facts)
-        s.turn_dmg[tgt] += amount
+        count_turn_damage(s, tgt, amount)
     if s.log is not None:
         src_name = (f"Zone {s.bz[tgt] + 1}: " if s.T.n_zones > 1 else "") + (s.name(src) if src >= 0 else "Damage")
         kind = DAMAGE_TYPES[dtype]
