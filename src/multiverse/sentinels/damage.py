@@ -37,14 +37,18 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
         if s.mods:
             return out + [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods]
         return out  # (kept: read, never changed)
-    cards = (live.get(LIVE_MODS) if live is not None else None) or s.live_read(LIVE_MODS)
-    bz, holds, cif = s.bz, amounts.holds, t.cmod_if
-    if not conds:  # zones only (OblivAeon): one comprehension
-        out = [(m, c) for c in cards if bz[c] == zone for m in table[c][face[c]]]
+    bz = s.bz
+    if not conds:  # zones only (OblivAeon): the modifiers shown in `zone`
+        shown = live.get(LIVE_CMODS) if live is not None else None
+        if shown is None:
+            shown = s.live_read(LIVE_CMODS)
+        out = [p for p in shown if bz[p[1]] == zone]
         if s.mods:
             out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods
                     if this < 0 or bz[this] == zone]
         return out
+    cards = (live.get(LIVE_MODS) if live is not None else None) or s.live_read(LIVE_MODS)
+    holds, cif = amounts.holds, t.cmod_if
     out = []
     for c in cards:
         f = face[c]
