@@ -29,6 +29,10 @@ HOT = (  # the modules setup.py compiles
     "multiverse.sentinels.vocab.choices",
     "multiverse.sentinels.vocab.counters",
     "multiverse.sentinels.vocab.targets",
+    "multiverse.sentinels.setup",
+    "multiverse.sentinels.oblivaeon.turns",
+    "multiverse.sentinels.oblivaeon.world",
+    "multiverse.sentinels.oblivaeon.setup",
 )
 
 

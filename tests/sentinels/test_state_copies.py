@@ -9,7 +9,7 @@ import pytest
 
 from multiverse import modes
 from multiverse.engine.state import GameState
-from multiverse.sentinels.state import SentinelsState
+from multiverse.sentinels.state import STATIC, SentinelsState
 
 
 @pytest.mark.parametrize("heroes", ["3", "5"])
@@ -26,11 +26,40 @@ def test_clone_key_and_data_match_the_engine(heroes: str) -> None:
             assert c.state_hash() == s.state_hash()
             for name in SentinelsState.CORE + SentinelsState.DATA:  # nothing shared that mutates
                 v = getattr(s, name)
-                if type(v) is list and v:
+                if name in STATIC or v is s.T.no_dmg:  # shared: never written (next test)
+                    assert getattr(c, name) is v
+                elif type(v) is list and v:
                     assert getattr(c, name) is not v
                     if name in SentinelsState.NESTED:
                         assert all(a is not b for a, b in zip(getattr(c, name), v, strict=True))
             s.apply(d.options[rnd.randrange(len(d.options))].id)
+
+
+@pytest.mark.parametrize(("mode_name", "heroes", "seeds"),
+                         [("sentinels", "3", 6), ("sentinels", "5", 3), ("oblivaeon", "3", 3)])
+def test_a_clone_playing_on_leaves_the_original_as_it_was(mode_name: str, heroes: str,
+                                                          seeds: int) -> None:
+    """What a clone shares (the base game's `STATIC` lists, the turn's zeros of `turn_dmg`)
+    is never written under the original: after the clone plays a few decisions on, the
+    original's hash is the one it had; and the base game's `STATIC` lists keep their setup
+    values to the end."""
+    mode = modes.get(mode_name)
+    config = mode.make_config(heroes)
+    for seed in range(seeds):
+        s = mode.new_game(config, seed)
+        static = [list(getattr(s, name)) for name in STATIC]
+        rnd = random.Random(seed)
+        while (d := s.decision()) is not None:
+            h = s.state_hash()
+            c = s.clone()
+            for _ in range(3):
+                if (cd := c.decision()) is None:
+                    break
+                c.apply(cd.options[rnd.randrange(len(cd.options))].id)
+            assert s.state_hash() == h
+            s.apply(d.options[rnd.randrange(len(d.options))].id)
+        if s.T.n_zones == 1 and not s.T.dynamic:
+            assert [getattr(s, name) for name in STATIC] == static
 
 
 def _live_fresh(s: SentinelsState) -> dict:

@@ -37,14 +37,18 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
         if s.mods:
             return out + [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods]
         return out  # (kept: read, never changed)
-    cards = (live.get(LIVE_MODS) if live is not None else None) or s.live_read(LIVE_MODS)
-    bz, holds, cif = s.bz, amounts.holds, t.cmod_if
-    if not conds:  # zones only (OblivAeon): one comprehension
-        out = [(m, c) for c in cards if bz[c] == zone for m in table[c][face[c]]]
+    bz = s.bz
+    if not conds:  # zones only (OblivAeon): the modifiers shown in `zone`
+        shown = live.get(LIVE_CMODS) if live is not None else None
+        if shown is None:
+            shown = s.live_read(LIVE_CMODS)
+        out = [p for p in shown if bz[p[1]] == zone]
         if s.mods:
             out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods
                     if this < 0 or bz[this] == zone]
         return out
+    cards = (live.get(LIVE_MODS) if live is not None else None) or s.live_read(LIVE_MODS)
+    holds, cif = amounts.holds, t.cmod_if
     out = []
     for c in cards:
         f = face[c]
@@ -139,6 +143,14 @@ def immune_to(s: SentinelsState, src: int, tgt: int, dtype: int) -> str:
         if in_group(s, group, tgt, c):
             return t.name[c]
     return ""
+
+
+def count_turn_damage(s: SentinelsState, tgt: int, amount: int) -> None:
+    """`turn_dmg[tgt] += amount`; the turn's shared zeros (`Tables.no_dmg`) are copied first."""
+    dealt = s.turn_dmg
+    if dealt is s.T.no_dmg:
+        dealt = s.turn_dmg = dealt[:]
+    dealt[tgt] += amount
 
 
 def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irreducible: bool,
@@ -306,7 +318,7 @@ def final_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int,
         return
     s.hp[tgt] -= amount
     if t.track_dmg:  # "dealt N or more damage this turn" (state.py's "this turn" facts)
-        s.turn_dmg[tgt] += amount
+        count_turn_damage(s, tgt, amount)
     if s.log is not None:
         src_name = (f"Zone {s.bz[tgt] + 1}: " if s.T.n_zones > 1 else "") + (s.name(src) if src >= 0 else "Damage")
         kind = DAMAGE_TYPES[dtype]

@@ -68,15 +68,24 @@ def in_group(s: SentinelsState, group: str, cid: int, this: int, other: int = -1
 
 
 def step_candidates(s: SentinelsState, sid: int, this: int, hero: int, other: int) -> list[int]:
-    """What step `sid`'s selector may pick now: `candidates`, with the common selectors of a
-    one-zone game read from the step's compiled sides."""
+    """What step `sid`'s selector may pick now: `candidates`, with the common selectors read
+    from the step's compiled sides (the targets of those sides, kept in `live`; in a game
+    of two zones, those in the zone the selector reads)."""
     t = s.T
     want = t.sel_sides[sid]
-    if want is not None and t.n_zones == 1:  # the targets of those sides, kept in `live`
-        live = s.live
-        out = live.get(want) if live is not None else None
-        return out if out is not None else s.live_read(want)
-    return candidates(s, t.steps[sid].target, this, hero, other)
+    if want is None:
+        return candidates(s, t.steps[sid].target, this, hero, other)
+    live = s.live
+    out = live.get(want) if live is not None else None
+    if out is None:
+        out = s.live_read(want)
+    if t.n_zones == 1:
+        return out
+    z = zone_of(s, t.steps[sid].target.zone, this)
+    if z < 0:
+        return out
+    bz = s.bz
+    return [c for c in out if bz[c] == z]
 
 
 def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int) -> list[int]:

@@ -113,7 +113,9 @@ class SentinelsState(GameState):
     # on the hot path of search; the generic versions walk every field and every int) ----
     def clone(self) -> SentinelsState:
         """A copy of the data: flat lists copied once, the per-owner zones twice; `mods` and
-        the stack hold tuples, which are shared."""
+        the stack hold tuples, which are shared, and so are `STATIC`'s lists in a game of one
+        battle zone and fixed players (the base game: nothing writes them after setup) and
+        `turn_dmg` while it is the turn's shared zeros (`Tables.no_dmg`)."""
         new = object.__new__(SentinelsState)
         new.rng, new.result, new.reason, new.decisions = self.rng, self.result, self.reason, self.decisions
         new.next_seq, new.turn, new.phase, new.round = self.next_seq, self.turn, self.phase, self.round
@@ -121,16 +123,21 @@ class SentinelsState(GameState):
         new.zone, new.home, new.hp, new.tok = self.zone[:], self.home[:], self.hp[:], self.tok[:]
         new.seq, new.incap, new.face, new.inplay = self.seq[:], self.incap[:], self.face[:], self.inplay[:]
         new.ctr, new.under, new.reserve = self.ctr[:], self.under[:], self.reserve[:]
-        new.char, new.user, new.bz, new.azone = self.char[:], self.user[:], self.bz[:], self.azone[:]
+        t = new.T = self.T
+        if t.n_zones == 1 and not t.dynamic:  # never changed after setup: shared (STATIC)
+            new.char, new.user, new.bz, new.azone = self.char, self.user, self.bz, self.azone
+        else:
+            new.char, new.user, new.bz, new.azone = self.char[:], self.user[:], self.bz[:], self.azone[:]
         new.stack, new.mods = self.stack[:], self.mods[:]
         new.deck, new.hand = [x[:] for x in self.deck], [x[:] for x in self.hand]
         new.trash, new.play = [x[:] for x in self.trash], [x[:] for x in self.play]
         new.htok = [x[:] for x in self.htok]
         new.turn_destroyed, new.turn_discarded = self.turn_destroyed, self.turn_discarded
         new.turn_flipped = self.turn_flipped[:]
-        new.turn_fired, new.turn_dmg = self.turn_fired[:], self.turn_dmg[:]
+        dealt = self.turn_dmg
+        new.turn_fired = self.turn_fired[:]
+        new.turn_dmg = dealt if dealt is t.no_dmg else dealt[:]  # the shared zeros: not written
         new.live = self.live  # (filled, never changed: shared until either state changes)
-        new.T = self.T
         new._decision = self._decision
         new.log = None
         return new
@@ -225,8 +232,9 @@ class SentinelsState(GameState):
             self.turn_flipped = [0] * len(self.turn_flipped)
         if self.turn_fired:
             self.turn_fired = []
-        if self.turn_dmg and any(self.turn_dmg):
-            self.turn_dmg = [0] * len(self.turn_dmg)
+        if self.turn_dmg and self.turn_dmg is not self.T.no_dmg:
+            zeros = self.T.no_dmg
+            self.turn_dmg = zeros if len(zeros) == len(self.turn_dmg) else [0] * len(self.turn_dmg)
 
     # ----- queries ----------------------------------------------------------------
     def seat(self, owner: int) -> int:
@@ -320,6 +328,7 @@ class SentinelsState(GameState):
         return [c for c in self.inplay if self.is_target(c)]
 
 
+STATIC = ("char", "user", "bz", "azone")  # fixed after setup in a one-zone game of fixed players
 _NESTED = tuple(sorted(SentinelsState.NESTED))  # lists of lists of ints
 _TUPLES = frozenset({"stack", "mods"})  # lists of tuples (frames, modifiers): shared by clone
 _FLAT = ("zone", "home", "hp", "tok", "seq", "incap", "face", "inplay", "ctr", "under", "reserve",

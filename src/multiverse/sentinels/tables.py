@@ -199,6 +199,9 @@ class Tables:
     react_src: set[Ids] = field(default_factory=set)
     optional: set[Ids] = field(default_factory=set)
     track_dmg: bool = False  # a condition reads the damage dealt this turn (`turn_dmg`)
+    # `turn_dmg` as each turn starts when `track_dmg`: one zero per card, shared by every state
+    # of the game until a damage is counted (`count_turn_damage` copies it first)
+    no_dmg: list[int] = field(default_factory=list)
     late_owner: int = -1  # whose turn texts resolve last (Aeon Men, OBL-C6)
     # whose turn a "villain", "environment" or "hero" turn text reads, when that never
     # changes (the base game): whose → the owners; others are read from the state

@@ -47,10 +47,13 @@ def setup(t: Tables, seed: int) -> SentinelsState:
     s.zone[second] = Z_BOX
     s.bz[second] = 1
     put(s, second, Z_PLAY)
+    zone, home, decks = s.zone, s.home, s.deck  # (decks filled as `put` would, no call per card)
     for o in (t.villain, t.villain + 1, t.villain + 2, t.mission):  # OBL-S2
+        deck = decks[o]
         for c in t.deck_cards[o]:
-            put(s, c, Z_DECK, home=o)
-        s.shuffle(s.deck[o])
+            home[c], zone[c] = o, Z_DECK
+            deck.append(c)
+        s.shuffle(deck)
     envs = list(t.envs)  # OBL-S6: five environments, shuffled and set aside; two in play
     if config.environments:
         chosen = [t.envs[t.env_ids.index(e)] for e in config.environments]
@@ -62,7 +65,8 @@ def setup(t: Tables, seed: int) -> SentinelsState:
     for i, o in enumerate(chosen):
         s.azone[o] = i if i < 2 else ASIDE
         for c in t.deck_cards[o]:
-            put(s, c, Z_DECK)
+            zone[c] = Z_DECK
+            decks[home[c]].append(c)
         s.shuffle(s.deck[o])
     s.stack = [("ob_round",), ("deal_hands",)]
     return s
@@ -86,10 +90,12 @@ def set_up_hero(s: SentinelsState, pl: int, char: int) -> None:
             s.zone[m] = Z_BOX
         s.face[m] = 0
         put(s, m, Z_PLAY, home=pl)
+    zone, home, face, deck = s.zone, s.home, s.face, s.deck[pl]
     for c in t.hdeck_cards[d]:  # (a card removed from the game stays out, OBL-C21)
-        if s.zone[c] != Z_BOX:
+        if zone[c] != Z_BOX:
             continue
-        s.face[c] = 0
-        put(s, c, Z_DECK, home=pl)
-    s.shuffle(s.deck[pl])
+        face[c] = 0
+        home[c], zone[c] = pl, Z_DECK  # (as `put` would, no call per card)
+        deck.append(c)
+    s.shuffle(deck)
     s.htok[pl] = list(t.hero_tokens[d][1])

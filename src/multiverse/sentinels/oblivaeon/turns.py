@@ -138,9 +138,23 @@ def _zone_move_options(s: SentinelsState, f: tuple) -> tuple:
     if s.incap[p] or s.result is not None:
         return 0, "", []
     here = s.azone[p]
-    return (p, f"{s.oname(p)} is in {zone_name(here)}: change battle zone?",
-            [Option("stay", f"Stay in {zone_name(here)}", {"move": 0}),
-             Option("move", f"Move to {zone_name(1 - here)}", {"move": 1})])
+    return (p, (_zone_move_prompt, s.oname(p), here),
+            [Option("stay", (_stay_label, here), _STAY), Option("move", (_move_label, here), _MOVE)])
+
+
+_STAY, _MOVE = {"move": 0}, {"move": 1}  # (read only)
+
+
+def _zone_move_prompt(name: str, here: int) -> str:
+    return f"{name} is in {zone_name(here)}: change battle zone?"
+
+
+def _stay_label(here: int) -> str:
+    return f"Stay in {zone_name(here)}"
+
+
+def _move_label(here: int) -> str:
+    return f"Move to {zone_name(1 - here)}"
 
 
 @choice("ob_zone_move", _zone_move_options)
@@ -161,9 +175,12 @@ def objectives(s: SentinelsState, p: int) -> list[int]:
 
 def incapacitated_here(s: SentinelsState, p: int) -> list[int]:
     """Incapacitated hero character cards in player `p`'s play area."""
-    t = s.T
-    members = {m for team in t.team.values() for m in team}  # a team speaks through its first
-    return [c for c in s.play[p] if t.hero_char[c] >= 0 and s.face[c] != 0 and c not in members]
+    t, face = s.T, s.face
+    out = [c for c in s.play[p] if t.hero_char[c] >= 0 and face[c] != 0]
+    if out and t.team:
+        members = {m for team in t.team.values() for m in team}  # a team speaks through its first
+        out = [c for c in out if c not in members]
+    return out
 
 
 def _six_options(s: SentinelsState, f: tuple) -> tuple:
@@ -174,7 +191,9 @@ def _six_options(s: SentinelsState, f: tuple) -> tuple:
     mdeck = s.deck[t.mission]
     mine = objectives(s, p)
     opts: list[Option] = []
-    if not s.incap[p]:
+    stand = s.incap[p]
+    partner = ability = reward = False
+    if not stand:
         if not mine and mdeck:  # OBL-H2
             opts.append(Option("take", (_objective_label, t, mdeck[-1]), {"do": "take"}))
         if mine and mdeck:  # OBL-H3
@@ -184,6 +203,7 @@ def _six_options(s: SentinelsState, f: tuple) -> tuple:
             if q == p or s.incap[q] or s.azone[q] != s.azone[p]:
                 continue
             for theirs in objectives(s, q):
+                partner = True
                 for c in mine:
                     opts.append(Option(f"trade:{c}:{theirs}", f"Trade {t.name[c]} for "
                                        f"{s.oname(q)}'s {t.name[theirs]}",
@@ -192,56 +212,72 @@ def _six_options(s: SentinelsState, f: tuple) -> tuple:
         opts.append(Option("shuffle", "Shuffle the Mission deck", {"do": "shuffle"}))
     for c in incapacitated_here(s, p):  # OBL-H6
         for i in range(len(t.abilities[c])):
+            ability = True
             opts.append(Option(f"ability:{c}:{i}", (_ability_label, t, c, i),
                                {"do": "ability", "card": c, "i": i}))
         for r in cards_under(s, c):  # OBL-H7
             if r in t.missions:
+                reward = True
                 opts.append(Option(f"regain:{r}", f"Regain {t.face_name[r][1]} from under "
                                    f"{t.name[c]}", {"do": "regain", "card": r}))
     if not opts:
         return 0, "", []
     opts.append(Option("none", "None of these", {"do": "none"}))
-    return p, six_prompt(s, p), opts
+    return p, (_six_prompt, s.oname(p), (bool(stand), bool(mine), len(mdeck), partner,
+                                         s.azone[p], ability, reward)), opts
 
 
 SIX = ("take an objective", "swap your objective", "trade objectives", "shuffle the Mission deck",
        "use an incapacitated hero's ability", "regain a reward")  # OBL-H2 … H7, in order
 
 
+def six_facts(s: SentinelsState, p: int) -> tuple:
+    """What the six things depend on: the hero incapacitated, an objective held, the size of
+    the Mission deck, a partner in the zone holding one, the zone, an incapacitated
+    ability here, a reward under an incapacitated hero here."""
+    t = s.T
+    here = incapacitated_here(s, p)
+    return (bool(s.incap[p]), bool(objectives(s, p)), len(s.deck[t.mission]),
+            any(q != p and not s.incap[q] and s.azone[q] == s.azone[p] and objectives(s, q)
+                for q in range(t.n_heroes)),
+            s.azone[p], any(t.abilities[c] for c in here),
+            any(r in t.missions for c in here for r in cards_under(s, c)))
+
+
 def six_reasons(s: SentinelsState, p: int) -> list[str]:
     """OBL-H2 … H7: for each of the six things, why it is not offered now ("" when it is)."""
-    t = s.T
-    mdeck = s.deck[t.mission]
-    mine = objectives(s, p)
+    return _reasons(six_facts(s, p))
+
+
+def _reasons(facts: tuple) -> list[str]:
+    incap, mine, n_mdeck, partner, zone, ability, reward = facts
     out = []
-    partner = any(q != p and not s.incap[q] and s.azone[q] == s.azone[p] and objectives(s, q)
-                  for q in range(t.n_heroes))
-    stand = "" if not s.incap[p] else "your hero is incapacitated"
+    stand = "" if not incap else "your hero is incapacitated"
     out.append(stand or ("you hold an objective" if mine else
-                         "" if mdeck else "the Mission deck is empty"))
+                         "" if n_mdeck else "the Mission deck is empty"))
     out.append(stand or ("you hold no objective" if not mine else
-                         "" if mdeck else "the Mission deck is empty"))
+                         "" if n_mdeck else "the Mission deck is empty"))
     out.append(stand or ("you hold no objective" if not mine else "" if partner else
-                         f"no other hero in {zone_name(s.azone[p])} holds one"))
-    out.append("" if len(mdeck) > 1 else f"the Mission deck has {count(len(mdeck), 'card')}")
-    here = incapacitated_here(s, p)
-    out.append("" if any(t.abilities[c] for c in here) else
-               "no incapacitated hero in your play area")
-    out.append("" if any(r in t.missions for c in here for r in cards_under(s, c)) else
-               "no reward under an incapacitated hero")
+                         f"no other hero in {zone_name(zone)} holds one"))
+    out.append("" if n_mdeck > 1 else f"the Mission deck has {count(n_mdeck, 'card')}")
+    out.append("" if ability else "no incapacitated hero in your play area")
+    out.append("" if reward else "no reward under an incapacitated hero")
     return out
 
 
 def six_prompt(s: SentinelsState, p: int) -> str:
     """The six things' prompt (issue 21): the options name what is offered; the prompt says
     why each other thing is not, the things one reason rules out told together."""
+    return _six_prompt(s.oname(p), six_facts(s, p))
+
+
+def _six_prompt(name: str, facts: tuple) -> str:
     why: dict[str, list[str]] = {}
-    for thing, w in zip(SIX, six_reasons(s, p), strict=True):
+    for thing, w in zip(SIX, _reasons(facts), strict=True):
         if w:
             why.setdefault(w, []).append(thing)
     missing = "; ".join(f"{' or '.join(things)}: {w}" for w, things in why.items())
-    return (f"{s.oname(p)}: one of six things?"
-            + (f" (not offered: {missing})" if missing else ""))
+    return f"{name}: one of six things?" + (f" (not offered: {missing})" if missing else "")
 
 
 @choice("ob_six", _six_options)
