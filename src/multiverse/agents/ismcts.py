@@ -43,6 +43,7 @@ the heuristic prior reads `view(det, seat)` of a determinized copy.
 from __future__ import annotations
 
 import math
+import random
 import time
 from typing import Any
 
@@ -53,6 +54,19 @@ from multiverse.engine.rng import SplitMix64
 
 ROLLOUTS = ("fast", "random", "heuristic")
 PRIORS = ("heuristic", "fast", "uniform")
+
+
+class SearchRandom(random.Random):
+    """The search's generator: Python's Mersenne Twister (its `random()` is one C call, so a
+    determinizer shuffles by sorting on random keys) with `SplitMix64`'s `below` and `next64`,
+    seeded from the agent's seed: the same seed, the same choices."""
+
+    def below(self, n: int) -> int:
+        """Uniform int in [0, n) (53-bit float times n: bias < 2^-40 for small n)."""
+        return int(self.random() * n)
+
+    def next64(self) -> int:
+        return self.getrandbits(64)
 
 
 class Node:
@@ -103,7 +117,7 @@ class ISMCTSAgent:
             raise ValueError("give an iteration budget, a time budget, or both")
         if turns is not None and turns < 1:
             raise ValueError("turns must be 1 or more (or None: play to the end)")
-        self.rng = SplitMix64(seed)
+        self.rng = SearchRandom(SplitMix64(seed).next64())
         self.iterations = iterations
         self.time_limit = time_limit
         self.rollout = rollout
