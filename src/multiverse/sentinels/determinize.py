@@ -21,8 +21,10 @@ on top of a deck some turns ago) is forgotten: the sample treats those decks as 
 `view(det, seat) == view(state, seat)` and every owner's card multiset (hand + deck) is
 kept. Only `rng` is drawn from: the game's generator is not advanced, `state` not touched.
 
-A shuffle sorts the cards by uniform random keys (`shuffler`): one C-level sort instead of a
-Python-level swap per card, the same uniform distribution over orders. A search passes a
+A shuffle sorts the cards by id, then by uniform random keys (`shuffler`): two C-level sorts
+instead of a Python-level swap per card, the same uniform distribution over orders, and a
+sample that depends only on which cards are hidden where, never on their true order (the same
+generator state gives the same sample whatever the hidden order was). A search passes a
 `random.Random` (its `random()` draws the keys); another generator seeds one.
 """
 
@@ -50,7 +52,7 @@ def _draw64(rng: Any) -> int:
 
 
 def shuffler(rng: Any) -> Callable[[list[Any]], None]:
-    """A uniform shuffle drawing from `rng`: a sort by `rng.random()` keys (a generator
+    """A uniform shuffle drawing from `rng`: by id, then by `rng.random()` keys (a generator
     without `random`, such as `SplitMix64`, seeds a `random.Random` with one draw)."""
     rand = getattr(rng, "random", None)
     if rand is None:
@@ -60,6 +62,7 @@ def shuffler(rng: Any) -> Callable[[list[Any]], None]:
         return rand()
 
     def shuffle(items: list[Any]) -> None:
+        items.sort()  # the true order is forgotten first: the sample depends on the cards only
         items.sort(key=key)
 
     return shuffle

@@ -26,8 +26,10 @@ Everything `view(state, seat)` shows is unchanged (`view(det, seat) == view(stat
 and every card multiset is kept. Only `rng` is drawn from: the game's generator is never
 advanced, and `state` itself is not touched.
 
-A shuffle sorts the cards by uniform random keys (`shuffler`): one C-level sort instead of a
-Python-level swap per card, the same uniform distribution over orders. A search passes a
+A shuffle sorts the cards by id, then by uniform random keys (`shuffler`): two C-level sorts
+instead of a Python-level swap per card, the same uniform distribution over orders, and a
+sample that depends only on which cards are hidden where, never on their true order (the same
+generator state gives the same sample whatever the hidden order was). A search passes a
 `random.Random` (its `random()` draws the keys); another generator seeds one.
 """
 
@@ -56,7 +58,7 @@ def _draw64(rng: Shuffler) -> int:
 
 
 def shuffler(rng: Shuffler) -> Callable[[list], None]:
-    """A uniform shuffle drawing from `rng`: a sort by `rng.random()` keys (a generator
+    """A uniform shuffle drawing from `rng`: by id, then by `rng.random()` keys (a generator
     without `random`, such as `SplitMix64`, seeds a `random.Random` with one draw)."""
     rand = getattr(rng, "random", None)
     if rand is None:
@@ -66,6 +68,7 @@ def shuffler(rng: Shuffler) -> Callable[[list], None]:
         return rand()
 
     def shuffle(items: list) -> None:
+        items.sort()  # the true order is forgotten first: the sample depends on the cards only
         items.sort(key=key)
 
     return shuffle
