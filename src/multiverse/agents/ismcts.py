@@ -37,7 +37,9 @@ budget makes a game depend on the machine's speed: the lab uses iterations only)
 
 The agent reads the real state only through `view`-consistent determinization; the game's
 generator is never drawn from (a determinized copy gets a fresh one from the agent's), and
-the heuristic prior reads `view(det, seat)` of a determinized copy.
+the heuristic prior reads `view(det, seat)` of a determinized copy. All the search's chance
+(samples, rollouts) comes from one `SearchRandom` seeded from `seed`: the same seed, the
+same choices.
 """
 
 from __future__ import annotations
