@@ -37,12 +37,15 @@ budget makes a game depend on the machine's speed: the lab uses iterations only)
 
 The agent reads the real state only through `view`-consistent determinization; the game's
 generator is never drawn from (a determinized copy gets a fresh one from the agent's), and
-the heuristic prior reads `view(det, seat)` of a determinized copy.
+the heuristic prior reads `view(det, seat)` of a determinized copy. All the search's chance
+(samples, rollouts) comes from one `SearchRandom` seeded from `seed`: the same seed, the
+same choices.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import time
 from typing import Any
 
@@ -53,6 +56,19 @@ from multiverse.engine.rng import SplitMix64
 
 ROLLOUTS = ("fast", "random", "heuristic")
 PRIORS = ("heuristic", "fast", "uniform")
+
+
+class SearchRandom(random.Random):
+    """The search's generator: Python's Mersenne Twister (its `random()` is one C call, so a
+    determinizer shuffles by sorting on random keys) with `SplitMix64`'s `below` and `next64`,
+    seeded from the agent's seed: the same seed, the same choices."""
+
+    def below(self, n: int) -> int:
+        """Uniform int in [0, n) (53-bit float times n: bias < 2^-40 for small n)."""
+        return int(self.random() * n)
+
+    def next64(self) -> int:
+        return self.getrandbits(64)
 
 
 class Node:
@@ -103,7 +119,7 @@ class ISMCTSAgent:
             raise ValueError("give an iteration budget, a time budget, or both")
         if turns is not None and turns < 1:
             raise ValueError("turns must be 1 or more (or None: play to the end)")
-        self.rng = SplitMix64(seed)
+        self.rng = SearchRandom(SplitMix64(seed).next64())
         self.iterations = iterations
         self.time_limit = time_limit
         self.rollout = rollout

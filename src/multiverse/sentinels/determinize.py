@@ -20,10 +20,18 @@ on top of a deck some turns ago) is forgotten: the sample treats those decks as 
 
 `view(det, seat) == view(state, seat)` and every owner's card multiset (hand + deck) is
 kept. Only `rng` is drawn from: the game's generator is not advanced, `state` not touched.
+
+A shuffle sorts the cards by id, then by uniform random keys (`shuffler`): two C-level sorts
+instead of a Python-level swap per card, the same uniform distribution over orders, and a
+sample that depends only on which cards are hidden where, never on their true order (the same
+generator state gives the same sample whatever the hidden order was). A search passes a
+`random.Random` (its `random()` draws the keys); another generator seeds one.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from multiverse.engine.rng import MASK
@@ -43,6 +51,23 @@ def _draw64(rng: Any) -> int:
     return int(rng.getrandbits(64))
 
 
+def shuffler(rng: Any) -> Callable[[list[Any]], None]:
+    """A uniform shuffle drawing from `rng`: by id, then by `rng.random()` keys (a generator
+    without `random`, such as `SplitMix64`, seeds a `random.Random` with one draw)."""
+    rand = getattr(rng, "random", None)
+    if rand is None:
+        rand = random.Random(_draw64(rng)).random
+
+    def key(_: object) -> float:
+        return rand()
+
+    def shuffle(items: list[Any]) -> None:
+        items.sort()  # the true order is forgotten first: the sample depends on the cards only
+        items.sort(key=key)
+
+    return shuffle
+
+
 def _known(state: SentinelsState) -> tuple[dict[int, int], set[int]]:
     """What pending frames show: the top cards being arranged (owner → how many) and the
     cards a play phase tried."""
@@ -56,44 +81,46 @@ def _known(state: SentinelsState) -> tuple[dict[int, int], set[int]]:
     return tops, tried
 
 
-def _shuffle_deck(deck: list[int], fixed_top: int, rng: Shuffler) -> None:
-    """Shuffle a deck (its last item is the top) except its `fixed_top` top cards."""
-    k = len(deck) - fixed_top
-    if k > 1:
-        part = deck[:k]
-        rng.shuffle(part)
-        deck[:k] = part
+def resample(state: SentinelsState, seat: int, rng: Shuffler) -> SentinelsState:
+    """`determinize` without recomputing the pending decision (the caller does, once)."""
+    det: SentinelsState = state.clone()  # type: ignore[assignment]
+    shuffle = shuffler(rng)
+    tops, tried = _known(state) if state.stack else ({}, set())
+    zone = det.zone
+    for o, deck in enumerate(det.deck):
+        hand = det.hand[o]
+        movable = len(deck) - tops.get(o, 0)
+        if o == seat or not hand:
+            if movable > 1:  # the `fixed` top cards (the end of the list) stay
+                if movable == len(deck):
+                    shuffle(deck)
+                else:
+                    part = deck[:movable]
+                    shuffle(part)
+                    deck[:movable] = part
+            continue
+        free = [i for i, c in enumerate(hand) if c not in tried] if tried else range(len(hand))
+        pool = [hand[i] for i in free] + deck[:movable]
+        if len(pool) < 2:
+            continue
+        shuffle(pool)
+        for i, c in zip(free, pool, strict=False):  # a card leaving the hand goes to the deck
+            zone[hand[i]] = Z_DECK
+            hand[i] = c
+        for i in free:  # (after: a card may have moved from one free place to another)
+            zone[hand[i]] = Z_HAND
+        deck[:movable] = pool[len(free):]
+    if len(det.reserve) > 1:  # the reserve pile's order is hidden like a deck's
+        shuffle(det.reserve)
+    det.rng = _draw64(rng)
+    return det
 
 
 def determinize(state: SentinelsState, seat: int, rng: Shuffler) -> SentinelsState:
     """A copy of `state` with everything hidden from `seat` resampled from `rng`."""
-    det: SentinelsState = state.clone()  # type: ignore[assignment]
-    tops, tried = _known(state)
-    zone = det.zone
-    for o in range(len(det.deck)):
-        deck, hand = det.deck[o], det.hand[o]
-        fixed = tops.get(o, 0)
-        if o == seat or not hand:
-            _shuffle_deck(deck, fixed, rng)
-            continue
-        free = [i for i, c in enumerate(hand) if c not in tried]
-        movable = len(deck) - fixed
-        pool = [hand[i] for i in free] + deck[:movable]
-        if len(pool) < 2:
-            continue
-        rng.shuffle(pool)
-        for i, c in zip(free, pool, strict=False):
-            hand[i] = c
-            zone[c] = Z_HAND
-        rest = pool[len(free):]
-        for c in rest:
-            zone[c] = Z_DECK
-        deck[:movable] = rest
-    if len(det.reserve) > 1:  # the reserve pile's order is hidden like a deck's
-        rng.shuffle(det.reserve)
-    det.rng = _draw64(rng)
+    det = resample(state, seat, rng)
     det.refresh_decision()  # its options may name cards that were swapped
     return det
 
 
-__all__ = ["determinize"]
+__all__ = ["determinize", "resample", "shuffler"]

@@ -84,6 +84,24 @@ def _value(card: Any) -> float:
     return v
 
 
+_POWERS: dict[int, tuple[Any, dict[tuple[int, int], float]]] = {}  # id(tables) → (tables, values)
+
+
+def _power_value(t: Any, card: int, face: int) -> float:
+    """The worth of using a card's power on its `face`, cached per game tables (kept alive
+    beside their values, so an id is never reused; a few tables at most)."""
+    hit = _POWERS.get(id(t))
+    if hit is None or hit[0] is not t:
+        if len(_POWERS) >= 16:
+            _POWERS.clear()
+        hit = _POWERS[id(t)] = (t, {})
+    values = hit[1]
+    v = values.get((card, face))
+    if v is None:
+        v = values[(card, face)] = 0.8 * sum(_step_value(t.steps[i]) for i in t.power_fx[card][face]) + 0.5
+    return v
+
+
 def _scored(d: Decision, s: Any) -> list[tuple[float, str]]:
     """(score, option id) for every option of `d`, in order: higher is better; all equal
     where the rules of thumb have no preference."""
@@ -94,17 +112,19 @@ def _scored(d: Decision, s: Any) -> list[tuple[float, str]]:
         return [(_card_value(t.card[o.data["card"]]) if o.data["card"] >= 0 else 0.0, o.id)
                 for o in opts]
     if kind in ("power_phase", "power_now"):
-        return [(0.8 * sum(_step_value(t.steps[i])
-                           for i in t.power_fx[o.data["card"]][s.face[o.data["card"]]]) + 0.5
-                 if o.data["card"] >= 0 else 0.0, o.id) for o in opts]
+        face = s.face
+        return [(_power_value(t, c, face[c]) if (c := o.data["card"]) >= 0 else 0.0, o.id)
+                for o in opts]
     if kind == "select":  # the pending frame: ("select", step id, …)
         return _target_scores(d, s, t.steps[s.stack[-1][1]].verb == "heal")
     if kind == "modify_damage":  # the pending frame: ("modify_damage", source, target, …)
-        name = t.name[s.stack[-1][2]]
+        frame = s.stack[-1]
+        name = t.name[frame[2]]
         hero_target = any(s.oname(h) in name for h in range(t.n_heroes))  # OblivAeon:
         # a hero area is called by its current hero
-        want = "+" if hero_target else "-"
-        first = next((o.id for o in opts if o.label.startswith(want)), opts[0].id)
+        deltas = frame[7]  # ((change, source name), …): option `mod:i` applies deltas[i] next
+        first = next((o.id for o in opts if o.data["i"] >= 0
+                      and (deltas[o.data["i"]][0] > 0) == hero_target), opts[0].id)
         return [(1.0 if o.id == first else 0.0, o.id) for o in opts]
     if kind == "discard":
         return [(-_card_value(t.card[o.data["card"]]), o.id) for o in opts]

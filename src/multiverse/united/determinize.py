@@ -25,10 +25,18 @@ it, so a player with perfect recall knows it. The seat's own hands keep their or
 Everything `view(state, seat)` shows is unchanged (`view(det, seat) == view(state, seat)`)
 and every card multiset is kept. Only `rng` is drawn from: the game's generator is never
 advanced, and `state` itself is not touched.
+
+A shuffle sorts the cards by id, then by uniform random keys (`shuffler`): two C-level sorts
+instead of a Python-level swap per card, the same uniform distribution over orders, and a
+sample that depends only on which cards are hidden where, never on their true order (the same
+generator state gives the same sample whatever the hidden order was). A search passes a
+`random.Random` (its `random()` draws the keys); another generator seeds one.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Protocol
 
 from multiverse.engine.rng import MASK
@@ -49,41 +57,61 @@ def _draw64(rng: Shuffler) -> int:
     return rng.getrandbits(64)  # type: ignore[attr-defined]
 
 
+def shuffler(rng: Shuffler) -> Callable[[list], None]:
+    """A uniform shuffle drawing from `rng`: by id, then by `rng.random()` keys (a generator
+    without `random`, such as `SplitMix64`, seeds a `random.Random` with one draw)."""
+    rand = getattr(rng, "random", None)
+    if rand is None:
+        rand = random.Random(_draw64(rng)).random
+
+    def key(_: object) -> float:
+        return rand()
+
+    def shuffle(items: list) -> None:
+        items.sort()  # the true order is forgotten first: the sample depends on the cards only
+        items.sort(key=key)
+
+    return shuffle
+
+
 def determinize(state: UnitedState, seat: int, rng: Shuffler) -> UnitedState:
     """A copy of `state` with everything hidden from `seat` resampled from `rng`."""
     det = state.clone()
+    shuffle = shuffler(rng)
     seats = state.T.seats
+    seen = det.seen
     for h in range(len(det.hand)):
-        if det.seen and any(c in det.seen for c in det.deck[h]):
-            _keep_seen(det, h, seats[h] == seat, rng)
+        if seen and any(c in seen for c in det.deck[h]):
+            _keep_seen(det, h, seats[h] == seat, shuffle)
             continue
         if seats[h] == seat:
-            rng.shuffle(det.deck[h])
+            if len(det.deck[h]) > 1:
+                shuffle(det.deck[h])
             continue
         hand, deck = det.hand[h], det.deck[h]
         if not deck and len(hand) < 2:
             continue
         pool = hand + deck
-        rng.shuffle(pool)
+        shuffle(pool)
         k = len(hand)
         det.hand[h] = pool[:k]
         det.deck[h] = pool[k:]
     if det.mp_known:  # cards every player has seen keep their places (vocab/villain.py)
         unseen = [i for i, c in enumerate(det.mp_deck) if c not in det.mp_known]
         cards = [det.mp_deck[i] for i in unseen]
-        rng.shuffle(cards)
+        shuffle(cards)
         for i, c in zip(unseen, cards, strict=True):
             det.mp_deck[i] = c
-    else:
-        rng.shuffle(det.mp_deck)
+    elif len(det.mp_deck) > 1:
+        shuffle(det.mp_deck)
     if len(det.pile) > 1:
-        rng.shuffle(det.pile)
+        shuffle(det.pile)
     if det.parts:  # a hero's own deck: its order is hidden from everyone (united/owned.py)
         decks = [(OWN_DECK, h) for h in range(len(det.hand))] + [(LOC_DECK, li) for li in det.locs]
         for kind, owner in decks:
             places = records(det, kind, owner)
             cards = [det.parts[i + 2] for i in places]
-            rng.shuffle(cards)
+            shuffle(cards)
             for i, c in zip(places, cards, strict=True):
                 det.parts[i + 2] = c
     det.rng = _draw64(rng)
@@ -91,13 +119,13 @@ def determinize(state: UnitedState, seat: int, rng: Shuffler) -> UnitedState:
     return det
 
 
-def _keep_seen(det: UnitedState, h: int, own: bool, rng: Shuffler) -> None:
+def _keep_seen(det: UnitedState, h: int, own: bool, shuffle: Callable[[list], None]) -> None:
     """Reshuffle hero `h`'s unseen cards (the deck's, and the hand's for another seat) into
     the unseen places; the cards seen at the bottom of the deck stay where they are."""
     deck, hand = det.deck[h], det.hand[h]
     places = [i for i, c in enumerate(deck) if c not in det.seen]
     pool = [deck[i] for i in places] + ([] if own else hand)
-    rng.shuffle(pool)
+    shuffle(pool)
     if not own:
         k = len(hand)
         det.hand[h], pool = pool[:k], pool[k:]
@@ -105,4 +133,4 @@ def _keep_seen(det: UnitedState, h: int, own: bool, rng: Shuffler) -> None:
         deck[i] = c
 
 
-__all__ = ["determinize"]
+__all__ = ["determinize", "shuffler"]

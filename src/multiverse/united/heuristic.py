@@ -82,14 +82,6 @@ def _dist(a: int, b: int) -> int:
     return min(d, 6 - d)
 
 
-def _step(a: int, b: int) -> int:
-    """One Location from a toward b (the clockwise way at an exact tie)."""
-    d = (b - a) % 6
-    if d == 0:
-        return a
-    return (a + 1) % 6 if d <= 3 else (a - 1) % 6
-
-
 class Board:
     """The part of a view the planner changes: a small mutable model of one hero turn."""
 
@@ -441,11 +433,16 @@ class Planner:
         cost = 0.0
         loc = b.s_loc[sn]
         p = b.pos
-        for _ in range(sym[MOVE]):
-            if loc == p:
-                cost += V_TRACK
+        steps = sym[MOVE]
+        if steps:  # each Move symbol: a step toward the hero (clockwise at an exact
+            # tie), or the track once it is there
+            d = (p - loc) % 6
+            dist = d if d <= 3 else 6 - d
+            if steps <= dist:
+                loc = (loc + steps) % 6 if d <= 3 else (loc - steps) % 6
             else:
-                loc = _step(loc, p)
+                loc = p
+                cost = V_TRACK * (steps - dist)
         if sym[HEROIC]:
             free = self.slots[loc] - b.civ[loc] - b.thug[loc]
             cost += V_TRACK if free < sym[HEROIC] else 0.15 * sym[HEROIC]
@@ -468,12 +465,20 @@ class Planner:
     def position_value(self, b: Board) -> float:
         """Being near something to attack next turn; not being with a Villain's BAM!."""
         p = b.pos
-        dists = [_dist(p, b.s_loc[sn]) for sn in range(3) if b.s_loc[sn] >= 0 and b.s_hp[sn] > 0]
+        near = 9
+        s_loc, s_hp = b.s_loc, b.s_hp
+        for sn in (0, 1, 2):
+            loc = s_loc[sn]
+            if loc >= 0 and s_hp[sn] > 0:
+                d = (loc - p) % 6
+                d = d if d <= 3 else 6 - d
+                if d < near:
+                    near = d
         if b.n_loc >= 0 and b.n_hp > 0:
-            dists.append(_dist(p, b.n_loc))
             if p == b.n_loc:
                 return -0.5 - (0.3 if self.standard else 0.0)
-        return -0.15 * min(dists) if dists else 0.0
+            near = min(near, _dist(p, b.n_loc))
+        return -0.15 * near if near < 9 else 0.0
 
     # ----- scoring decisions ---------------------------------------------------------------
     def score_action(self, data: dict[str, Any]) -> float:

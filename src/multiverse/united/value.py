@@ -20,6 +20,7 @@ position: it never leaks information. A finished game scores 1 (win) or 0 (loss)
 from __future__ import annotations
 
 import math
+from operator import mul
 from typing import Any
 
 from multiverse.united.state import PHASE_NIMROD
@@ -53,23 +54,27 @@ def phase_of(s: Any) -> str:
     return NIMROD if s.phase == PHASE_NIMROD else SENTINELS
 
 
-def _dist(a: int, b: int) -> int:
-    d = (b - a) % 6
-    return d if d <= 3 else 6 - d
-
-
 def features(s: Any) -> tuple[str, list[float]]:
     """The phase and the feature vector of a position (names in `FEATURES[phase]`)."""
     t = s.T
     phase = phase_of(s)
     n = len(s.hand)
     ko, out, hand, deck, loc = s.ko, s.out, s.hand, s.deck, s.hero_loc
-    alive = [h for h in range(n) if not out[h]]
-    standing = [h for h in alive if not ko[h]] or alive or [0]
-    k = len(alive) or 1
-    hand_mean = sum(len(hand[h]) for h in alive) / k
-    hand_min = min(len(hand[h]) for h in standing)
-    deck_mean = sum(len(deck[h]) for h in alive) / k
+    alive = hand_sum = deck_sum = 0
+    standing = []
+    for h in range(n):
+        if not out[h]:
+            alive += 1
+            hand_sum += len(hand[h])
+            deck_sum += len(deck[h])
+            if not ko[h]:
+                standing.append(h)
+    if not standing:  # every hero left is KO'd (or none is left)
+        standing = [h for h in range(n) if not out[h]] or [0]
+    k = alive or 1
+    hand_mean = hand_sum / k
+    hand_min = min([len(hand[h]) for h in standing])
+    deck_mean = deck_sum / k
     slots, locs, civ, thug = t.loc_slots, s.locs, s.civ, s.thug
     crowded = 0
     for p in range(6):
@@ -87,7 +92,17 @@ def features(s: Any) -> tuple[str, list[float]]:
     targets = [p for p in s.s_loc if p >= 0] if phase == SENTINELS else [s.n_loc] if s.n_loc >= 0 else []
     distance = 0.0
     if targets:
-        distance = sum(min(_dist(loc[h], p) for p in targets) for h in standing) / len(standing)
+        total = 0
+        for h in standing:
+            here = loc[h]
+            near = 9
+            for p in targets:
+                d = (p - here) % 6
+                d = d if d <= 3 else 6 - d
+                if d < near:
+                    near = d
+            total += near
+        distance = total / len(standing)
     tokens = sum(s.tokens) / n
     track = s.track / t.track_max if t.track_max else 0.0
     x = [1.0, track, track * track, hand_mean / 5, hand_min / 5, sum(ko) / n, deck_mean / 10,
@@ -116,10 +131,7 @@ def value(s: Any) -> float:
     if s.result is not None:
         return 1.0 if s.result == "win" else 0.0
     phase, x = features(s)
-    w = WEIGHTS[phase]
-    z = 0.0
-    for a, b in zip(w, x, strict=True):
-        z += a * b
+    z = sum(map(mul, WEIGHTS[phase], x))  # (as many weights as features: tests/agents)
     if z > 30:
         return 1.0
     if z < -30:

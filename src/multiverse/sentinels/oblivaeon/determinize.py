@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from multiverse.sentinels.determinize import determinize as base_determinize
+from multiverse.sentinels.determinize import resample
 from multiverse.sentinels.state import SentinelsState
 
 
 def determinize(state: SentinelsState, seat: int, rng: Any) -> SentinelsState:
     """A copy of `state` with everything hidden from `seat` resampled from `rng`."""
     t = state.T
-    det = base_determinize(state, seat, rng)
+    det = resample(state, seat, rng)  # the base game's, the decision recomputed below
     deck, was = det.deck[t.mission], state.deck[t.mission]
     if was and deck[-1] != was[-1]:  # OBL-M1: the top Mission is face up
         i = deck.index(was[-1])
