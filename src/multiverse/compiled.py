@@ -1,7 +1,7 @@
-"""Compiled hot modules: `setup.py` compiles the Sentinels engine's hottest modules with
-Cython from their unchanged Python source (issue 9's speed bar). Their Python source still
-wins when it is newer than the compiled module (an edit not yet rebuilt with
-`pip install -e .`), or everywhere with MULTIVERSE_PURE=1."""
+"""Compiled hot modules: `setup.py` compiles the hottest modules of the Sentinels and the
+Marvel United engines with Cython from their unchanged Python source (issues 9 and 24's speed
+bars). Their Python source still wins when it is newer than the compiled module (an edit not
+yet rebuilt with `pip install -e .`), or everywhere with MULTIVERSE_PURE=1."""
 
 from __future__ import annotations
 
@@ -33,6 +33,30 @@ HOT = (  # the modules setup.py compiles
     "multiverse.sentinels.oblivaeon.turns",
     "multiverse.sentinels.oblivaeon.world",
     "multiverse.sentinels.oblivaeon.setup",
+    # Marvel United: the hero turn, the board and its enemies, effects, the Villain's turn,
+    # Days of Future Past's Sentinel Activation Protocol and Nimrod, the standard game
+    "multiverse.united.state",
+    "multiverse.united.hero_turn",
+    "multiverse.united.board",
+    "multiverse.united.enemies",
+    "multiverse.united.effects",
+    "multiverse.united.damage",
+    "multiverse.united.villain_turn",
+    "multiverse.united.threats",
+    "multiverse.united.hooks",
+    "multiverse.united.lasting",
+    "multiverse.united.protection",
+    "multiverse.united.storyline",
+    "multiverse.united.verbs",
+    "multiverse.united.vocab.base",
+    "multiverse.united.dofp.protocol",
+    "multiverse.united.dofp.nimrod",
+    "multiverse.united.dofp.turn",
+    "multiverse.united.dofp.challenge",
+    "multiverse.united.dofp.setup",
+    "multiverse.united.standard.missions",
+    "multiverse.united.standard.turn",
+    "multiverse.united.standard.setup",
 )
 
 

@@ -115,7 +115,7 @@ def lasting_damage(s: UnitedState, h: int, n: int, kind: str, source: str) -> in
     for i in range(0, len(p), 4):
         if n <= 0:
             break
-        kd, amount, until, ref = p[i: i + 4]
+        kd, amount, until, ref = p[i], p[i + 1], p[i + 2], p[i + 3]  # (not a slice: Cython 3.3 cannot unpack one)
         if not lasts(s, until, ref):
             continue
         if k and kd == FROM_SOURCE - k and amount // 100 == h:
@@ -257,7 +257,7 @@ def check_lasting(s: UnitedState) -> None:
     p = s.protect
     n_heroes = len(s.hand)
     for i in range(0, len(p), 4):
-        kd, a, until, ref = p[i: i + 4]
+        kd, a, until, ref = p[i], p[i + 1], p[i + 2], p[i + 3]  # (not a slice: Cython 3.3 cannot unpack one)
         if kd not in KINDS and until not in (VILLAIN_TURN, STUNNED):
             continue
         assert a >= 0 or kd not in KINDS, p

@@ -57,7 +57,7 @@ def damage_after_protection(s: UnitedState, h: int, n: int) -> int:
         return 0  # off the board for a while: nothing can damage them
     keep: list[int] = []
     for i in range(0, len(p), 4):
-        hero, left, until, ref = p[i: i + 4]
+        hero, left, until, ref = p[i], p[i + 1], p[i + 2], p[i + 3]  # (not a slice: Cython 3.3 cannot unpack one)
         if not lasts(s, until, ref):
             continue
         if hero == h and n > 0:
@@ -148,7 +148,7 @@ def damage_to_tokens(s: UnitedState, h: int, n: int) -> int:
     p, owner = s.protect, s.T.card_owner
     i = 0
     while i < len(p) and n > 0:
-        code, left, until, ref = p[i: i + 4]
+        code, left, until, ref = p[i], p[i + 1], p[i + 2], p[i + 3]  # (not a slice: Cython 3.3 cannot unpack one)
         if TO_TOKENS - 3 <= code <= TO_TOKENS and lasts(s, until, ref) and (
                 (owner[ref] if until == FACE_UP else ref) == h):
             k = n if left == 0 else min(n, left)
