@@ -57,6 +57,19 @@ HOT = (  # the modules setup.py compiles
     "multiverse.united.standard.missions",
     "multiverse.united.standard.turn",
     "multiverse.united.standard.setup",
+    # the search path (issue 24): ISMCTS, its rollout policy, and each game's determinizer,
+    # priors, rollout scores and evaluation
+    "multiverse.engine.rng",
+    "multiverse.agents.ismcts",
+    "multiverse.agents.policy",
+    "multiverse.united.determinize",
+    "multiverse.united.heuristic",
+    "multiverse.united.fast_scores",
+    "multiverse.united.value",
+    "multiverse.sentinels.determinize",
+    "multiverse.sentinels.heuristic",
+    "multiverse.sentinels.value",
+    "multiverse.sentinels.oblivaeon.value",
 )
 
 
