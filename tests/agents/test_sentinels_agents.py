@@ -236,14 +236,3 @@ def test_agents_never_import_the_lab():
             "print(sorted(m for m in sys.modules if m.startswith('multiverse.lab')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
-
-
-def test_the_search_agent_imports_no_game_package():
-    from pathlib import Path
-
-    import multiverse.agents.ismcts as ismcts
-    import multiverse.agents.policy as policy
-
-    for module in (ismcts, policy):
-        text = Path(module.__file__).read_text()
-        assert "multiverse.united" not in text and "multiverse.sentinels" not in text
