@@ -6,7 +6,7 @@ from multiverse.content.schema import LOCATION_VILLAIN_VERBS
 from multiverse.engine.decision import Option
 from multiverse.engine.words import article
 from multiverse.united.board import RING, move_hero
-from multiverse.united.cardtext import card_label, effect_text, face_up_text, special_effect_label
+from multiverse.united.cardtext import card_option, effect_text, special_effect_label
 from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
@@ -99,16 +99,8 @@ def _play_options(s: UnitedState, f: tuple) -> tuple:
     h = s.active
     t = s.T
     kept = t.kept
-    opts = [kept.get(("card", c)) or _card_option(t, c) for c in s.hand[h]]
+    opts = [kept.get(("card", c)) or card_option(t, c) for c in s.hand[h]]
     return t.seats[h], (_play_prompt, t.hero_names[h]), opts
-
-
-def _card_option(t: Tables, c: int) -> Option:
-    """The option to play card `c`, made once per game content (`Tables.kept`)."""
-    o = t.kept[("card", c)] = Option(
-        f"card:{c}", (card_label, t.card_name[c], t.card_sym[c], t.card_fx[c],
-                      face_up_text(t, c) if t.hooks else ""), {"card": c})
-    return o
 
 
 def _play_prompt(hero: str) -> str:
