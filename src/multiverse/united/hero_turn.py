@@ -195,7 +195,8 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
     t = s.T
     kept = t.kept  # options that depend only on their key, made once per game content
     opts: list[Option] = []
-    src = _source(s, h, MOVE)
+    srcs = (_source(s, h, MOVE), _source(s, h, ATTACK), _source(s, h, HEROIC))  # (by symbol)
+    src = srcs[MOVE]
     if src >= 0:
         for p in (move_reach_targets(s, h, pos) if s.protect else ((pos - 1) % RING, (pos + 1) % RING)):
             key = ("move", p, s.locs[p], src)
@@ -204,8 +205,9 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
                 o = _keep(t, key, Option(f"move:{p}", (_label, "Move to {} ({})", t.loc_name[s.locs[p]],
                                                        _PAID[src]), {"action": "move", "location": p}))
             opts.append(o)
-            _token_twin(s, h, MOVE, src, opts, key)
-    src = _source(s, h, ATTACK)
+            if src == 1:
+                _token_twin(s, h, MOVE, src, opts, key)
+    src = srcs[ATTACK]
     if src >= 0:
         for e in enemies_at(s, pos):
             name = e.label + (" (immune)" if s.protect and e.data["enemy"] != "thug"
@@ -216,17 +218,19 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
                 o = _keep(t, key, Option(f"attack:{e.id}", (_label, "Attack {} ({})", name, _PAID[src]),
                                          {"action": "attack", **(e.data or {})}))
             opts.append(o)
-            _token_twin(s, h, ATTACK, src, opts, key)
+            if src == 1:
+                _token_twin(s, h, ATTACK, src, opts, key)
         if s.protect and lasting_total(s, ATTACK_RANGE, h):  # the owner's `attack_range`
             for o in ranged_attack_options(s, h, _label, _PAID[src]):
                 opts.append(o)
                 _token_twin(s, h, ATTACK, src, opts)
-    src = _source(s, h, HEROIC)
+    src = srcs[HEROIC]
     if src >= 0 and s.civ[pos]:
         key = ("rescue", src)
         opts.append(kept.get(key) or _keep(t, key, Option(
             "rescue", (_label, "Rescue a Civilian ({})", _PAID[src]), {"action": "rescue"})))
-        _token_twin(s, h, HEROIC, src, opts, key)
+        if src == 1:
+            _token_twin(s, h, HEROIC, src, opts, key)
     if src >= 0 and s.protect and heroic_reach(s, h):  # the owner's `heroic_range`
         for o in ranged_heroic_options(s, h, _label, _PAID[src]):
             opts.append(o)
@@ -235,7 +239,7 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
     if th >= 0:
         for sym in (MOVE, ATTACK, HEROIC):
             if s.need[pos * 3 + sym] or wild_left(s, pos):
-                src = _source(s, h, sym)
+                src = srcs[sym]
                 if src >= 0:
                     key = ("fill", sym, th, src)
                     o = kept.get(key)
@@ -245,7 +249,8 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
                                              t.threat_name[th], _PAID[src]),
                             {"action": "fill", "symbol": sym}))
                     opts.append(o)
-                    _token_twin(s, h, sym, src, opts, key)
+                    if src == 1:
+                        _token_twin(s, h, sym, src, opts, key)
     if h in t.duplicates:  # a duplicate's clones act for it (vocab/parts.py)
         for sym, o in duplicate_options(s, h, _label, {k: _PAID[_source(s, h, k)] for k in (ATTACK, HEROIC)
                                                        if _source(s, h, k) >= 0}):
