@@ -42,7 +42,6 @@ HOT = (  # the modules setup.py compiles
     "multiverse.united.effects",
     "multiverse.united.damage",
     "multiverse.united.villain_turn",
-    "multiverse.united.threats",
     "multiverse.united.hooks",
     "multiverse.united.lasting",
     "multiverse.united.protection",

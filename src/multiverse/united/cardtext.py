@@ -7,6 +7,7 @@ gives the full text of every card, Threat and Location of a game for the termina
 
 from __future__ import annotations
 
+from multiverse.engine.decision import Option
 from multiverse.engine.words import count
 from multiverse.united.tables import FX, SYMBOLS, Tables
 from multiverse.united.verbs import TEXTS, WORDS, describe
@@ -298,3 +299,18 @@ def card_texts(t: Tables) -> dict[str, str]:
         team = ", ".join(t.hero_names[h] for h in sorted(t.team_heroes[k]))
         out.setdefault(name, f"{name} — team card ({team}), once per round: {effect_text(t.team_fx[k])}")
     return out
+
+
+def card_option(t: Tables, c: int) -> Option:
+    """The option naming hero card `c` (play it, or put it under the deck as damage), made
+    once per game content and kept in `Tables.kept` (read it as `t.kept.get(("card", c))`)."""
+    o = t.kept[("card", c)] = Option(
+        f"card:{c}", (card_label, t.card_name[c], t.card_sym[c], t.card_fx[c],
+                      face_up_text(t, c) if t.hooks else ""), {"card": c})
+    return o
+
+
+def hero_option(t: Tables, h: int) -> Option:
+    """The option naming hero `h` (a Sentinel's damage, …), kept like `card_option`'s."""
+    o = t.kept[("hero", h)] = Option(f"hero:{h}", t.hero_names[h], {"hero": h})
+    return o

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.united.board import raise_track
-from multiverse.united.cardtext import card_label, face_up_text
+from multiverse.united.cardtext import card_option
 from multiverse.united.hooks import fire
 from multiverse.united.lasting import damage_replaced, keeps_last_card, lasting_damage
 from multiverse.united.protection import damage_after_protection
@@ -57,14 +57,13 @@ def deal_damage(s: UnitedState, h: int, n: int, source: str, kind: str = "",
 def _wound_options(s: UnitedState, f: tuple) -> tuple:
     h, n = f[1], f[2]
     t = s.T
-    return (
-        s.seat(h),
-        f"{s.hero_name(h)} takes damage ({n} left): which card goes to the bottom of the deck?",
-        [Option(f"card:{c}", (card_label, t.card_name[c], t.card_sym[c], t.card_fx[c],
-                                face_up_text(t, c) if t.hooks else ""),
-                {"card": c})
-         for c in s.hand[h]],
-    )
+    kept = t.kept
+    return (s.seat(h), (_wound_prompt, t.hero_names[h], n),
+            [kept.get(("card", c)) or card_option(t, c) for c in s.hand[h]])
+
+
+def _wound_prompt(hero: str, n: int) -> str:
+    return f"{hero} takes damage ({n} left): which card goes to the bottom of the deck?"
 
 
 @choice("wound", _wound_options)

@@ -6,7 +6,7 @@ from multiverse.content.schema import LOCATION_VILLAIN_VERBS
 from multiverse.engine.decision import Option
 from multiverse.engine.words import article
 from multiverse.united.board import RING, move_hero
-from multiverse.united.cardtext import card_label, effect_text, face_up_text, special_effect_label
+from multiverse.united.cardtext import card_option, effect_text, special_effect_label
 from multiverse.united.damage import draw
 from multiverse.united.dofp.challenge import release
 from multiverse.united.enemies import enemies_at, fill_threat, hit, wild_left
@@ -22,7 +22,7 @@ from multiverse.united.protection import (
 from multiverse.united.standard.missions import RESCUE, record
 from multiverse.united.state import NOW_ACTIONS, UnitedState, choice, push, step
 from multiverse.united.storyline import last_hero_cards, symbols_of
-from multiverse.united.tables import ATTACK, HEROIC, MOVE, SYMBOLS, WILD
+from multiverse.united.tables import ATTACK, HEROIC, MOVE, SYMBOLS, WILD, Tables
 from multiverse.united.verbs import push_hero_effects, push_villain_effects
 from multiverse.united.vocab.components import team_options, use_team_card
 from multiverse.united.vocab.lasting import (
@@ -98,10 +98,8 @@ def turn_frames(s: UnitedState, h: int) -> list[tuple]:
 def _play_options(s: UnitedState, f: tuple) -> tuple:
     h = s.active
     t = s.T
-    name, sym, fx = t.card_name, t.card_sym, t.card_fx
-    opts = [Option(f"card:{c}", (card_label, name[c], sym[c], fx[c], face_up_text(t, c) if t.hooks else ""),
-                   {"card": c})
-            for c in s.hand[h]]
+    kept = t.kept
+    opts = [kept.get(("card", c)) or card_option(t, c) for c in s.hand[h]]
     return t.seats[h], (_play_prompt, t.hero_names[h]), opts
 
 
@@ -165,13 +163,26 @@ def _label(fmt: str, *args: object) -> str:
     return fmt.format(*args)
 
 
-def _token_twin(s: UnitedState, h: int, sym: int, src: int, opts: list[Option]) -> None:
+def _token_twin(s: UnitedState, h: int, sym: int, src: int, opts: list[Option],
+                key: tuple | None = None) -> None:
     """MU-5: when a Wild symbol would pay but the hero also holds a token of that kind, the
     player may spend the token instead and keep the Wild symbol (the one choice of payment
-    that is not dominated). The twin of the last option pays with the token."""
+    that is not dominated). The twin of the last option pays with the token (a kept option's
+    twin is kept under `("twin", *key)`, made with it while its label is unformatted)."""
     if src == 1 and s.tokens[h * 4 + sym]:
-        o = opts[-1]
-        opts.append(Option(f"{o.id}/token", (*o._label[:-1], _PAID[2]), {**o.data, "pay": 2}))
+        opts.append(_twin(opts[-1]) if key is None else s.T.kept[("twin", *key)])
+
+
+def _twin(o: Option) -> Option:
+    return Option(f"{o.id}/token", (*o._label[:-1], _PAID[2]), {**o.data, "pay": 2})
+
+
+def _keep(t: Tables, key: tuple, o: Option) -> Option:
+    """Keep option `o` under `key` (and its token twin, when a Wild symbol pays for it)."""
+    t.kept[key] = o
+    if key[-1] == 1:  # (every kept key ends with what pays)
+        t.kept[("twin", *key)] = _twin(o)
+    return o
 
 
 def action_options(s: UnitedState, h: int) -> list[Option]:
@@ -182,30 +193,44 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
         return [Option("end", "End actions (off the board)", _END)]
     pos = s.hero_loc[h]
     t = s.T
+    kept = t.kept  # options that depend only on their key, made once per game content
     opts: list[Option] = []
-    src = _source(s, h, MOVE)
+    srcs = (_source(s, h, MOVE), _source(s, h, ATTACK), _source(s, h, HEROIC))  # (by symbol)
+    src = srcs[MOVE]
     if src >= 0:
         for p in (move_reach_targets(s, h, pos) if s.protect else ((pos - 1) % RING, (pos + 1) % RING)):
-            opts.append(Option(f"move:{p}", (_label, "Move to {} ({})", t.loc_name[s.locs[p]],
-                                             _PAID[src]), {"action": "move", "location": p}))
-            _token_twin(s, h, MOVE, src, opts)
-    src = _source(s, h, ATTACK)
+            key = ("move", p, s.locs[p], src)
+            o = kept.get(key)
+            if o is None:
+                o = _keep(t, key, Option(f"move:{p}", (_label, "Move to {} ({})", t.loc_name[s.locs[p]],
+                                                       _PAID[src]), {"action": "move", "location": p}))
+            opts.append(o)
+            if src == 1:
+                _token_twin(s, h, MOVE, src, opts, key)
+    src = srcs[ATTACK]
     if src >= 0:
         for e in enemies_at(s, pos):
             name = e.label + (" (immune)" if s.protect and e.data["enemy"] != "thug"
                               and immune(s, h, e.data, -1) else "")  # issue 21: marked
-            opts.append(Option(f"attack:{e.id}", (_label, "Attack {} ({})", name, _PAID[src]),
-                               {"action": "attack", **(e.data or {})}))
-            _token_twin(s, h, ATTACK, src, opts)
+            key = ("attack", e.id, name, src)
+            o = kept.get(key)
+            if o is None:
+                o = _keep(t, key, Option(f"attack:{e.id}", (_label, "Attack {} ({})", name, _PAID[src]),
+                                         {"action": "attack", **(e.data or {})}))
+            opts.append(o)
+            if src == 1:
+                _token_twin(s, h, ATTACK, src, opts, key)
         if s.protect and lasting_total(s, ATTACK_RANGE, h):  # the owner's `attack_range`
             for o in ranged_attack_options(s, h, _label, _PAID[src]):
                 opts.append(o)
                 _token_twin(s, h, ATTACK, src, opts)
-    src = _source(s, h, HEROIC)
+    src = srcs[HEROIC]
     if src >= 0 and s.civ[pos]:
-        opts.append(Option("rescue", (_label, "Rescue a Civilian ({})", _PAID[src]),
-                           {"action": "rescue"}))
-        _token_twin(s, h, HEROIC, src, opts)
+        key = ("rescue", src)
+        opts.append(kept.get(key) or _keep(t, key, Option(
+            "rescue", (_label, "Rescue a Civilian ({})", _PAID[src]), {"action": "rescue"})))
+        if src == 1:
+            _token_twin(s, h, HEROIC, src, opts, key)
     if src >= 0 and s.protect and heroic_reach(s, h):  # the owner's `heroic_range`
         for o in ranged_heroic_options(s, h, _label, _PAID[src]):
             opts.append(o)
@@ -214,13 +239,18 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
     if th >= 0:
         for sym in (MOVE, ATTACK, HEROIC):
             if s.need[pos * 3 + sym] or wild_left(s, pos):
-                src = _source(s, h, sym)
+                src = srcs[sym]
                 if src >= 0:
-                    opts.append(Option(
-                        _FILL_IDS[sym], (_label, "Fill {} on {} ({})", _FILL_WORDS[sym],
-                                         t.threat_name[th], _PAID[src]),
-                        {"action": "fill", "symbol": sym}))
-                    _token_twin(s, h, sym, src, opts)
+                    key = ("fill", sym, th, src)
+                    o = kept.get(key)
+                    if o is None:
+                        o = _keep(t, key, Option(
+                            _FILL_IDS[sym], (_label, "Fill {} on {} ({})", _FILL_WORDS[sym],
+                                             t.threat_name[th], _PAID[src]),
+                            {"action": "fill", "symbol": sym}))
+                    opts.append(o)
+                    if src == 1:
+                        _token_twin(s, h, sym, src, opts, key)
     if h in t.duplicates:  # a duplicate's clones act for it (vocab/parts.py)
         for sym, o in duplicate_options(s, h, _label, {k: _PAID[_source(s, h, k)] for k in (ATTACK, HEROIC)
                                                        if _source(s, h, k) >= 0}):
@@ -237,7 +267,7 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
         if t.card_optional[c]:  # "you may": actions can end before it resolves
             opts.append(Option("end", "End actions (leave the Special Effect)", _END))
     else:
-        opts.append(Option("end", "End actions", _END))
+        opts.append(_END_ACTIONS)
     return opts
 
 
@@ -246,6 +276,7 @@ _FILL_WORDS = tuple(article(x.title()) for x in SYMBOLS)  # "an Attack", "a Move
 _EFFECT = {"action": "effect"}
 _NOT_ACTIONS = frozenset({"effect", "team"})  # a Special Effect or a team card is no action
 _END = {"action": "end"}
+_END_ACTIONS = Option("end", "End actions", _END)
 
 
 def grabbed_options(s: UnitedState, h: int) -> list[Option]:

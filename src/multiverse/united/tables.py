@@ -273,6 +273,9 @@ class Tables:
     # lasting text waiting for a moment (united/hooks.py): hook point -> its subscribers,
     # each (kind, ref, whose, steps, source); empty: no hook in the game, nothing is read
     hooks: dict[str, tuple[Hooked, ...]] = field(default_factory=dict)
+    # options that depend only on their key (the hero turn's: united/hero_turn.py), made once
+    # per game content and shared by every decision that offers them (never mutated)
+    kept: dict = field(default_factory=dict)  # key -> Option
     # counts group: each hero's team keywords; Locations' kind-limited Attack bonus (Location
     # index -> (enemy kind, amount)); empty when no Location has one
     hero_keywords: tuple[frozenset[str], ...] = ()

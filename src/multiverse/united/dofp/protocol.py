@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from multiverse.engine.decision import Option
 from multiverse.united.board import OVERFLOW_ONCE, add_tokens, is_full, move_sentinel_closer, raise_track
+from multiverse.united.cardtext import hero_option
 from multiverse.united.damage import deal_damage
 from multiverse.united.lasting import sentinel_stunned
 from multiverse.united.narrate import TASKS, activation_text, task_list, times
@@ -122,8 +123,13 @@ def _task_damage_options(s: UnitedState, f: tuple) -> tuple:
     here = s.heroes_at(s.s_loc[sn])
     if not here and s.log is not None:  # computed once, as the frame is reached
         _no_damage(s, f)
-    return (s.seat(s.active), f"{s.sentinel_name(sn)} deals 1 damage: to which hero?",
-            [Option(f"hero:{h}", s.hero_name(h), {"hero": h}) for h in here])
+    kept = s.T.kept
+    return (s.seat(s.active), (_damage_prompt, s.sentinel_name(sn)),
+            [kept.get(("hero", h)) or hero_option(s.T, h) for h in here])
+
+
+def _damage_prompt(sentinel: str) -> str:
+    return f"{sentinel} deals 1 damage: to which hero?"
 
 
 def _no_damage(s: UnitedState, f: tuple) -> None:
