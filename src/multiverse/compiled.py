@@ -59,6 +59,7 @@ HOT = (  # the modules setup.py compiles
     # the search path (issue 24): ISMCTS, its rollout policy, and each game's determinizer,
     # priors, rollout scores and evaluation
     "multiverse.engine.rng",
+    "multiverse.engine.sampling",
     "multiverse.agents.ismcts",
     "multiverse.agents.policy",
     "multiverse.united.determinize",

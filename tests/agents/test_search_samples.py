@@ -14,9 +14,9 @@ from agent_positions import positions
 from multiverse import modes
 from multiverse.agents import ISMCTSAgent
 from multiverse.agents.ismcts import SearchRandom
+from multiverse.engine.sampling import shuffler
 from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.determinize import determinize as sentinels_determinize
-from multiverse.sentinels.determinize import shuffler
 from multiverse.sentinels.game import new_game as sentinels_game
 from multiverse.sentinels.state import Z_DECK, Z_HAND
 from multiverse.united.determinize import determinize as united_determinize

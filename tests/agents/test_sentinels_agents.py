@@ -236,3 +236,13 @@ def test_agents_never_import_the_lab():
             "print(sorted(m for m in sys.modules if m.startswith('multiverse.lab')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_refit_fits_on_the_self_play_rows_of_each_configuration():
+    from multiverse import modes
+    from multiverse.agents.fit import fit_self_play, self_play_rows
+
+    config = modes.get("sentinels").make_config("3")
+    rows = self_play_rows(features, config, 2, 0)
+    r = fit_self_play(features, FEATURES, [config], 2, 0, 1)
+    assert r["positions"] == len(rows) > 0 and r["games"] == 2 and len(r["weights"]) == len(FEATURES)

@@ -108,4 +108,14 @@ def refit_main(prog: str, what: str, games: int, fit_fn: Any, argv: list[str] | 
     return 0
 
 
-__all__ = ["collect_all", "fit_logistic", "fit_model", "refit_main", "self_play_rows"]
+def fit_self_play(features_fn: Any, names: Any, configs: list[Any], games: int, seed: int,
+                  jobs: int) -> dict[str, Any]:
+    """A model fitted on `self_play_rows` of each configuration (in `jobs` processes): the
+    Sentinels-engine models' refit."""
+    from functools import partial
+
+    out = fit_model(collect_all(partial(self_play_rows, features_fn), configs, games, seed, jobs), names)
+    return {**out, "games": games * len(configs)}
+
+
+__all__ = ["collect_all", "fit_logistic", "fit_model", "fit_self_play", "refit_main", "self_play_rows"]

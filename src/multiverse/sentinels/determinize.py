@@ -30,11 +30,9 @@ generator state gives the same sample whatever the hidden order was). A search p
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from typing import Any, Protocol
 
-from multiverse.engine.rng import MASK
+from multiverse.engine.sampling import draw64, shuffler
 from multiverse.sentinels.state import Z_DECK, Z_HAND, SentinelsState
 
 
@@ -43,29 +41,6 @@ class Shuffler(Protocol):
 
     def shuffle(self, items: list[Any]) -> None: ...
 
-
-def _draw64(rng: Any) -> int:
-    nxt = getattr(rng, "next64", None)
-    if nxt is not None:
-        return int(nxt()) & MASK
-    return int(rng.getrandbits(64))
-
-
-def shuffler(rng: Any) -> Callable[[list[Any]], None]:
-    """A uniform shuffle drawing from `rng`: by id, then by `rng.random()` keys (a generator
-    without `random`, such as `SplitMix64`, seeds a `random.Random` with one draw)."""
-    rand = getattr(rng, "random", None)
-    if rand is None:
-        rand = random.Random(_draw64(rng)).random
-
-    def key(_: object) -> float:
-        return rand()
-
-    def shuffle(items: list[Any]) -> None:
-        items.sort()  # the true order is forgotten first: the sample depends on the cards only
-        items.sort(key=key)
-
-    return shuffle
 
 
 def _known(state: SentinelsState) -> tuple[dict[int, int], set[int]]:
@@ -112,7 +87,7 @@ def resample(state: SentinelsState, seat: int, rng: Shuffler) -> SentinelsState:
         deck[:movable] = pool[len(free):]
     if len(det.reserve) > 1:  # the reserve pile's order is hidden like a deck's
         shuffle(det.reserve)
-    det.rng = _draw64(rng)
+    det.rng = draw64(rng)
     return det
 
 

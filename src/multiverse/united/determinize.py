@@ -35,11 +35,10 @@ generator state gives the same sample whatever the hidden order was). A search p
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Protocol
 
-from multiverse.engine.rng import MASK
+from multiverse.engine.sampling import draw64, shuffler
 from multiverse.united.owned import LOC_DECK, OWN_DECK, records
 from multiverse.united.state import UnitedState
 
@@ -49,29 +48,6 @@ class Shuffler(Protocol):
 
     def shuffle(self, items: list) -> None: ...
 
-
-def _draw64(rng: Shuffler) -> int:
-    nxt = getattr(rng, "next64", None)
-    if nxt is not None:
-        return nxt() & MASK
-    return rng.getrandbits(64)  # type: ignore[attr-defined]
-
-
-def shuffler(rng: Shuffler) -> Callable[[list], None]:
-    """A uniform shuffle drawing from `rng`: by id, then by `rng.random()` keys (a generator
-    without `random`, such as `SplitMix64`, seeds a `random.Random` with one draw)."""
-    rand = getattr(rng, "random", None)
-    if rand is None:
-        rand = random.Random(_draw64(rng)).random
-
-    def key(_: object) -> float:
-        return rand()
-
-    def shuffle(items: list) -> None:
-        items.sort()  # the true order is forgotten first: the sample depends on the cards only
-        items.sort(key=key)
-
-    return shuffle
 
 
 def determinize(state: UnitedState, seat: int, rng: Shuffler) -> UnitedState:
@@ -114,7 +90,7 @@ def determinize(state: UnitedState, seat: int, rng: Shuffler) -> UnitedState:
             shuffle(cards)
             for i, c in zip(places, cards, strict=True):
                 det.parts[i + 2] = c
-    det.rng = _draw64(rng)
+    det.rng = draw64(rng)
     det.refresh_decision()  # its options may name cards that were swapped
     return det
 

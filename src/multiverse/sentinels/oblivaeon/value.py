@@ -103,20 +103,11 @@ def training_configs() -> list[Any]:
     return [mode.make_config(",".join(heroes)) for heroes in HERO_SETS]
 
 
-def collect(config: Any, games: int, seed: int = 0) -> list[tuple[list[float], int]]:
-    """(features, won) at the start of every hero's play phase of heuristic self-play."""
-    from multiverse.agents.fit import self_play_rows
-
-    return self_play_rows(features, config, games, seed)
-
-
 def fit(games: int = 150, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
     """Collect heuristic self-play positions and fit the model."""
-    from multiverse.agents.fit import collect_all, fit_model
+    from multiverse.agents.fit import fit_self_play
 
-    configs = training_configs()
-    out = fit_model(collect_all(collect, configs, games, seed, jobs), FEATURES)
-    return {**out, "games": games * len(configs)}
+    return fit_self_play(features, FEATURES, training_configs(), games, seed, jobs)
 
 
 def main(argv: list[str] | None = None) -> int:
