@@ -162,3 +162,16 @@ def test_ray_backend_without_ray_is_a_one_line_error(tmp_path, monkeypatch):
         line = one_line_error(run(*args, "--games", 2, "--backend", "ray", "--out", db))
         assert "Ray" in line and "pip install" in line
     assert not db.exists()
+
+
+def test_a_file_that_is_not_a_lab_store_is_one_error_line_and_stays_as_it_was(tmp_path):
+    bad = tmp_path / "lab.db"
+    bad.write_bytes(b"not a database, just bytes\n" * 40)
+    before = bad.read_bytes()
+    for args in (("run", "dofp", "--games", 1, "--out", bad),
+                 ("curve", "dofp", "--budgets", 1, "--games", 1, "--out", bad),
+                 ("plot", bad)):
+        r = run(*args)
+        assert r.exit_code == 2, args
+        assert r.output.startswith(f"error: {bad}: not a usable lab store") and "Traceback" not in r.output
+    assert bad.read_bytes() == before

@@ -270,6 +270,16 @@ def _prepare(backend: Backend, jobs: int | None) -> int:
     return jobs or os.cpu_count() or 1
 
 
+def _store(path: Path) -> Any:
+    """The lab store at `path`; a file that is not one is a one-line error, left untouched."""
+    from multiverse.lab.store import LabStore, LabStoreError
+
+    try:
+        return LabStore(path)
+    except LabStoreError as exc:
+        raise _fail(str(exc)) from None
+
+
 def _title(mode: str, config: Any, solo: bool) -> str:
     return f"{mode}, {len(config.heroes)} heroes{' (solo)' if solo else ''}"
 
@@ -300,7 +310,6 @@ def run(
     import json
 
     from multiverse.lab.runner import run_lab
-    from multiverse.lab.store import LabStore
 
     try:
         config = build_config(mode, heroes, solo, villain, set_, environment=environment,
@@ -309,7 +318,7 @@ def run(
         jobs = _prepare(backend, jobs)
     except LabError as exc:
         raise _fail(str(exc)) from None
-    with LabStore(out) as store, progress_bar(games, f"{mode} · {spec.key}",
+    with _store(out) as store, progress_bar(games, f"{mode} · {spec.key}",
                                                not no_progress) as update:
         try:
             r = run_lab(config, spec, games, seed, store, jobs=jobs, backend=backend.value,
@@ -356,7 +365,6 @@ def sweep(
     import json
 
     from multiverse.lab.runner import run_lab
-    from multiverse.lab.store import LabStore
     from multiverse.lab.sweep import SweepError, grid
 
     try:
@@ -369,7 +377,7 @@ def sweep(
         raise _fail(str(exc)) from None
     total = games * len(points)
     results = []
-    with LabStore(out) as store, progress_bar(total, f"{mode} sweep · {spec.key}",
+    with _store(out) as store, progress_bar(total, f"{mode} sweep · {spec.key}",
                                                not no_progress) as update:
         for i, (p, config) in enumerate(zip(points, configs, strict=True)):
             base = i * games
@@ -415,9 +423,8 @@ def plot(
 ) -> None:
     """Draw win rate with its 95% interval against the swept value (needs matplotlib)."""
     from multiverse.lab.plot import plot_sweep
-    from multiverse.lab.store import LabStore
 
-    with LabStore(db) as store:
+    with _store(db) as store:
         try:
             path = plot_sweep(store, out, sweep_id)
         except (LookupError, RuntimeError) as exc:
@@ -449,7 +456,6 @@ def curve(
     import json
 
     from multiverse.lab.curve import curve_agents, plot_curve, strength_curve
-    from multiverse.lab.store import LabStore
 
     try:
         config = build_config(mode, heroes, solo, villain, set_, environment=environment)
@@ -472,7 +478,7 @@ def curve(
             print(f"{row['agent']:<40} {row['win_rate']:6.1%}  ({lo:.1%} - {hi:.1%})  "
                   f"{'?' if cpu is None else f'{cpu:,.3f}'} CPU s / game  ({row['games']} games)", flush=True)
 
-    with LabStore(out) as store:
+    with _store(out) as store:
         try:
             rows = strength_curve(config, curve_agents(numbers, not no_strong), games, seed, store,
                                   jobs=jobs, backend=backend.value, address=address, on_row=show)

@@ -58,6 +58,10 @@ Row = tuple[int, int, str, str, int, int, float]  # game, game_seed, result, rea
 # search and the engine; a store made before this column holds NULL there)
 
 
+class LabStoreError(RuntimeError):
+    """A file that cannot be opened as a lab store; its bytes are not touched."""
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -70,11 +74,15 @@ class LabStore:
         if self.path.parent and not self.path.parent.exists():
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self.conn = sqlite3.connect(self.path)
-        self.conn.executescript(SCHEMA)
-        columns = {r[1] for r in self.conn.execute("PRAGMA table_info(lab_results)")}
-        if "cpu" not in columns:  # a store from before the CPU column: results kept, CPU unknown
-            with self.conn:
-                self.conn.execute("ALTER TABLE lab_results ADD COLUMN cpu REAL")
+        try:
+            self.conn.executescript(SCHEMA)
+            columns = {r[1] for r in self.conn.execute("PRAGMA table_info(lab_results)")}
+            if "cpu" not in columns:  # a store from before the CPU column: results kept, CPU unknown
+                with self.conn:
+                    self.conn.execute("ALTER TABLE lab_results ADD COLUMN cpu REAL")
+        except sqlite3.Error as exc:  # not a lab store (a broken or foreign file): left as it is
+            self.conn.close()
+            raise LabStoreError(f"{self.path}: not a usable lab store ({exc})") from None
 
     def __enter__(self) -> LabStore:
         return self
