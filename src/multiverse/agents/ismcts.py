@@ -27,6 +27,14 @@ Past, lose almost at once and carry no signal):
   `prime_visits` times, and from the fast policy's scores elsewhere; an unvisited option
   takes its parent's mean value, so the first visits follow the heuristic's ordering and
   search overrides it only when the values say so.
+- **Stopping when the choice is made** (`stop_early`). Each iteration adds one visit to one
+  option of the root, and the agent plays the most visited option; once the leader is ahead
+  of every other option by more visits than the budget has iterations left, no remaining
+  iteration can change the choice, so the search stops there. The choice of that decision
+  is exactly the one the whole budget would make; what changes is the CPU spent, the
+  search's generator (fewer draws) and the statistics a reused subtree keeps. A share below
+  1 (`stop_early=0.5`) stops sooner, once the lead exceeds that share of the iterations
+  left: a decision may then differ from the whole budget's (a bet that the leader stays).
 - **Tree reuse.** When the agent's next decision comes straight after its own previous one
   (no other decision in between, as when a hero resolves one action after another), the
   subtree below the option it chose becomes the new root, statistics and all; the budget
@@ -87,6 +95,27 @@ class Node:
         self.primed = 0  # priors of the children: 0 none, 1 fast policy, 2 heuristic
 
 
+def decided(root: Node, legal: list[str], left: float) -> bool:
+    """Whether `left` more iterations cannot change the most visited legal option of
+    `root`: its lead over every other child is larger than `left` (each iteration adds one
+    visit to one child)."""
+    children = root.children
+    best = -1
+    for oid in legal:
+        ch = children.get(oid)
+        if ch is not None and ch.visits > best:
+            best = ch.visits
+    second = -1
+    seen_best = False
+    for ch in children.values():
+        v = ch.visits
+        if v == best and not seen_best:
+            seen_best = True
+        elif v > second:
+            second = v
+    return best - max(second, 0) > left
+
+
 def reward(s: Any) -> float:
     """The value of a position for the heroes: 1 won, 0 lost, else the estimated chance."""
     return modes.of_state(s).value(s)
@@ -102,7 +131,10 @@ class ISMCTSAgent:
     - `prior`: "heuristic", "fast" or "uniform"; `prime_visits`: a node visited this often
       gets heuristic priors (the root always does); `prior_temperature` scales them;
     - `exploration`: the PUCT constant c; `reuse`: keep the subtree between consecutive
-      decisions of this agent.
+      decisions of this agent;
+    - `stop_early`: stop an iteration budget once no remaining iteration can change the
+      most visited option (`True` or 1: the same choice for less CPU; a share in (0, 1):
+      once the leader's lead exceeds that share of the iterations left).
     """
 
     name = "ismcts"
@@ -110,13 +142,16 @@ class ISMCTSAgent:
     def __init__(self, seed: int = 0, iterations: int | None = 200, time_limit: float | None = None,
                  rollout: str = "fast", turns: int | None = 1, prior: str = "heuristic",
                  exploration: float = 0.25, prime_visits: int = 20, prior_temperature: float = 1.0,
-                 epsilon: float = 0.1, reuse: bool = True, horizon: int = 400) -> None:
+                 epsilon: float = 0.1, reuse: bool = True, horizon: int = 400,
+                 stop_early: float = False) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {ROLLOUTS}, not {rollout!r}")
         if prior not in PRIORS:
             raise ValueError(f"prior must be one of {PRIORS}, not {prior!r}")
         if iterations is None and time_limit is None:
             raise ValueError("give an iteration budget, a time budget, or both")
+        if not 0 <= stop_early <= 1:
+            raise ValueError("stop_early must be False, True or a share in (0, 1]")
         if turns is not None and turns < 1:
             raise ValueError("turns must be 1 or more (or None: play to the end)")
         self.rng = SearchRandom(SplitMix64(seed).next64())
@@ -130,6 +165,7 @@ class ISMCTSAgent:
         self.temperature = prior_temperature
         self.reuse = reuse
         self.horizon = horizon
+        self.stop_early = float(stop_early)
         self.policy = FastPolicy(self.rng, epsilon)
         self.last_root: Node | None = None
         self.last_iterations = 0
@@ -212,8 +248,13 @@ class ISMCTSAgent:
         if d0 is not None and root.primed < 2:
             self._priors(root, d0, det, heuristic_prior)
         done = 0
+        share = self.stop_early
+        real = state.decision() if share and limit else None
+        legal = [o.id for o in real.options] if real is not None else None
         while True:
             if limit is not None and done >= limit:
+                break
+            if legal is not None and not done & 7 and decided(root, legal, share * (limit - done)):  # type: ignore[operator]
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
@@ -317,4 +358,4 @@ def hint_lines(state: Any, seed: int = 0, top: int = 3, time_limit: float = 3.0)
     return out
 
 
-__all__ = ["ISMCTSAgent", "Node", "hint", "hint_lines", "reward"]
+__all__ = ["ISMCTSAgent", "Node", "decided", "hint", "hint_lines", "reward"]

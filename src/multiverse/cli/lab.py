@@ -154,7 +154,7 @@ def build_config(mode: str, heroes: str | None, solo: bool = False, villain: str
 
 
 ISMCTS_SETTABLE = ("turns", "prior", "exploration", "prime_visits", "prior_temperature", "epsilon",
-                   "reuse", "horizon")
+                   "reuse", "horizon", "stop_early")
 
 
 def build_agent(agent: str, iterations: int | None, rollout: Rollout | None,
