@@ -49,7 +49,7 @@ def positions(mode_name: str, count: int, seed: int) -> list:
 
 
 @pytest.mark.parametrize(("mode_name", "count", "budget"),
-                         [("dofp", 16, 120), ("standard", 8, 120), ("sentinels", 10, 80),
+                         [("dofp", 10, 120), ("standard", 6, 120), ("sentinels", 6, 80),
                           ("oblivaeon", 4, 60)])
 def test_the_same_choice_as_the_whole_budget_for_fewer_iterations(mode_name, count, budget):
     spent = 0

@@ -96,3 +96,27 @@ def test_curve_command_and_its_bad_budgets(tmp_path):
     for bad in ("x", "0", ""):
         r = CliRunner().invoke(app, ["lab", "curve", "dofp", "--budgets", bad, "--out", str(db)])
         assert r.exit_code == 2 and "error: --budgets" in r.output, bad
+
+
+def test_curve_points_that_stop_once_the_choice_is_made(tmp_path):
+    """`--stop-early-budgets`: ISMCTS at those budgets with `stop_early`, stored under the key
+    `lab run --agent ismcts --agent-set stop_early=true` gives, so either finds the other's games."""
+    db = tmp_path / "lab.db"
+    run = CliRunner().invoke(app, ["lab", "run", "dofp", "--agent", "ismcts", "--iterations", "6",
+                                   "--agent-set", "stop_early=true", "--games", "2", "--jobs", "1",
+                                   "--out", str(db), "--json", "--no-progress"])
+    assert run.exit_code == 0, run.output
+    r = CliRunner().invoke(app, ["lab", "curve", "dofp", "--budgets", "2", "--stop-early-budgets", "6",
+                                 "--games", "2", "--no-strong", "--jobs", "1", "--out", str(db), "--json"])
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
+    assert [x["agent"] for x in lines][-1] == "ismcts(iterations=6,rollout=fast,stop_early=True)"
+    stored = json.loads(run.stdout.splitlines()[-1])
+    assert (lines[-1]["wins"], lines[-1]["games"]) == (stored["wins"], 2)
+    with LabStore(db) as store:  # the curve replayed none of the games `lab run` stored
+        again = run_lab(modes.get("dofp").make_config("3"),
+                        AgentSpec("ismcts", (("iterations", 6), ("rollout", "fast"), ("stop_early", True))),
+                        2, 1, store)
+    assert again["played"] == 0
+    bad = CliRunner().invoke(app, ["lab", "curve", "dofp", "--stop-early-budgets", "x", "--out", str(db)])
+    assert bad.exit_code == 2 and "error: --stop-early-budgets" in bad.output

@@ -432,6 +432,17 @@ def plot(
     print(f"wrote {path}")
 
 
+def _budgets(flag: str, text: str) -> list[int]:
+    """Whole numbers of iterations, at least 1, comma-separated (`LabError` otherwise)."""
+    try:
+        numbers = [int(b) for b in text.split(",") if b.strip()]
+    except ValueError:
+        raise LabError(f"{flag} {text!r}: expected whole numbers, e.g. 50,200,1000") from None
+    if not numbers or min(numbers) < 1:
+        raise LabError(f"{flag} {text!r}: expected whole numbers of at least 1")
+    return numbers
+
+
 @lab_app.command("curve")
 def curve(
     mode: ModeArg,
@@ -445,6 +456,9 @@ def curve(
     backend: BackendOpt = Backend.local,
     address: AddressOpt = None,
     no_strong: Annotated[bool, typer.Option("--no-strong", help="Leave the strong agent out")] = False,
+    stop_early_budgets: Annotated[str, typer.Option(
+        "--stop-early-budgets", help="ISMCTS budgets that stop once the choice is made "
+                                     "(stop_early), comma-separated")] = "",
     plot_out: Annotated[Path | None, typer.Option("--plot", help="Draw the curve to this image file")] = None,
     solo: SoloOpt = False,
     villain: VillainOpt = None,
@@ -459,12 +473,8 @@ def curve(
 
     try:
         config = build_config(mode, heroes, solo, villain, set_, environment=environment)
-        try:
-            numbers = [int(b) for b in budgets.split(",") if b.strip()]
-        except ValueError:
-            raise LabError(f"--budgets {budgets!r}: expected whole numbers, e.g. 50,200,1000") from None
-        if not numbers or min(numbers) < 1:
-            raise LabError(f"--budgets {budgets!r}: expected whole numbers of at least 1")
+        numbers = _budgets("--budgets", budgets)
+        early = _budgets("--stop-early-budgets", stop_early_budgets) if stop_early_budgets.strip() else []
         jobs = _prepare(backend, jobs)
     except LabError as exc:
         raise _fail(str(exc)) from None
@@ -480,7 +490,7 @@ def curve(
 
     with _store(out) as store:
         try:
-            rows = strength_curve(config, curve_agents(numbers, not no_strong), games, seed, store,
+            rows = strength_curve(config, curve_agents(numbers, not no_strong, early), games, seed, store,
                                   jobs=jobs, backend=backend.value, address=address, on_row=show)
         except RuntimeError as exc:
             raise _fail(str(exc)) from None

@@ -18,11 +18,14 @@ CURVE_KEYS = ("agent", "games", "wins", "win_rate", "ci95", "cpu_seconds_per_gam
               "cpu_seconds_median", "cpu_games", "mean_decisions")
 
 
-def curve_agents(budgets: list[int], strong: bool = True) -> list[AgentSpec]:
-    """random, heuristic, ISMCTS at each budget (fast rollouts) and, with `strong`, the strong
-    agent."""
+def curve_agents(budgets: list[int], strong: bool = True,
+                 stop_early: list[int] | None = None) -> list[AgentSpec]:
+    """random, heuristic, ISMCTS at each budget (fast rollouts), ISMCTS at each `stop_early`
+    budget stopping once its choice is made, and, with `strong`, the strong agent."""
     specs = [AgentSpec("random"), AgentSpec("heuristic")]
     specs += [AgentSpec("ismcts", (("iterations", n), ("rollout", "fast"))) for n in budgets]
+    specs += [AgentSpec("ismcts", (("iterations", n), ("rollout", "fast"), ("stop_early", True)))
+              for n in stop_early or ()]
     if strong:
         specs.append(AgentSpec("strong"))
     return specs
