@@ -120,3 +120,15 @@ def test_curve_points_that_stop_once_the_choice_is_made(tmp_path):
     assert again["played"] == 0
     bad = CliRunner().invoke(app, ["lab", "curve", "dofp", "--stop-early-budgets", "x", "--out", str(db)])
     assert bad.exit_code == 2 and "error: --stop-early-budgets" in bad.output
+
+
+def test_days_of_future_past_plays_its_measured_point():
+    """The dofp curve's chosen point (docs/agents.md): 600 iterations that stop once the choice
+    is made; a mode without a measured curve keeps the default 200."""
+    s = modes.get("dofp").new_game(modes.get("dofp").make_config("3"), 2)
+    agent = StrongAgent(4)
+    assert agent.settings(s) == {"iterations": 600, "stop_early": True}
+    agent.choose(s.decision(), s)
+    assert (agent.search.iterations, agent.search.stop_early) == (600, 1.0)
+    assert 0 < agent.search.last_iterations <= 600
+    assert modes.get("sentinels").strong_search == {"iterations": 200}

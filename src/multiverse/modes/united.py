@@ -217,6 +217,9 @@ class UnitedMode(Mode):
 
 class DofpMode(UnitedMode):
     name = "dofp"
+    # the measured curve's point (docs/agents.md, "Days of Future Past, measured"): as often as
+    # ISMCTS at 1,000 iterations, within its interval, for a quarter of its CPU
+    strong_search: ClassVar[dict[str, Any]] = {"iterations": 600, "stop_early": True}
     description = ("Days of Future Past: the heroes fight three Sentinels driven by the "
                    "Sentinel Activation Protocol, then Nimrod (2-4 heroes, or --solo)")
     options = (TIE_BREAK, DIFFICULTY)
