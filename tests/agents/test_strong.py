@@ -4,6 +4,7 @@ mode; the lab runs it like any agent, and the curve puts every agent on CPU seco
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pytest
 from typer.testing import CliRunner
@@ -120,6 +121,31 @@ def test_curve_points_that_stop_once_the_choice_is_made(tmp_path):
     assert again["played"] == 0
     bad = CliRunner().invoke(app, ["lab", "curve", "dofp", "--stop-early-budgets", "x", "--out", str(db)])
     assert bad.exit_code == 2 and "error: --stop-early-budgets" in bad.output
+
+
+def test_curve_points_that_stop_at_a_share(tmp_path):
+    """`--stop-early-budgets 6@0.5`: ISMCTS with `stop_early=0.5`, stored under the key
+    `lab run --agent-set stop_early=0.5` gives; `N@1` is the exact `stop_early`; a share
+    outside (0, 1] or a word is refused before anything runs."""
+    db = tmp_path / "lab.db"
+    run = CliRunner().invoke(app, ["lab", "run", "dofp", "--agent", "ismcts", "--iterations", "6",
+                                   "--agent-set", "stop_early=0.5", "--games", "2", "--jobs", "1",
+                                   "--out", str(db), "--json", "--no-progress"])
+    assert run.exit_code == 0, run.output
+    r = CliRunner().invoke(app, ["lab", "curve", "dofp", "--budgets", "2", "--stop-early-budgets",
+                                 "6@0.5, 4@1", "--games", "2", "--no-strong", "--jobs", "1",
+                                 "--out", str(db), "--json"])
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
+    assert [x["agent"] for x in lines][-2:] == ["ismcts(iterations=6,rollout=fast,stop_early=0.5)",
+                                                "ismcts(iterations=4,rollout=fast,stop_early=True)"]
+    stored = json.loads(run.stdout.splitlines()[-1])
+    assert (lines[-2]["wins"], lines[-2]["games"]) == (stored["wins"], 2)
+    rows = sqlite3.connect(db).execute("select count(*) from lab_results").fetchone()[0]
+    for bad in ("6@0", "6@1.5", "6@x", "0@0.5", "@0.5"):
+        out = CliRunner().invoke(app, ["lab", "curve", "dofp", "--stop-early-budgets", bad, "--out", str(db)])
+        assert out.exit_code == 2 and "error: --stop-early-budgets" in out.output, bad
+    assert sqlite3.connect(db).execute("select count(*) from lab_results").fetchone()[0] == rows == 10
 
 
 def test_days_of_future_past_plays_its_measured_point():

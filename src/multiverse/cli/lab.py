@@ -432,6 +432,26 @@ def plot(
     print(f"wrote {path}")
 
 
+def _early_budgets(flag: str, text: str) -> list[tuple[int, float | bool]]:
+    """`N` (stop once the choice is made: `stop_early=True`) or `N@SHARE` (`stop_early=SHARE`,
+    a share in (0, 1]), comma-separated (`LabError` otherwise)."""
+    out: list[tuple[int, float | bool]] = []
+    for item in (b.strip() for b in text.split(",")):
+        if not item:
+            continue
+        n, _, share = item.partition("@")
+        try:
+            point = (int(n), float(share) if share and float(share) != 1 else True)
+        except ValueError:
+            raise LabError(f"{flag} {text!r}: expected N or N@SHARE, e.g. 400,600@0.5") from None
+        if point[0] < 1 or not 0 < point[1] <= 1:
+            raise LabError(f"{flag} {text!r}: {item!r} needs at least 1 iteration and a share in (0, 1]")
+        out.append(point)
+    if not out:
+        raise LabError(f"{flag} {text!r}: expected N or N@SHARE, e.g. 400,600@0.5")
+    return out
+
+
 def _budgets(flag: str, text: str) -> list[int]:
     """Whole numbers of iterations, at least 1, comma-separated (`LabError` otherwise)."""
     try:
@@ -458,7 +478,8 @@ def curve(
     no_strong: Annotated[bool, typer.Option("--no-strong", help="Leave the strong agent out")] = False,
     stop_early_budgets: Annotated[str, typer.Option(
         "--stop-early-budgets", help="ISMCTS budgets that stop once the choice is made "
-                                     "(stop_early), comma-separated")] = "",
+                                     "(stop_early), comma-separated; N@SHARE stops once the "
+                                     "lead exceeds that share of the iterations left")] = "",
     plot_out: Annotated[Path | None, typer.Option("--plot", help="Draw the curve to this image file")] = None,
     solo: SoloOpt = False,
     villain: VillainOpt = None,
@@ -474,7 +495,8 @@ def curve(
     try:
         config = build_config(mode, heroes, solo, villain, set_, environment=environment)
         numbers = _budgets("--budgets", budgets)
-        early = _budgets("--stop-early-budgets", stop_early_budgets) if stop_early_budgets.strip() else []
+        early = (_early_budgets("--stop-early-budgets", stop_early_budgets)
+                 if stop_early_budgets.strip() else [])
         jobs = _prepare(backend, jobs)
     except LabError as exc:
         raise _fail(str(exc)) from None

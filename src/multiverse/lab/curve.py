@@ -19,13 +19,15 @@ CURVE_KEYS = ("agent", "games", "wins", "win_rate", "ci95", "cpu_seconds_per_gam
 
 
 def curve_agents(budgets: list[int], strong: bool = True,
-                 stop_early: list[int] | None = None) -> list[AgentSpec]:
+                 stop_early: list[int | tuple[int, float | bool]] | None = None) -> list[AgentSpec]:
     """random, heuristic, ISMCTS at each budget (fast rollouts), ISMCTS at each `stop_early`
-    budget stopping once its choice is made, and, with `strong`, the strong agent."""
+    budget stopping once its choice is made (a budget `n`, or `(n, share)`: `stop_early=share`),
+    and, with `strong`, the strong agent."""
     specs = [AgentSpec("random"), AgentSpec("heuristic")]
     specs += [AgentSpec("ismcts", (("iterations", n), ("rollout", "fast"))) for n in budgets]
-    specs += [AgentSpec("ismcts", (("iterations", n), ("rollout", "fast"), ("stop_early", True)))
-              for n in stop_early or ()]
+    for point in stop_early or ():
+        n, share = point if isinstance(point, tuple) else (point, True)
+        specs.append(AgentSpec("ismcts", (("iterations", n), ("rollout", "fast"), ("stop_early", share))))
     if strong:
         specs.append(AgentSpec("strong"))
     return specs
