@@ -106,7 +106,7 @@ def test_too_few_games_is_one_error_line(capsys):
 
 def test_the_issue_bars_say_what_was_measured_and_whether_it_is_met():
     modes = {"dofp": {"us_per_clone": 1.5, "ismcts_iterations_per_s": 19_000.0},
-             "sentinels": {"us_per_clone": 6.0}}
+             "sentinels": {"us_per_clone": 6.0}, "oblivaeon": {"ismcts_iterations_per_s": 10_300.0}}
     ratios = {"dofp": {"python_tic_tac_toe": 0.2}, "sentinels": {"python_tic_tac_toe": 0.41}}
     got = {(b["figure"], b["mode"]): (b["bar"], b["measured"], b["met"]) for b in bench.bars(modes, ratios)}
     assert got == {
@@ -115,4 +115,5 @@ def test_the_issue_bars_say_what_was_measured_and_whether_it_is_met():
         ("µs / clone", "dofp"): ("≤ 2", 1.5, True),
         ("µs / clone", "sentinels"): ("≤ 5", 6.0, False),
         ("ISMCTS iterations / s", "dofp"): ("≥ 20000", 19_000.0, False),
+        ("ISMCTS iterations / s", "oblivaeon"): ("≥ 10200", 10_300.0, True),
     }
