@@ -157,4 +157,17 @@ def test_days_of_future_past_plays_its_measured_point():
     agent.choose(s.decision(), s)
     assert (agent.search.iterations, agent.search.stop_early) == (600, 1.0)
     assert 0 < agent.search.last_iterations <= 600
-    assert modes.get("sentinels").strong_search == {"iterations": 200}
+    assert modes.get("oblivaeon").strong_search == {"iterations": 200}
+
+
+def test_sentinels_plays_its_measured_point():
+    """The Sentinels curve's chosen point (docs/agents.md, "Sentinels, measured"): 100
+    iterations that stop once the choice is made."""
+    mode = modes.get("sentinels")
+    s = mode.new_game(mode.make_config("4"), 3)
+    agent = StrongAgent(5)
+    assert agent.settings(s) == {"iterations": 100, "stop_early": True}
+    oid = agent.choose(s.decision(), s)
+    assert oid in s.decision().ids()
+    assert (agent.search.iterations, agent.search.stop_early) == (100, 1.0)
+    assert 0 < agent.search.last_iterations <= 100
