@@ -436,17 +436,15 @@ def _early_budgets(flag: str, text: str) -> list[tuple[int, float | bool]]:
     """`N` (stop once the choice is made: `stop_early=True`) or `N@SHARE` (`stop_early=SHARE`,
     a share in (0, 1]), comma-separated (`LabError` otherwise)."""
     out: list[tuple[int, float | bool]] = []
-    for item in (b.strip() for b in text.split(",")):
-        if not item:
-            continue
+    for item in filter(None, (b.strip() for b in text.split(","))):
         n, _, share = item.partition("@")
         try:
-            point = (int(n), float(share) if share and float(share) != 1 else True)
+            iterations, part = int(n), float(share or 1)
         except ValueError:
             raise LabError(f"{flag} {text!r}: expected N or N@SHARE, e.g. 400,600@0.5") from None
-        if point[0] < 1 or not 0 < point[1] <= 1:
+        if iterations < 1 or not 0 < part <= 1:
             raise LabError(f"{flag} {text!r}: {item!r} needs at least 1 iteration and a share in (0, 1]")
-        out.append(point)
+        out.append((iterations, True if part == 1 else part))
     if not out:
         raise LabError(f"{flag} {text!r}: expected N or N@SHARE, e.g. 400,600@0.5")
     return out

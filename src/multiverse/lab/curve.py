@@ -19,15 +19,14 @@ CURVE_KEYS = ("agent", "games", "wins", "win_rate", "ci95", "cpu_seconds_per_gam
 
 
 def curve_agents(budgets: list[int], strong: bool = True,
-                 stop_early: list[int | tuple[int, float | bool]] | None = None) -> list[AgentSpec]:
-    """random, heuristic, ISMCTS at each budget (fast rollouts), ISMCTS at each `stop_early`
-    budget stopping once its choice is made (a budget `n`, or `(n, share)`: `stop_early=share`),
-    and, with `strong`, the strong agent."""
+                 stop_early: list[tuple[int, float | bool]] | None = None) -> list[AgentSpec]:
+    """random, heuristic, ISMCTS at each budget (fast rollouts), ISMCTS at each `(budget,
+    stop_early)` point (True: stop once the choice is made; a share: once the lead exceeds
+    that share of the iterations left), and, with `strong`, the strong agent."""
     specs = [AgentSpec("random"), AgentSpec("heuristic")]
     specs += [AgentSpec("ismcts", (("iterations", n), ("rollout", "fast"))) for n in budgets]
-    for point in stop_early or ():
-        n, share = point if isinstance(point, tuple) else (point, True)
-        specs.append(AgentSpec("ismcts", (("iterations", n), ("rollout", "fast"), ("stop_early", share))))
+    specs += [AgentSpec("ismcts", (("iterations", n), ("rollout", "fast"), ("stop_early", share)))
+              for n, share in stop_early or ()]
     if strong:
         specs.append(AgentSpec("strong"))
     return specs
