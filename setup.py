@@ -1,21 +1,104 @@
 """Build: the engine's hottest modules are compiled with Cython from their unchanged Python
 source when a C compiler is at hand (see docs/performance.md, "Compiled hot modules"); where
-the build fails, or with MULTIVERSE_PURE=1, the package stays pure Python. Type hints are
-not read as C types (`annotation_typing` off): the compiled modules keep Python's semantics,
-an argument of the wrong type included."""
+the build fails, or with MULTIVERSE_PURE=1, the package stays pure Python.
+
+The game states are extension types (`cdef class`, declared in the `.pxd` beside their
+module), and a rule function's `s: UnitedState` (or `SentinelsState`, `GameState`) is read
+as that C type, so `s.hand` is a field read, not an attribute lookup. Every other annotation
+is left out of the copy the compiler reads (build/typed: the same lines, `object` in place of
+each other annotation), so an `int`, `float`, `bool` or `dict` hint never becomes a C type or
+a type check: the compiled modules keep Python's semantics, an argument of the wrong type
+included."""
 
 import ast
 import os
+import re
 
 from setuptools import setup
+
+SRC = "src"
+TYPED = os.path.join("build", "typed")
 
 
 def hot_modules() -> list[str]:
     """The modules to compile: `HOT` of src/multiverse/compiled.py (one list for both)."""
-    with open(os.path.join("src", "multiverse", "compiled.py"), encoding="utf-8") as f:
+    with open(os.path.join(SRC, "multiverse", "compiled.py"), encoding="utf-8") as f:
         tree = ast.parse(f.read())
     return next(ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
                 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == "HOT")
+
+
+def extension_types(modules: list[str], src: str = SRC) -> dict[str, str]:
+    """Each `cdef class` declared in a `.pxd` beside one of `modules`: name → its module."""
+    found = {}
+    for m in modules:
+        pxd = os.path.join(src, *m.split(".")) + ".pxd"
+        if os.path.exists(pxd):
+            with open(pxd, encoding="utf-8") as f:
+                for name in re.findall(r"^cdef class (\w+)", f.read(), re.M):
+                    found[name] = m
+    return found
+
+
+def typed_copy(module: str, types: dict[str, str], src: str = SRC, typed: str = TYPED) -> str:
+    """The copy of `module` the compiler reads (under `typed`), and its `.pxd`: the one
+    beside its source, plus a cimport of each extension type it imports."""
+    path = os.path.join(src, *module.split(".")) + ".py"
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    tree = ast.parse(text)
+    own = {n for n, m in types.items() if m == module}
+    used = {(node.module, a.name) for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+            for a in node.names if types.get(a.name) == node.module and a.asname is None}
+    keep = own | {name for _, name in used}
+    spans = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            a = node.args
+            anns = [x.annotation for x in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg)
+                    if x is not None] + [node.returns]
+        elif isinstance(node, ast.AnnAssign):
+            anns = [node.annotation]
+        else:
+            continue
+        spans += [x for x in anns if x is not None and not kept(x, keep)]
+    lines = text.splitlines(keepends=True)
+    for x in sorted(spans, key=lambda x: (x.lineno, x.col_offset), reverse=True):
+        first, last = lines[x.lineno - 1].encode(), lines[x.end_lineno - 1].encode()
+        joined = (first[:x.col_offset] + b"object" + last[x.end_col_offset:]).decode()
+        lines[x.lineno - 1:x.end_lineno] = [joined] + ["\n"] * (x.end_lineno - x.lineno)  # the same lines
+    out = os.path.join(typed, *module.split(".")) + ".py"
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    for i in range(1, module.count(".") + 1):  # the package folders, as in src
+        init = os.path.join(typed, *module.split(".")[:i], "__init__.py")
+        if not os.path.exists(init):
+            open(init, "w").close()
+    pxd = os.path.join(src, *module.split(".")) + ".pxd"
+    declared = ""
+    if os.path.exists(pxd):
+        with open(pxd, encoding="utf-8") as f:
+            declared = f.read()
+    declared += "".join(f"from {m} cimport {name}\n" for m, name in sorted(used))
+    write_if_changed(out, "".join(lines))
+    write_if_changed(out[:-3] + ".pxd", declared)
+    return out
+
+
+def kept(annotation: ast.expr, keep: set[str]) -> bool:
+    """An annotation the compiler reads: an extension type of `keep`, or a `ClassVar`."""
+    x = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    name = x.id if isinstance(x, ast.Name) else x.value if isinstance(x, ast.Constant) else None
+    return name in keep if x is annotation else name == "ClassVar"
+
+
+def write_if_changed(path: str, text: str) -> None:
+    """Write `text` unless the file holds it already (an unchanged module is not rebuilt)."""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            if f.read() == text:
+                return
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
 
 
 def extensions() -> list:
@@ -26,10 +109,12 @@ def extensions() -> list:
         from setuptools import Extension
     except ImportError:
         return []
-    mods = [Extension(m, [os.path.join("src", *m.split(".")) + ".py"], optional=True)
-            for m in hot_modules()]
+    types = extension_types(hot_modules())
+    mods = [Extension(m, [typed_copy(m, types)],
+                      optional=True) for m in hot_modules()]
     return cythonize(mods, language_level=3, build_dir="build/cython", quiet=True,
-                     compiler_directives={"binding": True, "annotation_typing": False})
+                     include_path=[SRC],
+                     compiler_directives={"binding": True, "annotation_typing": True})
 
 
 setup(ext_modules=extensions(), options={"build_ext": {"parallel": os.cpu_count() or 1}})

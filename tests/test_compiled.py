@@ -65,3 +65,78 @@ def test_setup_compiles_exactly_the_hot_modules():
         assert tuple(ns["hot_modules"]()) == HOT
     finally:
         os.chdir(cwd)
+
+
+def _setup_functions() -> dict:
+    setup = Path(__file__).resolve().parents[1] / "setup.py"
+    ns: dict = {"__name__": "not_main"}
+    exec(compile(setup.read_text().split("\nsetup(")[0], str(setup), "exec"), ns)
+    return ns
+
+
+RULES = '''from __future__ import annotations
+
+from typing import ClassVar
+
+from pkg.state import S
+
+
+def f(s: S, h: int, d: dict, *a: str, k: float = 1.0, **kw: bool) -> tuple[
+        int, float]:
+    x: float = 1
+    return h + len(d), x
+
+
+def g(s: "S", name: str = "é", n: int = 2) -> str:
+    return name * n
+
+
+class K:
+    N: ClassVar[int] = 0
+'''
+
+
+def test_the_compiler_reads_only_the_state_annotations_on_the_same_lines(tmp_path):
+    fn = _setup_functions()
+    src, typed = tmp_path / "src", tmp_path / "typed"
+    (src / "pkg").mkdir(parents=True)
+    (src / "pkg" / "__init__.py").write_text("")
+    (src / "pkg" / "state.py").write_text("class S:\n    __slots__ = ('a',)\n")
+    (src / "pkg" / "state.pxd").write_text("cdef class S:\n    cdef public object a\n")
+    (src / "pkg" / "rules.py").write_text(RULES)
+    types = fn["extension_types"](["pkg.state", "pkg.rules"], str(src))
+    assert types == {"S": "pkg.state"}
+    out = Path(fn["typed_copy"]("pkg.rules", types, str(src), str(typed)))
+    lines = out.read_text().splitlines()
+    assert len(lines) == len(RULES.splitlines())  # a traceback's line is the source's line
+    assert lines[7] == ("def f(s: S, h: object, d: object, *a: object, k: object = 1.0, "
+                        "**kw: object) -> object:")
+    assert lines[8] == "" and lines[9] == "    x: object = 1"
+    assert lines[13] == 'def g(s: "S", name: object = "é", n: object = 2) -> object:'
+    assert lines[18] == "    N: ClassVar[int] = 0"
+    assert (typed / "pkg" / "rules.pxd").read_text() == "from pkg.state cimport S\n"
+    state = Path(fn["typed_copy"]("pkg.state", types, str(src), str(typed)))
+    assert state.with_suffix(".pxd").read_text() == (src / "pkg" / "state.pxd").read_text()
+    assert (typed / "pkg" / "__init__.py").exists()
+    ns: dict = {}  # the copy runs as its source does
+    exec(compile(out.read_text().replace("from pkg.state import S", "S = object"), str(out), "exec"), ns)
+    assert ns["f"](None, 2, {1: 1}) == (3, 1) and ns["g"](None) == "éé"
+
+
+def test_each_state_declaration_names_its_class_slots():
+    import ast
+    import re
+
+    root = Path(__file__).resolve().parents[1] / "src"
+    pxds = sorted(root.rglob("*.pxd"))
+    assert {p.relative_to(root).as_posix() for p in pxds} == {
+        "multiverse/engine/state.pxd", "multiverse/united/state.pxd", "multiverse/sentinels/state.pxd"}
+    for pxd in pxds:
+        text = pxd.read_text()
+        (cls,) = re.findall(r"^cdef class (\w+)", text, re.M)
+        fields = set(re.findall(r"\w+", " ".join(re.findall(r"cdef public object (.*)", text))))
+        tree = ast.parse(pxd.with_suffix(".py").read_text())
+        node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
+        slots = next(ast.literal_eval(a.value) for a in node.body if isinstance(a, ast.Assign)
+                     and a.targets[0].id == "__slots__")
+        assert fields == set(slots), pxd

@@ -13,7 +13,7 @@ import pytest
 from pydantic import ValidationError
 
 from multiverse.content.sentinels_schema import Card, Modifier, Step
-from multiverse.sentinels.game import from_json
+from multiverse.sentinels.game import from_json, to_json
 from multiverse.sentinels.state import Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
 
 from .support import card, char, dmg, hero, hp, load, names, villain
@@ -153,7 +153,7 @@ def test_a_remembered_result_survives_a_clone_and_the_json_mid_effect(tmp_path: 
     memo = [f for f in s.stack if f[0] == "memo"]
     assert memo == [("memo", "first", card(s, "Twice", "alpha", None), card(s, "Wall", "villain"),
                      2, 1, s.seq[card(s, "Wall", "villain")], 0)]
-    again = from_json(json.loads(s.to_json()))
+    again = from_json(json.loads(to_json(s)))
     for other in (s.clone(), again):
         assert other.state_hash() == s.state_hash()
         other.apply("yes")

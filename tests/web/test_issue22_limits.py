@@ -14,7 +14,6 @@ from web_support import DFP, Server, free_port, open_table, wait_for, watch_key
 from multiverse import modes
 from multiverse.agents import AGENTS
 from multiverse.cli.main import main
-from multiverse.engine.state import GameState
 from multiverse.store.games import GameStore
 from multiverse.store.replay import GameStart
 from multiverse.web import replays
@@ -160,27 +159,20 @@ def test_the_cached_replay_answers_as_a_replay_from_the_start_at_every_ply(db, m
             assert got.json() == reference(db, gid, ply), ply
 
 
-def test_stepping_one_decision_at_a_time_costs_one_apply_per_step(db, monkeypatch):
+def test_stepping_one_decision_at_a_time_costs_one_apply_per_step(db):
     gid = stored_random_game(db)
-    applies = []
-    real = GameState.apply
-
-    def counted(self, option_id):
-        applies.append(option_id)
-        return real(self, option_id)
-
-    monkeypatch.setattr(GameState, "apply", counted)
     with TestClient(app(db)) as client:
+        cache = client.app.state.hub.replays
         n = client.get(f"/api/games/{gid}/replay/0").json()["plies"]
         for ply in range(1, n + 1):  # forward, the first time: each decision checked once
-            before = len(applies)
+            before = cache.applies
             client.get(f"/api/games/{gid}/replay/{ply}")
-            assert len(applies) - before == 1
+            assert cache.applies - before == 1
         client.get(f"/api/games/{gid}/replay/5")
         for ply in range(6, n + 1):  # forward again: one apply a step (none at a checkpoint)
-            before = len(applies)
+            before = cache.applies
             client.get(f"/api/games/{gid}/replay/{ply}")
-            assert len(applies) - before == (0 if ply % replays.EVERY == 0 or ply == n else 1), ply
+            assert cache.applies - before == (0 if ply % replays.EVERY == 0 or ply == n else 1), ply
 
 
 def test_a_tampered_hash_is_still_refused_after_the_game_was_cached(db):

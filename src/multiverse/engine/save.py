@@ -33,7 +33,7 @@ def state_from_json(text: str | dict[str, Any], fmt: str, config_cls: type[BaseM
         config = config_cls.model_validate(doc.get("config", {}))
     except ValidationError as exc:
         raise SaveError(f"state JSON: bad config: {exc}") from None
-    s = object.__new__(state_cls)
+    s = state_cls.__new__(state_cls)
     try:
         s.T = tables(config)
     except ContentError as exc:

@@ -202,7 +202,8 @@ class GameState:
 
     def clone(self) -> GameState:
         """A deep copy of the data (no deepcopy: lists are copied one level or two)."""
-        new = object.__new__(type(self))
+        cls = type(self)
+        new = cls.__new__(cls)
         nested = self.NESTED
         for name in self.CORE + self.DATA:
             v = getattr(self, name)

@@ -56,7 +56,3 @@ def any_to_json(s: SentinelsState) -> str:
 
         return ob_to_json(s)
     return to_json(s)
-
-
-SentinelsState.to_json = any_to_json  # type: ignore[attr-defined]
-SentinelsState.from_json = staticmethod(from_json)  # type: ignore[attr-defined]

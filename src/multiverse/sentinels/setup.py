@@ -43,7 +43,7 @@ def blank_state(t: Tables, seed: int) -> SentinelsState:
     """A state with every card in the box, nothing in play, counters at their start, the
     generator seeded: what both modes' setups start from. Players, hero decks and zones
     are the caller's (`char`, `user`, `azone`, `htok`)."""
-    s = object.__new__(SentinelsState)
+    s = SentinelsState.__new__(SentinelsState)
     s.T = t
     s.log = None
     s._decision = None

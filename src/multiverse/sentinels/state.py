@@ -116,7 +116,7 @@ class SentinelsState(GameState):
         the stack hold tuples, which are shared, and so are `STATIC`'s lists in a game of one
         battle zone and fixed players (the base game: nothing writes them after setup) and
         `turn_dmg` while it is the turn's shared zeros (`Tables.no_dmg`)."""
-        new = object.__new__(SentinelsState)
+        new = SentinelsState.__new__(SentinelsState)
         new.rng, new.result, new.reason, new.decisions = self.rng, self.result, self.reason, self.decisions
         new.next_seq, new.turn, new.phase, new.round = self.next_seq, self.turn, self.phase, self.round
         new.played, new.powered, new.incap_used = self.played, self.powered, self.incap_used

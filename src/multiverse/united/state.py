@@ -53,7 +53,7 @@ class UnitedState(GameState):
 
     def clone(self) -> UnitedState:
         """Copy every list (hands and decks two levels); the tables are shared."""
-        new = object.__new__(UnitedState)
+        new = UnitedState.__new__(UnitedState)
         new.T = self.T
         new.log = None
         new._decision = self._decision

@@ -85,6 +85,7 @@ class ReplayCache:
         self.max_games = max_games
         self._games: OrderedDict[int, _Game] = OrderedDict()
         self._guard = threading.Lock()
+        self.applies = 0  # decisions applied, checking forward or stepping: the cost to bound
 
     def __len__(self) -> int:
         return len(self._games)
@@ -142,6 +143,7 @@ class ReplayCache:
                 d = s.decision()
                 option = d.get(c) if d else None
                 try:
+                    self.applies += 1
                     s.apply(c)
                 except IllegalChoice as exc:
                     game.fault = (n, f"decision {n} (choice {c!r}): not legal on replay: {exc}")
@@ -182,6 +184,7 @@ class ReplayCache:
             else:
                 state = state.clone()
             for c in game.choices[at:ply]:
+                self.applies += 1
                 state.apply(c)
             game.cursor = (ply, state)
             state = state.clone()

@@ -64,5 +64,3 @@ def from_json(text: str | dict[str, Any]) -> UnitedState:
     return state_from_json(text, FORMAT, UnitedConfig, tables, UnitedState)  # type: ignore[return-value]
 
 
-UnitedState.to_json = to_json  # type: ignore[attr-defined]
-UnitedState.from_json = staticmethod(from_json)  # type: ignore[attr-defined]

@@ -54,7 +54,7 @@ def deal_hero_cards(s: UnitedState, h: int) -> None:
 
 def setup(t: Tables, seed: int) -> UnitedState:
     """Lay out a new game; the heroes take the first turn (DFP-A1)."""
-    s = object.__new__(UnitedState)
+    s = UnitedState.__new__(UnitedState)
     s.T = t
     s.log = None
     s._decision = None

@@ -1,0 +1,7 @@
+# The compiled build's declaration of `SentinelsState` (setup.py): its fields are the slots of
+# sentinels/state.py; a rule's `s: SentinelsState` reads them directly. Pure Python ignores it.
+from multiverse.engine.state cimport GameState
+
+
+cdef class SentinelsState(GameState):
+    cdef public object azone, bz, char, ctr, deck, face, hand, home, hp, htok, incap, incap_used, inplay, live, mods, next_seq, phase, play, played, powered, reserve, round, seq, tok, trash, turn, turn_destroyed, turn_discarded, turn_dmg, turn_fired, turn_flipped, under, user, zone
