@@ -79,8 +79,8 @@ def typed_copy(module: str, types: dict[str, str], src: str = SRC, typed: str = 
         with open(pxd, encoding="utf-8") as f:
             declared = f.read()
     declared += "".join(f"from {m} cimport {name}\n" for m, name in sorted(used))
-    write_if_changed(out, "".join(lines))
-    write_if_changed(out[:-3] + ".pxd", declared)
+    write_if_changed(out, "".join(lines), path)
+    write_if_changed(out[:-3] + ".pxd", declared, pxd if os.path.exists(pxd) else path)
     return out
 
 
@@ -91,9 +91,12 @@ def kept(annotation: ast.expr, keep: set[str]) -> bool:
     return name in keep if x is annotation else name == "ClassVar"
 
 
-def write_if_changed(path: str, text: str) -> None:
-    """Write `text` unless the file holds it already (an unchanged module is not rebuilt)."""
-    if os.path.exists(path):
+def write_if_changed(path: str, text: str, source: str) -> None:
+    """Write `text` unless the file holds it already and is newer than `source`: an
+    unchanged module is not rebuilt, and one whose source is newer than its compiled module
+    (edited, or checked out again) always is (`compiled.SourceWhenNewer` would run the
+    source instead)."""
+    if os.path.exists(path) and os.path.getmtime(path) >= os.path.getmtime(source):
         with open(path, encoding="utf-8") as f:
             if f.read() == text:
                 return
