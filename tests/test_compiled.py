@@ -130,13 +130,14 @@ def test_each_state_declaration_names_its_class_slots():
     root = Path(__file__).resolve().parents[1] / "src"
     pxds = sorted(root.rglob("*.pxd"))
     assert {p.relative_to(root).as_posix() for p in pxds} == {
-        "multiverse/engine/state.pxd", "multiverse/united/state.pxd", "multiverse/sentinels/state.pxd"}
+        "multiverse/engine/state.pxd", "multiverse/united/state.pxd", "multiverse/sentinels/state.pxd",
+        "multiverse/engine/decision.pxd"}
     for pxd in pxds:
-        text = pxd.read_text()
-        (cls,) = re.findall(r"^cdef class (\w+)", text, re.M)
-        fields = set(re.findall(r"\w+", " ".join(re.findall(r"cdef public object (.*)", text))))
         tree = ast.parse(pxd.with_suffix(".py").read_text())
-        node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
-        slots = next(ast.literal_eval(a.value) for a in node.body if isinstance(a, ast.Assign)
-                     and a.targets[0].id == "__slots__")
-        assert fields == set(slots), pxd
+        for block in pxd.read_text().split("cdef class ")[1:]:
+            cls = re.match(r"\w+", block).group()
+            fields = set(re.findall(r"\w+", " ".join(re.findall(r"cdef public object (.*)", block))))
+            node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
+            slots = next(ast.literal_eval(a.value) for a in node.body if isinstance(a, ast.Assign)
+                         and a.targets[0].id == "__slots__")
+            assert fields == set(slots), (pxd, cls)
