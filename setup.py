@@ -85,7 +85,11 @@ def typed_copy(module: str, types: dict[str, str], src: str = SRC, typed: str = 
 
 
 def kept(annotation: ast.expr, keep: set[str]) -> bool:
-    """An annotation the compiler reads: an extension type of `keep`, or a `ClassVar`."""
+    """An annotation the compiler reads: an extension type of `keep` (or it `| None`), or a
+    `ClassVar`."""
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr) \
+            and isinstance(annotation.right, ast.Constant) and annotation.right.value is None:
+        annotation = annotation.left
     x = annotation.value if isinstance(annotation, ast.Subscript) else annotation
     name = x.id if isinstance(x, ast.Name) else x.value if isinstance(x, ast.Constant) else None
     return name in keep if x is annotation else name == "ClassVar"

@@ -88,6 +88,8 @@ def f(s: S, h: int, d: dict, *a: str, k: float = 1.0, **kw: bool) -> tuple[
 
 
 def g(s: "S", name: str = "é", n: int = 2) -> str:
+    t: S | None = None
+    u: int | None = None
     return name * n
 
 
@@ -113,7 +115,8 @@ def test_the_compiler_reads_only_the_state_annotations_on_the_same_lines(tmp_pat
                         "**kw: object) -> object:")
     assert lines[8] == "" and lines[9] == "    x: object = 1"
     assert lines[13] == 'def g(s: "S", name: object = "é", n: object = 2) -> object:'
-    assert lines[18] == "    N: ClassVar[int] = 0"
+    assert lines[14:16] == ["    t: S | None = None", "    u: object = None"]
+    assert lines[20] == "    N: ClassVar[int] = 0"
     assert (typed / "pkg" / "rules.pxd").read_text() == "from pkg.state cimport S\n"
     state = Path(fn["typed_copy"]("pkg.state", types, str(src), str(typed)))
     assert state.with_suffix(".pxd").read_text() == (src / "pkg" / "state.pxd").read_text()
@@ -131,12 +134,12 @@ def test_each_state_declaration_names_its_class_slots():
     pxds = sorted(root.rglob("*.pxd"))
     assert {p.relative_to(root).as_posix() for p in pxds} == {
         "multiverse/engine/state.pxd", "multiverse/united/state.pxd", "multiverse/sentinels/state.pxd",
-        "multiverse/engine/decision.pxd"}
+        "multiverse/engine/decision.pxd", "multiverse/agents/ismcts.pxd"}
     for pxd in pxds:
         tree = ast.parse(pxd.with_suffix(".py").read_text())
         for block in pxd.read_text().split("cdef class ")[1:]:
             cls = re.match(r"\w+", block).group()
-            fields = set(re.findall(r"\w+", " ".join(re.findall(r"cdef public object (.*)", block))))
+            fields = set(re.findall(r"\w+", " ".join(re.findall(r"cdef public \w+ (.*)", block))))
             node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
             slots = next(ast.literal_eval(a.value) for a in node.body if isinstance(a, ast.Assign)
                          and a.targets[0].id == "__slots__")

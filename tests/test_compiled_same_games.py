@@ -29,7 +29,15 @@ for name, games in json.loads(sys.argv[1]).items():
         while (d := s.decision()) is not None:
             s.apply(d.options[rnd.randrange(len(d.options))].id)
         out[f"{name}/{g}"] = [s.state_hash(), s.result, s.decisions]
-print(json.dumps({"games": out, "compiled": compiled_modules()}))
+searches = {}  # the search's tree statistics (its Node is an extension type when compiled)
+from multiverse import bench
+from multiverse.agents.ismcts import ISMCTSAgent
+for name in json.loads(sys.argv[1]):
+    s = bench.ismcts_states(modes.get(name).make_config("3"))[0]
+    root = ISMCTSAgent(7, iterations=60, reuse=False).search(s, s.decision().seat)
+    searches[name] = sorted((k, c.visits, c.avail, c.wins, repr(c.value), repr(c.prior))
+                            for k, c in root.children.items())
+print(json.dumps({"games": out, "searches": searches, "compiled": compiled_modules()}))
 """
 
 
@@ -54,6 +62,7 @@ def test_every_mode_plays_the_same_games_compiled_and_pure():
     assert pure["compiled"] == []
     assert len(pure["games"]) == sum(GAMES.values())
     assert compiled["games"] == pure["games"]
+    assert compiled["searches"] == pure["searches"] and len(pure["searches"]) == len(GAMES)
     # where this checkout was built, the other run really ran compiled code (a source
     # edited since its build runs as source: SourceWhenNewer)
     fresh = [m for m in built() if m in compiled["compiled"]]

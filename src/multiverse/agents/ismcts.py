@@ -216,7 +216,7 @@ class ISMCTSAgent:
             node.primed = max(node.primed, 1)
         children = node.children
         for o, p in zip(opts, probs, strict=True):
-            ch = children.get(o.id)
+            ch: Node | None = children.get(o.id)
             if ch is None:
                 children[o.id] = Node(p)
             else:
@@ -261,7 +261,7 @@ class ISMCTSAgent:
             if done:
                 det = determinize(state, seat, rng)
             done += 1
-            node = root
+            node: Node = root
             path = [root]
             while (d := det.decision()) is not None:
                 children = node.children
@@ -271,7 +271,7 @@ class ISMCTSAgent:
                 best = None
                 best_score = -1e18
                 for o in d.options:
-                    ch = children.get(o.id)
+                    ch: Node | None = children.get(o.id)
                     if ch is None:  # an option this node's priors have not met yet
                         ch = children[o.id] = Node(1.0 / len(d.options))
                     ch.avail += 1
@@ -287,10 +287,11 @@ class ISMCTSAgent:
                     break
             v = self._rollout(det)
             win = det.result == "win"
-            for n in path:
-                n.visits += 1
-                n.value += v
-                n.wins += win
+            step: Node
+            for step in path:
+                step.visits += 1
+                step.value += v
+                step.wins += win
         self.last_root = root
         self.last_iterations = done
         return root
