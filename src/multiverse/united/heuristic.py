@@ -104,7 +104,7 @@ class Board:
     )
 
     def copy(self) -> Board:
-        b = object.__new__(Board)
+        b = Board.__new__(Board)
         b.hero, b.pos, b.n_hp, b.n_loc, b.value, b.fx = (
             self.hero, self.pos, self.n_hp, self.n_loc, self.value, self.fx)
         b.pool, b.tokens, b.s_hp, b.s_loc = self.pool[:], self.tokens[:], self.s_hp[:], self.s_loc[:]
@@ -115,6 +115,10 @@ class Board:
 
 class Planner:
     """Scores options from a view: `score(option)`; higher is better."""
+
+    __slots__ = ("_fx", "_played", "_pool", "c", "hero", "loc_ids", "me", "memo", "others_at",
+                 "prev", "prod", "sentinels_ok", "slots", "standard", "threat_names", "v",
+                 "villain", "vulnerable", "w_clear", "w_rescue", "w_thug")
 
     def __init__(self, view: dict[str, Any], content: _Content, hero: int) -> None:
         self.v, self.c, self.hero = view, content, hero
@@ -140,6 +144,11 @@ class Planner:
         self.w_thug = 1.0 if self.standard and not done.get("defeat-thugs") else 0.35
         self.w_clear = 1.0 if self.standard and not done.get("clear-threats") else 0.0
         self.prev = self._last_hero_card()
+        # symbols of the last two Hero cards, and whether the newest has a Special Effect;
+        # the symbols left to resolve and the card whose Special Effect is pending (-1)
+        self._played: tuple[tuple[int, ...], bool] = ((0, 0, 0, 0), False)
+        self._pool: tuple[int, ...] = (0, 0, 0, 0)
+        self._fx = -1
         self.memo: dict[tuple, float] = {}
 
     # ----- the model ----------------------------------------------------------------
@@ -153,7 +162,7 @@ class Planner:
 
     def board(self, pool: list[int], fx: int) -> Board:
         v = self.v
-        b = object.__new__(Board)
+        b = Board.__new__(Board)
         b.hero = self.hero
         b.pos = self.me["location"]
         b.pool = pool
@@ -425,9 +434,6 @@ class Planner:
             return -costs[live.index(SENTINEL_INDEX[target])]
         return -min(costs)  # DFP-A10: a tokenless hero chooses
 
-    # symbols of the last two Hero cards, and whether the newest has a Special Effect
-    _played: tuple[tuple[int, ...], bool] = ((0, 0, 0, 0), False)
-
     def activation_cost(self, b: Board, sn: int) -> float:
         sym, fx = self._played
         cost = 0.0
@@ -488,9 +494,6 @@ class Planner:
         if not self.do(b, data):
             return -1e9
         return self.plan(b, MAX_DEPTH - 1)
-
-    _pool: tuple[int, ...] = (0, 0, 0, 0)
-    _fx = -1
 
 
 def _sum_sym(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, int, int, int]:

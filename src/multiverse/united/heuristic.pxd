@@ -1,0 +1,15 @@
+# The compiled build's declaration of the turn planner's classes (setup.py): extension types
+# whose fields are the slots of united/heuristic.py, so the planner reads them directly. Pure
+# Python ignores it.
+cdef class _Content:
+    cdef public object card_fx, card_sym, loc_fx, loc_index, mode, prod_threats, sentinel_health, solo, threat_tags
+
+
+cdef class Board:
+    cdef public object civ, fx, hero, n_hp, n_loc, need, pool, pos, s_hp, s_loc, slots, threat, thug, tokens, value
+
+
+cdef class Planner:
+    cdef public object _fx, _played, _pool, hero, loc_ids, me, memo, others_at, prev, prod, sentinels_ok, slots
+    cdef public object standard, threat_names, v, villain, vulnerable, w_clear, w_rescue, w_thug
+    cdef public _Content c
