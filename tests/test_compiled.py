@@ -145,3 +145,34 @@ def test_each_state_declaration_names_its_class_slots():
             slots = next(ast.literal_eval(a.value) for a in node.body if isinstance(a, ast.Assign)
                          and a.targets[0].id == "__slots__")
             assert fields == set(slots), (pxd, cls)
+
+
+def test_one_stale_hot_module_runs_every_hot_module_from_its_source(tmp_path, monkeypatch):
+    """The compiled modules share extension types: after an edit to one hot module not yet
+    rebuilt, all of them run as source, not a compiled rule on a pure state class."""
+    import importlib.machinery
+
+    from multiverse import compiled
+
+    root = tmp_path / "multiverse"
+    (root / "engine").mkdir(parents=True)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for name in ("state", "decision"):
+        (root / "engine" / f"{name}.py").write_text("")
+        (root / "engine" / f"{name}{suffix}").write_bytes(b"")
+        os.utime(root / "engine" / f"{name}.py", (1_000, 1_000))
+    mods = ["multiverse.engine.state", "multiverse.engine.decision"]
+    assert compiled.stale(str(root), mods) == []
+    os.utime(root / "engine" / "state.py", (2_000_000_000, 2_000_000_000))  # edited since
+    assert compiled.stale(str(root), mods) == ["multiverse.engine.state"]
+    # the finder: a fresh compiled module still gives way to its source in a stale build
+    pkg = _package(tmp_path)
+    so = next(p for p in pkg.iterdir() if p.name.startswith("mod.") and p.suffix != ".py")
+    os.utime(pkg / "mod.py", (1_000, 1_000))
+    monkeypatch.setattr(SourceWhenNewer, "pure", False)
+    monkeypatch.setattr(SourceWhenNewer, "modules", frozenset({"hotpkg.mod"}))
+    monkeypatch.setattr(compiled, "HOT", ("hotpkg.mod",))
+    monkeypatch.setattr(SourceWhenNewer, "_stale_build", False)
+    assert SourceWhenNewer.find_spec("hotpkg.mod", [str(pkg)]).origin == str(so)
+    monkeypatch.setattr(SourceWhenNewer, "_stale_build", True)
+    assert SourceWhenNewer.find_spec("hotpkg.mod", [str(pkg)]).origin == str(pkg / "mod.py")

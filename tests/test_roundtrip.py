@@ -202,3 +202,21 @@ def test_round_trip_hypothesis(count, config_seed, seed, data) -> None:
     choices, hashes = finish(s, random.Random(stop))
     assert replay(loaded, choices) == hashes
     assert replay(c, choices) == hashes
+
+
+@pytest.mark.parametrize("mode", ["dofp", "sentinels", "oblivaeon"])
+@pytest.mark.parametrize("rng", [-1, 2**64, "7", 1.5, None])
+def test_a_save_whose_generator_state_is_not_64_bits_is_refused(mode: str, rng: object) -> None:
+    """The generator's state is a whole number below 2**64 (the compiled shuffle runs it on C
+    integers): anything else in a save is a SaveError naming 'rng', whichever build runs."""
+    from multiverse import modes
+    from multiverse.engine.errors import SaveError
+
+    m = modes.get(mode)
+    s = m.new_game(m.make_config("3"), 4)
+    doc = json.loads(m.to_json(s))
+    assert m.from_json(json.dumps(doc)).state_hash() == s.state_hash()
+    (key,) = [k for k in ("state", "data") if isinstance(doc.get(k), dict) and "rng" in doc[k]] or [None]
+    (doc[key] if key else doc)["rng"] = rng
+    with pytest.raises(SaveError, match="'rng'"):
+        m.from_json(json.dumps(doc))

@@ -73,12 +73,34 @@ HOT = (  # the modules setup.py compiles
 )
 
 
+def stale(root: str, modules: Sequence[str]) -> list[str]:
+    """The modules of package folder `root` (`multiverse`'s, for `HOT`) whose source is newer
+    than the compiled module beside it."""
+    out = []
+    for m in modules:
+        base = os.path.join(os.path.dirname(root), *m.split("."))
+        built = [base + x for x in importlib.machinery.EXTENSION_SUFFIXES if os.path.exists(base + x)]
+        if built and os.path.exists(base + ".py") and os.path.getmtime(base + ".py") > os.path.getmtime(built[0]):
+            out.append(m)
+    return out
+
+
 class SourceWhenNewer:
     """A meta path finder for `modules`: the `.py` file when it is newer than the compiled
-    module beside it, or when `pure`; otherwise whatever the usual path finder finds."""
+    module beside it, or when `pure`; otherwise whatever the usual path finder finds. When
+    any of this package's hot modules is stale, every one of them runs from its source: the
+    compiled modules share extension types (the states, `Option`, `Node`), so a compiled rule
+    module cannot run on a state class of a module edited since the build."""
 
     modules: frozenset[str] = frozenset(HOT)
     pure: bool = os.environ.get("MULTIVERSE_PURE") == "1"
+    _stale_build: bool | None = None  # any of HOT stale (read once, at the first hot import)
+
+    @classmethod
+    def stale_build(cls) -> bool:
+        if cls._stale_build is None:
+            cls._stale_build = bool(stale(os.path.dirname(os.path.abspath(__file__)), HOT))
+        return cls._stale_build
 
     @classmethod
     def find_spec(cls, name: str, path: Sequence[str] | None = None,
@@ -89,7 +111,8 @@ class SourceWhenNewer:
         if spec is None or not spec.origin or spec.origin.endswith(".py"):
             return spec
         source = os.path.join(os.path.dirname(spec.origin), name.rpartition(".")[2] + ".py")
-        if os.path.exists(source) and (cls.pure or os.path.getmtime(source) > os.path.getmtime(spec.origin)):
+        if os.path.exists(source) and (cls.pure or os.path.getmtime(source) > os.path.getmtime(spec.origin)
+                                       or (name in HOT and cls.stale_build())):
             return importlib.util.spec_from_file_location(name, source)
         return spec
 

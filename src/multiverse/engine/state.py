@@ -18,6 +18,8 @@ from multiverse.engine.errors import GameOver, IllegalChoice, SaveError
 from multiverse.engine.events import Event
 from multiverse.engine.rng import GOLDEN, MASK, MIX1, MIX2, splitmix_next
 
+LOW32 = (1 << 32) - 1
+
 Frame = tuple
 StepFn = Callable[[Any, Frame], None]
 OptionsFn = Callable[[Any, Frame], tuple[int, str, list[Option]]]
@@ -93,13 +95,17 @@ class GameState:
         return (out * n) >> 64
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates with `below` written out (the same draws, no call per card)."""
-        st = self.rng
+        """Fisher-Yates with `below` written out (the same draws, no call per card). Every
+        value fits in 64 bits: `(z * n) >> 64` is taken from z's 32-bit halves, so the
+        compiled build runs the loop on C integers (engine/state.pxd)."""
+        st, golden, mix1, mix2, mask, low = self.rng, GOLDEN, MIX1, MIX2, MASK, LOW32
         for i in range(len(items) - 1, 0, -1):
-            st = (st + GOLDEN) & MASK
-            z = ((st ^ (st >> 30)) * MIX1) & MASK
-            z = ((z ^ (z >> 27)) * MIX2) & MASK
-            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+            st = (st + golden) & mask
+            z = ((st ^ (st >> 30)) * mix1) & mask
+            z = ((z ^ (z >> 27)) * mix2) & mask
+            z ^= z >> 31
+            n = i + 1
+            j = ((z >> 32) * n + (((z & low) * n) >> 32)) >> 32  # (z * n) >> 64
             items[i], items[j] = items[j], items[i]
         self.rng = st
 
@@ -247,6 +253,9 @@ class GameState:
                     if (type(f) is not tuple or not f or type(f[0]) is not str
                             or (f[0] not in self.STEPS and f[0] not in self.CHOICES)):
                         raise SaveError(f"state JSON: stack holds an unknown frame {f!r}")
+            elif n == "rng" and (type(v) is not int or not 0 <= v <= MASK):
+                raise SaveError(f"state JSON: 'rng' is the generator's state, a whole number "
+                                f"from 0 to 2**64 - 1, not {v!r}")
             setattr(self, n, v)
         self.log = None
         self._decision = None
