@@ -1,7 +1,8 @@
 """Compiled hot modules: `setup.py` compiles the hottest modules of the Sentinels and the
 Marvel United engines with Cython from their unchanged Python source (issues 9 and 24's speed
-bars). Their Python source still wins when it is newer than the compiled module (an edit not
-yet rebuilt with `pip install -e .`), or everywhere with MULTIVERSE_PURE=1."""
+bars). Their Python source still wins when one of them is newer than its compiled module (an
+edit not yet rebuilt with `pip install -e .`: then every hot module runs as source, since they
+share extension types), or everywhere with MULTIVERSE_PURE=1."""
 
 from __future__ import annotations
 
