@@ -2,9 +2,10 @@
 source when a C compiler is at hand (see docs/performance.md, "Compiled hot modules"); where
 the build fails, or with MULTIVERSE_PURE=1, the package stays pure Python.
 
-The game states are extension types (`cdef class`, declared in the `.pxd` beside their
-module), and a rule function's `s: UnitedState` (or `SentinelsState`, `GameState`) is read
-as that C type, so `s.hand` is a field read, not an attribute lookup. Every other annotation
+The game states, `Option`, `Decision`, the search tree's `Node` and the turn planner's
+classes are extension types (`cdef class`, declared in the `.pxd` beside their module), and an
+annotation naming one (`s: UnitedState`, `node: Node | None`) is read as that C type, so
+`s.hand` is a field read, not an attribute lookup. Every other annotation
 is left out of the copy the compiler reads (build/typed: the same lines, `object` in place of
 each other annotation), so an `int`, `float`, `bool` or `dict` hint never becomes a C type or
 a type check: the compiled modules keep Python's semantics, an argument of the wrong type
@@ -116,9 +117,9 @@ def extensions() -> list:
         from setuptools import Extension
     except ImportError:
         return []
-    types = extension_types(hot_modules())
-    mods = [Extension(m, [typed_copy(m, types)],
-                      optional=True) for m in hot_modules()]
+    hot = hot_modules()
+    types = extension_types(hot)
+    mods = [Extension(m, [typed_copy(m, types)], optional=True) for m in hot]
     return cythonize(mods, language_level=3, build_dir="build/cython", quiet=True,
                      include_path=[SRC],
                      compiler_directives={"binding": True, "annotation_typing": True})

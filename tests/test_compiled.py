@@ -54,24 +54,18 @@ def test_multiverse_pure_runs_every_hot_module_from_its_source():
     assert out.stdout.strip() == "True"
 
 
-def test_setup_compiles_exactly_the_hot_modules():
-    setup = Path(__file__).resolve().parents[1] / "setup.py"
-    ns: dict = {"__name__": "not_main"}
-    src = setup.read_text().split("\nsetup(")[0]
-    cwd = os.getcwd()
-    os.chdir(setup.parent)
-    try:
-        exec(compile(src, str(setup), "exec"), ns)
-        assert tuple(ns["hot_modules"]()) == HOT
-    finally:
-        os.chdir(cwd)
-
-
 def _setup_functions() -> dict:
+    """setup.py's functions, without running `setup()`."""
     setup = Path(__file__).resolve().parents[1] / "setup.py"
     ns: dict = {"__name__": "not_main"}
     exec(compile(setup.read_text().split("\nsetup(")[0], str(setup), "exec"), ns)
     return ns
+
+
+def test_setup_compiles_exactly_the_hot_modules(monkeypatch):
+    fn = _setup_functions()
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    assert tuple(fn["hot_modules"]()) == HOT
 
 
 RULES = '''from __future__ import annotations

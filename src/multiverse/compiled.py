@@ -95,10 +95,11 @@ class SourceWhenNewer:
 
     modules: frozenset[str] = frozenset(HOT)
     pure: bool = os.environ.get("MULTIVERSE_PURE") == "1"
-    _stale_build: bool | None = None  # any of HOT stale (read once, at the first hot import)
+    _stale_build: bool | None = None  # unknown until the first hot import
 
     @classmethod
     def stale_build(cls) -> bool:
+        """Whether any hot module of this checkout is stale (read once, then kept)."""
         if cls._stale_build is None:
             cls._stale_build = bool(stale(os.path.dirname(os.path.abspath(__file__)), HOT))
         return cls._stale_build
