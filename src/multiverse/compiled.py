@@ -65,6 +65,7 @@ HOT = (  # the modules setup.py compiles
     "multiverse.agents.policy",
     "multiverse.united.determinize",
     "multiverse.united.heuristic",
+    "multiverse.united.view",
     "multiverse.united.fast_scores",
     "multiverse.united.value",
     "multiverse.sentinels.determinize",

@@ -106,7 +106,7 @@ def protections(s: UnitedState) -> list[dict[str, Any]]:
     p = s.protect
     out = []
     for i in range(0, len(p), 4):
-        who, n, until, ref = p[i: i + 4]
+        who, n, until, ref = p[i], p[i + 1], p[i + 2], p[i + 3]  # (not a slice: see lasting.py)
         if MOVES_LOW <= who <= MOVES_HIGH:  # moves and the long tail (united/vocab/moves.py)
             out.append(lasting_moves(s, who, n, until, ref))
             continue
@@ -153,7 +153,8 @@ def _lasting_text(s: UnitedState, e: dict[str, Any]) -> str:
 
 def view(s: UnitedState, seat: int, words: bool = True) -> dict[str, Any]:
     """A JSON-ready dictionary of everything `seat` may see. `words=False` leaves out what
-    is only read (the components' texts and the threats' lines): the agents' fast view."""
+    is only read (the cards' and components' texts, the threats' lines): the agents' fast
+    view."""
     t = s.T
     standard = t.mode == "standard"
     heroes = []
@@ -162,9 +163,10 @@ def view(s: UnitedState, seat: int, words: bool = True) -> dict[str, Any]:
         heroes.append({
             "id": t.hero_ids[h], "name": t.hero_names[h], "seat": s.seat(h),
             "location": s.hero_loc[h],
-            "hand": [{"card": c, "name": t.card_name[c],
-                      "text": card_text(t.card_sym[c], t.card_fx[c], face_up_text(t, c))}
-                     for c in s.hand[h]] if mine else None,
+            "hand": ([{"card": c, "name": t.card_name[c],
+                       "text": card_text(t.card_sym[c], t.card_fx[c], face_up_text(t, c))}
+                      for c in s.hand[h]] if words else
+                     [{"card": c, "name": t.card_name[c]} for c in s.hand[h]]) if mine else None,
             "hand_size": len(s.hand[h]), "deck_size": len(s.deck[h]),
             "tokens": {SYMBOLS[i]: s.tokens[h * 4 + i] for i in range(4) if s.tokens[h * 4 + i]},
             "target": SENTINEL_IDS[s.target[h]] if s.target[h] >= 0 else None,
@@ -180,9 +182,10 @@ def view(s: UnitedState, seat: int, words: bool = True) -> dict[str, Any]:
             owner = t.card_owner[c]
             story.append({"card": c, "name": t.card_name[c],
                           "hero": t.hero_ids[owner] if owner >= 0 else None,
-                          "master_plan": owner < 0,
-                          "text": card_text(t.card_sym[c], t.card_fx[c], face_up_text(t, c))
-                          if owner >= 0 else master_plan_effects(t, c)})
+                          "master_plan": owner < 0})
+            if words:
+                story[-1]["text"] = (card_text(t.card_sym[c], t.card_fx[c], face_up_text(t, c))
+                                     if owner >= 0 else master_plan_effects(t, c))
     cfg = t.config
     nimrod = not standard and s.phase == PHASE_NIMROD
     if standard:  # MU-14: every `cadence` Hero cards, every `pressure_cadence` Under Pressure
