@@ -2,14 +2,14 @@
 source when a C compiler is at hand (see docs/performance.md, "Compiled hot modules"); where
 the build fails, or with MULTIVERSE_PURE=1, the package stays pure Python.
 
-The game states, `Option`, `Decision`, the search tree's `Node` and the turn planner's
-classes are extension types (`cdef class`, declared in the `.pxd` beside their module), and an
-annotation naming one (`s: UnitedState`, `node: Node | None`) is read as that C type, so
-`s.hand` is a field read, not an attribute lookup. Every other annotation
-is left out of the copy the compiler reads (build/typed: the same lines, `object` in place of
-each other annotation), so an `int`, `float`, `bool` or `dict` hint never becomes a C type or
-a type check: the compiled modules keep Python's semantics, an argument of the wrong type
-included."""
+The game states and each game's `Tables`, `Option`, `Decision`, the search tree's `Node` and
+the turn planner's classes are extension types (`cdef class`, declared in the `.pxd` beside
+their module), and an annotation naming one (`s: UnitedState`, `node: Node | None`) is read as
+that C type, so `s.hand` and `s.T.kept` are field reads, not attribute lookups. Every other
+annotation is left out of the copy the compiler reads (build/typed: the same lines, `object` in
+place of each other annotation), so an `int`, `float`, `bool` or `dict` hint never becomes a C
+type or a type check: the compiled modules keep Python's semantics, an argument of the wrong
+type included."""
 
 import ast
 import os
@@ -29,28 +29,28 @@ def hot_modules() -> list[str]:
                 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == "HOT")
 
 
-def extension_types(modules: list[str], src: str = SRC) -> dict[str, str]:
-    """Each `cdef class` declared in a `.pxd` beside one of `modules`: name → its module."""
-    found = {}
+def extension_types(modules: list[str], src: str = SRC) -> set[tuple[str, str]]:
+    """Each `cdef class` declared in a `.pxd` beside one of `modules`, as (module, name): two
+    modules may declare the same name (each game's `Tables`)."""
+    found = set()
     for m in modules:
         pxd = os.path.join(src, *m.split(".")) + ".pxd"
         if os.path.exists(pxd):
             with open(pxd, encoding="utf-8") as f:
-                for name in re.findall(r"^cdef class (\w+)", f.read(), re.M):
-                    found[name] = m
+                found |= {(m, name) for name in re.findall(r"^cdef class (\w+)", f.read(), re.M)}
     return found
 
 
-def typed_copy(module: str, types: dict[str, str], src: str = SRC, typed: str = TYPED) -> str:
+def typed_copy(module: str, types: set[tuple[str, str]], src: str = SRC, typed: str = TYPED) -> str:
     """The copy of `module` the compiler reads (under `typed`), and its `.pxd`: the one
     beside its source, plus a cimport of each extension type it imports."""
     path = os.path.join(src, *module.split(".")) + ".py"
     with open(path, encoding="utf-8") as f:
         text = f.read()
     tree = ast.parse(text)
-    own = {n for n, m in types.items() if m == module}
+    own = {n for m, n in types if m == module}
     used = {(node.module, a.name) for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-            for a in node.names if types.get(a.name) == node.module and a.asname is None}
+            for a in node.names if (node.module, a.name) in types and a.asname is None}
     keep = own | {name for _, name in used}
     spans = []
     for node in ast.walk(tree):

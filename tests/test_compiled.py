@@ -101,7 +101,7 @@ def test_the_compiler_reads_only_the_state_annotations_on_the_same_lines(tmp_pat
     (src / "pkg" / "state.pxd").write_text("cdef class S:\n    cdef public object a\n")
     (src / "pkg" / "rules.py").write_text(RULES)
     types = fn["extension_types"](["pkg.state", "pkg.rules"], str(src))
-    assert types == {"S": "pkg.state"}
+    assert types == {("pkg.state", "S")}
     out = Path(fn["typed_copy"]("pkg.rules", types, str(src), str(typed)))
     lines = out.read_text().splitlines()
     assert len(lines) == len(RULES.splitlines())  # a traceback's line is the source's line
@@ -129,7 +129,8 @@ def test_each_state_declaration_names_its_class_slots():
     assert {p.relative_to(root).as_posix() for p in pxds} == {
         "multiverse/engine/state.pxd", "multiverse/united/state.pxd", "multiverse/sentinels/state.pxd",
         "multiverse/engine/decision.pxd", "multiverse/agents/ismcts.pxd",
-        "multiverse/united/heuristic.pxd"}
+        "multiverse/united/heuristic.pxd", "multiverse/united/tables.pxd",
+        "multiverse/sentinels/tables.pxd"}
     for pxd in pxds:
         tree = ast.parse(pxd.with_suffix(".py").read_text())
         for block in pxd.read_text().split("cdef class ")[1:]:

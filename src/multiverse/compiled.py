@@ -18,6 +18,7 @@ HOT = (  # the modules setup.py compiles
     "multiverse.engine.decision",
     "multiverse.engine.state",
     "multiverse.sentinels.state",
+    "multiverse.sentinels.tables",
     "multiverse.sentinels.damage",
     "multiverse.sentinels.effects",
     "multiverse.sentinels.select",
@@ -37,6 +38,7 @@ HOT = (  # the modules setup.py compiles
     # Marvel United: the hero turn, the board and its enemies, effects, the Villain's turn,
     # Days of Future Past's Sentinel Activation Protocol and Nimrod, the standard game
     "multiverse.united.state",
+    "multiverse.united.tables",
     "multiverse.united.hero_turn",
     "multiverse.united.board",
     "multiverse.united.enemies",

@@ -80,7 +80,7 @@ def repeat_count(last: str, text: str) -> int:
 class GameState:
     """Base of every mode's state. Subclasses list their data slots in `DATA`."""
 
-    __slots__ = ("T", "_decision", "decisions", "log", "reason", "result", "rng", "stack")
+    __slots__ = ("_decision", "decisions", "log", "reason", "result", "rng", "stack")  # and each mode's `T`
 
     DATA: ClassVar[tuple[str, ...]] = ()  # subclass data slots (ints, strs, lists)
     NESTED: ClassVar[frozenset[str]] = frozenset()  # slots holding lists of lists

@@ -1,7 +1,10 @@
 # The compiled build's declaration of `SentinelsState` (setup.py): its fields are the slots of
-# sentinels/state.py; a rule's `s: SentinelsState` reads them directly. Pure Python ignores it.
+# sentinels/state.py (`T`, the game's static tables, is itself an extension type); a rule's
+# `s: SentinelsState` reads them directly. Pure Python ignores it.
 from multiverse.engine.state cimport GameState
+from multiverse.sentinels.tables cimport Tables
 
 
 cdef class SentinelsState(GameState):
+    cdef public Tables T
     cdef public object azone, bz, char, ctr, deck, face, hand, home, hp, htok, incap, incap_used, inplay, live, mods, next_seq, phase, play, played, powered, reserve, round, seq, tok, trash, turn, turn_destroyed, turn_discarded, turn_dmg, turn_fired, turn_flipped, under, user, zone

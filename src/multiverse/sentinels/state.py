@@ -63,6 +63,7 @@ class SentinelsState(GameState):
     """A position of a Sentinels of the Multiverse game."""
 
     __slots__ = (
+        "T",
         "azone",
         "bz",
         "char",

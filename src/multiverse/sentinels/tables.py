@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
@@ -121,152 +120,175 @@ def dmg_head(st: Step) -> tuple | None:
             st.target.zone != "this", st.verb == "drain", fixed)
 
 
-@dataclass(slots=True)
 class Tables:
     """Everything static about one game."""
 
-    config: SentinelsConfig
-    content: SentinelsContent
-    n_heroes: int = 0  # hero play areas (players), fixed at the start (SOTM-3, OBL-C18)
-    hero_ids: tuple[str, ...] = ()
-    owner_names: tuple[str, ...] = ()  # heroes, then the villain, then the environment
-    villain: int = 0  # owner index of the (first) villain deck (= number of heroes)
-    env: int = 0  # owner index of the (first) environment deck
-    # owners ("areas": a deck, its trash, a hand, a play area) by kind (OBL-C3, C7)
-    okind: list[int] = field(default_factory=list)  # HERO, VILLAIN, ENVIRONMENT, MISSION
-    villains: tuple[int, ...] = ()
-    envs: tuple[int, ...] = ()
-    mission: int = -1  # the Mission deck's owner (-1: none in this game)
-    n_zones: int = 1  # battle zones (OBL-B1); the base game is one zone
-    plural_owners: frozenset[int] = frozenset()  # owners named as many ("The Scions play")
-    dynamic: bool = False  # players change hero decks (OblivAeon): hero cards' owner is read
-    # card instances
-    card: list[Card] = field(default_factory=list)
-    owner: list[int] = field(default_factory=list)  # its owner; -1: read from the state
-    side: list[tuple[int, ...]] = field(default_factory=list)  # per face: HERO, VILLAIN, …
-    hero_char: list[int] = field(default_factory=list)  # hero deck if a hero character, else -1
-    hdeck: list[int] = field(default_factory=list)  # hero deck of a hero card, else -1
-    name: list[str] = field(default_factory=list)
-    play_opt: list[Option] = field(default_factory=list)  # "play this card" (never changes)
-    power_opt: list[Option] = field(default_factory=list)  # "use this card's power"
-    card_opt: list[Option] = field(default_factory=list)  # "this card" (discard, search, …)
-    card_oid: list[str] = field(default_factory=list)  # a "this card" option's id and data
-    card_data: list[dict[str, int]] = field(default_factory=list)
-    target_opt: dict[tuple[int, int | None], Option] = field(default_factory=dict)  # by (card, HP)
-    # per card, per face (index: the state's `face[card]`; 0 is the printed front)
-    n_faces: list[int] = field(default_factory=list)
-    face_name: list[tuple[str, ...]] = field(default_factory=list)
-    kind: list[tuple[int, ...]] = field(default_factory=list)
-    max_hp: list[tuple[int, ...]] = field(default_factory=list)  # 0: not a target on that face
-    keywords: list[tuple[frozenset[str], ...]] = field(default_factory=list)
-    play_fx: list[tuple[Ids, ...]] = field(default_factory=list)
-    power_fx: list[tuple[Ids, ...]] = field(default_factory=list)
-    triggers: list[tuple[tuple[Trig, ...], ...]] = field(default_factory=list)
-    modifiers: list[tuple[tuple[Modifier, ...], ...]] = field(default_factory=list)
-    cmods: list[tuple[tuple[CMod, ...], ...]] = field(default_factory=list)  # compiled
-    has_mods: list[bool] = field(default_factory=list)  # some face of the card has modifiers
-    seed: list[bool] = field(default_factory=list)  # a seed (OBL-HE3)
-    indestructible: list[bool] = field(default_factory=list)
-    copies: list[list[int] | None] = field(default_factory=list)  # a Limited card's namesakes
-    by_name: dict[str, list[int]] = field(default_factory=dict)  # every card of a name
-    rt_mods: list[tuple[tuple[CMod, ...], ...]] = field(default_factory=list)  # redirect, type
-    flip_fx: list[tuple[Ids, ...]] = field(default_factory=list)  # resolved on flipping to it
-    restore_hp: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C11
-    clear_tokens: list[tuple[bool, ...]] = field(default_factory=list)  # OBL-C14
-    step_cmod: dict[int, CMod] = field(default_factory=dict)
-    # start- and end-of-turn texts per card, per face: (whose, effect)
-    start_trig: list[tuple[tuple[tuple[str, Ids], ...], ...]] = field(default_factory=list)
-    end_trig: list[tuple[tuple[tuple[str, Ids], ...], ...]] = field(default_factory=list)
-    has_start: list[bool] = field(default_factory=list)  # some face has a start-of-turn text
-    has_end: list[bool] = field(default_factory=list)  # some face has an end-of-turn text
-    has_enter: list[bool] = field(default_factory=list)  # some face reacts to a card entering play
-    watchers: dict[str, int] = field(default_factory=dict)  # event → cards that watch it
-    # event → the cards with a trigger on it (any face): a watcher's event is read only
-    # while one of them is in play, so a game whose box holds such cards pays nothing else
-    watch_cards: dict[str, frozenset[int]] = field(default_factory=dict)
-    # the cards whose modifiers change printed numbers, and the `modify` steps that do: a
-    # printed number is read with modifiers only while one of them is in force
-    printed_cards: frozenset[int] = frozenset()
-    printed_sids: frozenset[int] = frozenset()
-    # the cards with a modifier read with a condition or a count (`cmod_if`): the modifiers'
-    # slower path is taken only while one of them (or such a `modify` step) is in force
-    cond_cards: frozenset[int] = frozenset()
-    watch: dict[tuple[int, int, Ids], Any] = field(default_factory=dict)  # (card, face, fx) → Select
-    # a trigger's options (sentinels.vocab.watchers), by its effect: (once per turn, only in
-    # its owner's turn, the group its source or destroyer is in); the effects whose `source`
-    # is the watched card's source; the replacements a player may decline
-    gates: dict[Ids, tuple[bool, bool, str | None]] = field(default_factory=dict)
-    react_src: set[Ids] = field(default_factory=set)
-    optional: set[Ids] = field(default_factory=set)
-    track_dmg: bool = False  # a condition reads the damage dealt this turn (`turn_dmg`)
-    # `turn_dmg` as each turn starts when `track_dmg`: one zero per card, shared by every state
-    # of the game until a damage is counted (`count_turn_damage` copies it first)
-    no_dmg: list[int] = field(default_factory=list)
-    late_owner: int = -1  # whose turn texts resolve last (Aeon Men, OBL-C6)
-    # whose turn a "villain", "environment" or "hero" turn text reads, when that never
-    # changes (the base game): whose → the owners; others are read from the state
-    whose_owners: dict[str, frozenset[int]] = field(default_factory=dict)
-    named_decks: dict[str, int] = field(default_factory=dict)  # "scion", "aeon_men", … → owner
-    scions: frozenset[int] = frozenset()  # Scion panels (villain character cards, OBL-C4)
-    # a Scion's faces: what each does at 0 HP (its panel's text; none: removed from the
-    # game) and which take OblivAeon's place (OBL-C22), by card
-    scion_zero: dict[int, tuple[Ids, ...]] = field(default_factory=dict)
-    usurp_faces: dict[int, frozenset[int]] = field(default_factory=dict)
-    env_ids: tuple[str, ...] = ()  # environment ids by owner (OblivAeon: every one of the pack)
-    shield_cards: dict[str, int] = field(default_factory=dict)  # Shield name → card
-    bring_forth: dict[int, str] = field(default_factory=dict)  # Shield card → its Scion
-    scion_cards: dict[str, int] = field(default_factory=dict)  # Scion name → panel
-    missions: frozenset[int] = frozenset()
-    mod_conds: bool = False  # some modifier holds only while a condition does
-    cmod_if: list[tuple[tuple[Any, ...], ...]] = field(default_factory=list)  # per face, per mod
-    step_if: dict[int, Any] = field(default_factory=dict)  # a `modify` step's condition
-    blocks: bool = False  # some card has a "cannot …" modifier
-    retargets: bool = False  # some card redirects damage or changes its type
-    immunes: bool = False  # some card or effect makes a target immune (option labels read it)
-    deck_cards: list[list[int]] = field(default_factory=list)  # per owner, at setup
-    character: list[int] = field(default_factory=list)  # hero character cards, by hero
-    villain_character: int = -1
-    setup_fx: Ids = ()
-    # named counters (villain text): name → index; bounds; thresholds (at, crossing, effect)
-    counter_index: dict[str, int] = field(default_factory=dict)
-    counter_names: tuple[str, ...] = ()
-    counter_start: tuple[int, ...] = ()
-    counter_min: tuple[int, ...] = ()
-    counter_max: tuple[int, ...] = ()
-    thresholds: tuple[tuple[tuple[int, int, Ids], ...], ...] = ()  # crossing: 1 up, -1 down, 0
-    threshold_text: tuple[tuple[str, ...], ...] = ()  # each threshold's printed text
-    goal_cache: dict = field(default_factory=dict)  # (card, face) → its token goals (threats)
-    reserve_cards: list[int] = field(default_factory=list)  # the reserve pile, at setup
-    incap_fx: list[tuple[tuple[str, Ids], ...]] = field(default_factory=list)  # by hero
-    abilities: dict[int, tuple[tuple[str, Ids], ...]] = field(default_factory=dict)  # by character
-    hero_tokens: list[tuple[tuple[str, ...], tuple[int, ...]]] = field(default_factory=list)  # deck
-    complexity: list[int] = field(default_factory=list)  # by hero deck
-    # hero decks (OBL-I5): ids, names, their cards and character cards (variants)
-    hdeck_ids: tuple[str, ...] = ()
-    hdeck_names: tuple[str, ...] = ()
-    hdeck_cards: list[list[int]] = field(default_factory=list)
-    hdeck_chars: list[list[int]] = field(default_factory=list)
-    under_blocks: dict[int, bool] = field(default_factory=dict)  # OBL-C23, by character card
-    team: dict[int, tuple[int, ...]] = field(default_factory=dict)  # OBL-C24: first → others
-    # effect steps
-    steps: list[Any] = field(default_factory=list)  # each step as a plain `Record`
-    then: list[Ids] = field(default_factory=list)
-    do: list[Ids] = field(default_factory=list)
-    otherwise: list[Ids] = field(default_factory=list)
-    # each step read once for the hot path: `fx_head` (selecting steps) and `dmg_head`
-    fx_head: list[tuple | None] = field(default_factory=list)
-    dmg_head: list[tuple | None] = field(default_factory=list)
-    sel_sides: list[tuple[int, ...] | None] = field(default_factory=list)
-    # words of choice and memory (`vocab.options`): choose_one's options by step, each as
-    # (its option, its steps); the steps that remember a result, by name; the compiled
-    # `forget` steps ending a top-level effect's memory, by name; steps whose printed number
-    # a modifier may change (`printed`: some modifier of the content does)
-    branches: dict[int, tuple[tuple[Option, Ids], ...]] = field(default_factory=dict)
-    memo_steps: dict[int, str] = field(default_factory=dict)
-    memo_end: dict[int, str] = field(default_factory=dict)
-    remembering: bool = False
-    printed: frozenset[str] | None = None  # the verbs some printed-number modifier changes
-    play_areas: bool = False  # some step puts a card into another play area
+    __slots__ = (
+        "abilities", "blocks", "branches", "bring_forth", "by_name", "card",
+        "card_data", "card_oid", "card_opt", "character", "clear_tokens", "cmod_if",
+        "cmods", "complexity", "cond_cards", "config", "content", "copies",
+        "counter_index", "counter_max", "counter_min", "counter_names", "counter_start",
+        "deck_cards", "dmg_head", "do", "dynamic", "end_trig", "env", "env_ids", "envs",
+        "face_name", "flip_fx", "fx_head", "gates", "goal_cache", "has_end",
+        "has_enter", "has_mods", "has_start", "hdeck", "hdeck_cards", "hdeck_chars",
+        "hdeck_ids", "hdeck_names", "hero_char", "hero_ids", "hero_tokens", "immunes",
+        "incap_fx", "indestructible", "keywords", "kind", "late_owner", "max_hp",
+        "memo_end", "memo_steps", "mission", "missions", "mod_conds", "modifiers",
+        "n_faces", "n_heroes", "n_zones", "name", "named_decks", "no_dmg", "okind",
+        "optional", "otherwise", "owner", "owner_names", "play_areas", "play_fx",
+        "play_opt", "plural_owners", "power_fx", "power_opt", "printed",
+        "printed_cards", "printed_sids", "react_src", "remembering", "reserve_cards",
+        "restore_hp", "retargets", "rt_mods", "scion_cards", "scion_zero", "scions",
+        "seed", "sel_sides", "setup_fx", "shield_cards", "side", "start_trig",
+        "step_cmod", "step_if", "steps", "target_opt", "team", "then", "threshold_text",
+        "thresholds", "track_dmg", "triggers", "under_blocks", "usurp_faces", "villain",
+        "villain_character", "villains", "watch", "watch_cards", "watchers",
+        "whose_owners",
+    )
+
+    def __init__(self, config: SentinelsConfig, content: SentinelsContent) -> None:
+        self.config: SentinelsConfig = config
+        self.content: SentinelsContent = content
+        self.n_heroes: int = 0  # hero play areas (players), fixed at the start (SOTM-3, OBL-C18)
+        self.hero_ids: tuple[str, ...] = ()
+        self.owner_names: tuple[str, ...] = ()  # heroes, then the villain, then the environment
+        self.villain: int = 0  # owner index of the (first) villain deck (= number of heroes)
+        self.env: int = 0  # owner index of the (first) environment deck
+        # owners ("areas": a deck, its trash, a hand, a play area) by kind (OBL-C3, C7)
+        self.okind: list[int] = []  # HERO, VILLAIN, ENVIRONMENT, MISSION
+        self.villains: tuple[int, ...] = ()
+        self.envs: tuple[int, ...] = ()
+        self.mission: int = -1  # the Mission deck's owner (-1: none in this game)
+        self.n_zones: int = 1  # battle zones (OBL-B1); the base game is one zone
+        self.plural_owners: frozenset[int] = frozenset()  # owners named as many ("The Scions play")
+        self.dynamic: bool = False  # players change hero decks (OblivAeon): hero cards' owner is read
+        # card instances
+        self.card: list[Card] = []
+        self.owner: list[int] = []  # its owner; -1: read from the state
+        self.side: list[tuple[int, ...]] = []  # per face: HERO, VILLAIN, …
+        self.hero_char: list[int] = []  # hero deck if a hero character, else -1
+        self.hdeck: list[int] = []  # hero deck of a hero card, else -1
+        self.name: list[str] = []
+        self.play_opt: list[Option] = []  # "play this card" (never changes)
+        self.power_opt: list[Option] = []  # "use this card's power"
+        self.card_opt: list[Option] = []  # "this card" (discard, search, …)
+        self.card_oid: list[str] = []  # a "this card" option's id and data
+        self.card_data: list[dict[str, int]] = []
+        self.target_opt: dict[tuple[int, int | None], Option] = {}  # by (card, HP)
+        # per card, per face (index: the state's `face[card]`; 0 is the printed front)
+        self.n_faces: list[int] = []
+        self.face_name: list[tuple[str, ...]] = []
+        self.kind: list[tuple[int, ...]] = []
+        self.max_hp: list[tuple[int, ...]] = []  # 0: not a target on that face
+        self.keywords: list[tuple[frozenset[str], ...]] = []
+        self.play_fx: list[tuple[Ids, ...]] = []
+        self.power_fx: list[tuple[Ids, ...]] = []
+        self.triggers: list[tuple[tuple[Trig, ...], ...]] = []
+        self.modifiers: list[tuple[tuple[Modifier, ...], ...]] = []
+        self.cmods: list[tuple[tuple[CMod, ...], ...]] = []  # compiled
+        self.has_mods: list[bool] = []  # some face of the card has modifiers
+        self.seed: list[bool] = []  # a seed (OBL-HE3)
+        self.indestructible: list[bool] = []
+        self.copies: list[list[int] | None] = []  # a Limited card's namesakes
+        self.by_name: dict[str, list[int]] = {}  # every card of a name
+        self.rt_mods: list[tuple[tuple[CMod, ...], ...]] = []  # redirect, type
+        self.flip_fx: list[tuple[Ids, ...]] = []  # resolved on flipping to it
+        self.restore_hp: list[tuple[bool, ...]] = []  # OBL-C11
+        self.clear_tokens: list[tuple[bool, ...]] = []  # OBL-C14
+        self.step_cmod: dict[int, CMod] = {}
+        # start- and end-of-turn texts per card, per face: (whose, effect)
+        self.start_trig: list[tuple[tuple[tuple[str, Ids], ...], ...]] = []
+        self.end_trig: list[tuple[tuple[tuple[str, Ids], ...], ...]] = []
+        self.has_start: list[bool] = []  # some face has a start-of-turn text
+        self.has_end: list[bool] = []  # some face has an end-of-turn text
+        self.has_enter: list[bool] = []  # some face reacts to a card entering play
+        self.watchers: dict[str, int] = {}  # event → cards that watch it
+        # event → the cards with a trigger on it (any face): a watcher's event is read only
+        # while one of them is in play, so a game whose box holds such cards pays nothing else
+        self.watch_cards: dict[str, frozenset[int]] = {}
+        # the cards whose modifiers change printed numbers, and the `modify` steps that do: a
+        # printed number is read with modifiers only while one of them is in force
+        self.printed_cards: frozenset[int] = frozenset()
+        self.printed_sids: frozenset[int] = frozenset()
+        # the cards with a modifier read with a condition or a count (`cmod_if`): the modifiers'
+        # slower path is taken only while one of them (or such a `modify` step) is in force
+        self.cond_cards: frozenset[int] = frozenset()
+        self.watch: dict[tuple[int, int, Ids], Any] = {}  # (card, face, fx) → Select
+        # a trigger's options (sentinels.vocab.watchers), by its effect: (once per turn, only in
+        # its owner's turn, the group its source or destroyer is in); the effects whose `source`
+        # is the watched card's source; the replacements a player may decline
+        self.gates: dict[Ids, tuple[bool, bool, str | None]] = {}
+        self.react_src: set[Ids] = set()
+        self.optional: set[Ids] = set()
+        self.track_dmg: bool = False  # a condition reads the damage dealt this turn (`turn_dmg`)
+        # `turn_dmg` as each turn starts when `track_dmg`: one zero per card, shared by every state
+        # of the game until a damage is counted (`count_turn_damage` copies it first)
+        self.no_dmg: list[int] = []
+        self.late_owner: int = -1  # whose turn texts resolve last (Aeon Men, OBL-C6)
+        # whose turn a "villain", "environment" or "hero" turn text reads, when that never
+        # changes (the base game): whose → the owners; others are read from the state
+        self.whose_owners: dict[str, frozenset[int]] = {}
+        self.named_decks: dict[str, int] = {}  # "scion", "aeon_men", … → owner
+        self.scions: frozenset[int] = frozenset()  # Scion panels (villain character cards, OBL-C4)
+        # a Scion's faces: what each does at 0 HP (its panel's text; none: removed from the
+        # game) and which take OblivAeon's place (OBL-C22), by card
+        self.scion_zero: dict[int, tuple[Ids, ...]] = {}
+        self.usurp_faces: dict[int, frozenset[int]] = {}
+        self.env_ids: tuple[str, ...] = ()  # environment ids by owner (OblivAeon: every one of the pack)
+        self.shield_cards: dict[str, int] = {}  # Shield name → card
+        self.bring_forth: dict[int, str] = {}  # Shield card → its Scion
+        self.scion_cards: dict[str, int] = {}  # Scion name → panel
+        self.missions: frozenset[int] = frozenset()
+        self.mod_conds: bool = False  # some modifier holds only while a condition does
+        self.cmod_if: list[tuple[tuple[Any, ...], ...]] = []  # per face, per mod
+        self.step_if: dict[int, Any] = {}  # a `modify` step's condition
+        self.blocks: bool = False  # some card has a "cannot …" modifier
+        self.retargets: bool = False  # some card redirects damage or changes its type
+        self.immunes: bool = False  # some card or effect makes a target immune (option labels read it)
+        self.deck_cards: list[list[int]] = []  # per owner, at setup
+        self.character: list[int] = []  # hero character cards, by hero
+        self.villain_character: int = -1
+        self.setup_fx: Ids = ()
+        # named counters (villain text): name → index; bounds; thresholds (at, crossing, effect)
+        self.counter_index: dict[str, int] = {}
+        self.counter_names: tuple[str, ...] = ()
+        self.counter_start: tuple[int, ...] = ()
+        self.counter_min: tuple[int, ...] = ()
+        self.counter_max: tuple[int, ...] = ()
+        self.thresholds: tuple[tuple[tuple[int, int, Ids], ...], ...] = ()  # crossing: 1 up, -1 down, 0
+        self.threshold_text: tuple[tuple[str, ...], ...] = ()  # each threshold's printed text
+        self.goal_cache: dict = {}  # (card, face) → its token goals (threats)
+        self.reserve_cards: list[int] = []  # the reserve pile, at setup
+        self.incap_fx: list[tuple[tuple[str, Ids], ...]] = []  # by hero
+        self.abilities: dict[int, tuple[tuple[str, Ids], ...]] = {}  # by character
+        self.hero_tokens: list[tuple[tuple[str, ...], tuple[int, ...]]] = []  # deck
+        self.complexity: list[int] = []  # by hero deck
+        # hero decks (OBL-I5): ids, names, their cards and character cards (variants)
+        self.hdeck_ids: tuple[str, ...] = ()
+        self.hdeck_names: tuple[str, ...] = ()
+        self.hdeck_cards: list[list[int]] = []
+        self.hdeck_chars: list[list[int]] = []
+        self.under_blocks: dict[int, bool] = {}  # OBL-C23, by character card
+        self.team: dict[int, tuple[int, ...]] = {}  # OBL-C24: first → others
+        # effect steps
+        self.steps: list[Any] = []  # each step as a plain `Record`
+        self.then: list[Ids] = []
+        self.do: list[Ids] = []
+        self.otherwise: list[Ids] = []
+        # each step read once for the hot path: `fx_head` (selecting steps) and `dmg_head`
+        self.fx_head: list[tuple | None] = []
+        self.dmg_head: list[tuple | None] = []
+        self.sel_sides: list[tuple[int, ...] | None] = []
+        # words of choice and memory (`vocab.options`): choose_one's options by step, each as
+        # (its option, its steps); the steps that remember a result, by name; the compiled
+        # `forget` steps ending a top-level effect's memory, by name; steps whose printed number
+        # a modifier may change (`printed`: some modifier of the content does)
+        self.branches: dict[int, tuple[tuple[Option, Ids], ...]] = {}
+        self.memo_steps: dict[int, str] = {}
+        self.memo_end: dict[int, str] = {}
+        self.remembering: bool = False
+        self.printed: frozenset[str] | None = None  # the verbs some printed-number modifier changes
+        self.play_areas: bool = False  # some step puts a card into another play area
 
     def reg(self, effect: list[Step]) -> Ids:
         """Give every step of a top-level effect (and of its sub-effects) an int id; an

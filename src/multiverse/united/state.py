@@ -33,7 +33,7 @@ class UnitedState(GameState):
     """A position of a Marvel United game (Days of Future Past mode)."""
 
     __slots__ = (
-        "active", "civ", "clone_at", "comp", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs",
+        "T", "active", "civ", "clone_at", "comp", "deck", "fx_card", "grab", "hand", "hench", "hero_loc", "ko", "locs",
         "mp_deck", "mp_known", "n_hp", "n_loc", "need", "now", "out", "ovf", "parts", "phase", "pile", "pool",
         "progress", "protect", "retreat", "round", "s_hp", "s_loc", "seen", "since", "story", "target", "team",
         "threat", "thug", "tokens", "track", "turn", "villain_start", "xtok",

@@ -5,8 +5,6 @@ The state refers to everything by int id, so clones copy only lists of ints.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from multiverse.content.schema import MOVE_WORDS, Condition, Effect, UnitedContent, VillainMove
 from multiverse.engine.errors import ContentError
 from multiverse.united.config import UnitedConfig
@@ -189,110 +187,127 @@ def _tokens(s: str) -> tuple[int, int]:
     return s.count("C"), s.count("T")
 
 
-@dataclass(slots=True)
 class Tables:
     """Everything static about one game: its content and configuration, by flat ids."""
 
-    config: UnitedConfig
-    content: UnitedContent
-    mode: str = "dofp"
-    villain_name: str = "Nimrod"
-    villain_bam: tuple[FX, ...] | None = None  # None: Nimrod's banded BAM! (DFP dashboard)
-    villain_overflow: tuple[FX, ...] | None = None  # None: raise the track (DFP gray part)
-    track_name: str = "Nimrod Activation track"
-    track_start: int = 0
-    mission_need: tuple[int, ...] = ()  # standard game: Rescue, Thugs, Threats thresholds
-    challenge: int = -1  # the Challenge Sentinel's slot (DFP-C1), -1 without a Challenge
-    challenge_task: str = ""
-    challenge_health: int = 0
-    hero_ids: tuple[str, ...] = ()
-    seats: tuple[int, ...] = ()  # which seat decides for each hero
-    hero_names: tuple[str, ...] = ()
-    # cards (hero cards first, then Master Plan cards)
-    card_name: list[str] = field(default_factory=list)
-    card_owner: list[int] = field(default_factory=list)  # hero index, -1 for Master Plan
-    card_sym: list[tuple[int, int, int, int]] = field(default_factory=list)
-    card_fx: list[tuple[FX, ...]] = field(default_factory=list)
-    card_special: list[bool] = field(default_factory=list)  # has a Special Effect (even unsupported)
-    card_optional: list[bool] = field(default_factory=list)  # every step optional ("you may")
-    hero_cards: list[list[int]] = field(default_factory=list)
-    card_start: dict[int, str] = field(default_factory=dict)  # "hand"/"bottom"; others: deck
-    mp_cards: list[int] = field(default_factory=list)
-    mp_move: dict[int, Move] = field(default_factory=dict)
-    mp_bam: dict[int, bool] = field(default_factory=dict)
-    mp_tokens: dict[int, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = field(
-        default_factory=dict
+    __slots__ = (
+        "bam_damage", "bonus_red", "bonus_yellow", "card_fx", "card_name",
+        "card_optional", "card_owner", "card_special", "card_start", "card_sym",
+        "challenge", "challenge_health", "challenge_task", "clones", "companion_name",
+        "companion_start", "config", "content", "duplicates", "extra_letter",
+        "extra_name", "free_move", "hero_cards", "hero_ids", "hero_keywords",
+        "hero_names", "hooks", "kept", "ko_track", "ko_track_per_analyzer", "loc_bonus",
+        "loc_cards", "loc_dealt", "loc_deck", "loc_fx", "loc_hazardous", "loc_ids",
+        "loc_in_game", "loc_mandatory", "loc_name", "loc_slots", "loc_start", "markers",
+        "mission_need", "mode", "mp_bam", "mp_cards", "mp_extra", "mp_move",
+        "mp_tokens", "nimrod_health", "overflow_track", "own_cards", "own_deck",
+        "own_tokens", "protocol", "red", "retreat_at", "seats", "sentinel_health",
+        "sentinel_names", "team_fx", "team_heroes", "team_name", "team_tokens",
+        "threat_arrive", "threat_bam", "threat_bonus", "threat_clear", "threat_cost",
+        "threat_health", "threat_henchman", "threat_ids", "threat_name", "threat_tags",
+        "threat_wild", "track_max", "track_name", "track_start", "villain_bam",
+        "villain_name", "villain_overflow", "wild_costs", "yellow",
     )
-    # an owner's Villain's third token kind (`extra_token`): name, letter, and how many of
-    # them each Master Plan card places (left, here, right); none: "" and no entries
-    extra_name: str = ""
-    extra_letter: str = ""
-    mp_extra: dict[int, tuple[int, int, int]] = field(default_factory=dict)
-    # Locations of the content pack
-    loc_name: list[str] = field(default_factory=list)
-    loc_slots: list[int] = field(default_factory=list)
-    loc_start: list[tuple[int, int]] = field(default_factory=list)
-    loc_fx: list[tuple[FX, ...]] = field(default_factory=list)
-    loc_mandatory: list[bool] = field(default_factory=list)
-    loc_hazardous: list[bool] = field(default_factory=list)
-    # Threats
-    threat_ids: list[str] = field(default_factory=list)
-    threat_name: list[str] = field(default_factory=list)
-    threat_cost: list[tuple[int, int, int]] = field(default_factory=list)
-    threat_wild: list[int] = field(default_factory=list)  # Wild symbols: any symbol fills them
-    wild_costs: bool = False  # some Threat has Wild: `need` holds one more count per Location
-    threat_tags: list[frozenset[str]] = field(default_factory=list)
-    threat_bonus: list[int] = field(default_factory=list)
-    threat_bam: list[tuple[FX, ...]] = field(default_factory=list)
-    threat_arrive: list[tuple[FX, ...]] = field(default_factory=list)
-    threat_clear: list[tuple[FX, ...]] = field(default_factory=list)
-    threat_health: list[int] = field(default_factory=list)  # a Henchman's Health, 0 if none
-    threat_henchman: list[str] = field(default_factory=list)
-    # Days of Future Past
-    sentinel_names: tuple[str, ...] = SENTINEL_NAMES
-    protocol: tuple[int, int, int, int] = (MOVE, HEROIC, ATTACK, WILD)  # move/add/damage/prod
-    sentinel_health: int = 5
-    nimrod_health: int = 10  # the Villain's starting Health (Nimrod's in DFP)
-    track_max: int = 15
-    yellow: int = 5
-    red: int = 10
-    bam_damage: int = 1
-    bonus_yellow: int = 1
-    bonus_red: int = 2
-    ko_track: int = 1
-    ko_track_per_analyzer: int = 1
-    overflow_track: int = 1
-    retreat_at: int = 4
-    # companions, clones and team cards (united/vocab/components.py); empty: none in the game
-    companion_name: tuple[str, ...] = ()  # per hero, "" for none; () when no hero has one
-    companion_start: tuple[int, ...] = ()  # per hero: ring position, -1 with the hero
-    clones: tuple[int, ...] = ()  # per hero: clone figures; () when no hero has any
-    team_name: tuple[str, ...] = ()
-    team_heroes: tuple[frozenset[int], ...] = ()  # hero indices of this game in each team
-    team_fx: tuple[tuple[FX, ...], ...] = ()
-    # lasting text waiting for a moment (united/hooks.py): hook point -> its subscribers,
-    # each (kind, ref, whose, steps, source); empty: no hook in the game, nothing is read
-    hooks: dict[str, tuple[Hooked, ...]] = field(default_factory=dict)
-    # options that depend only on their key (the hero turn's: united/hero_turn.py), made once
-    # per game content and shared by every decision that offers them (never mutated)
-    kept: dict = field(default_factory=dict)  # key -> Option
-    # counts group: each hero's team keywords; Locations' kind-limited Attack bonus (Location
-    # index -> (enemy kind, amount)); empty when no Location has one
-    hero_keywords: tuple[frozenset[str], ...] = ()
-    loc_bonus: dict[int, tuple[str, int]] = field(default_factory=dict)
-    # a hero's own components and a Location's (united/vocab/parts.py); empty: none in the game
-    loc_ids: list[str] = field(default_factory=list)  # the pack's Location ids, by index
-    loc_dealt: list[bool] = field(default_factory=list)  # drawn at setup (MU-6); else out of play
-    loc_in_game: list[bool] = field(default_factory=list)  # of no box, or of a box this game plays
-    own_tokens: tuple[tuple[str, int, int], ...] = ()  # per hero (name, start, most); ("", 0, 0): none
-    own_deck: tuple[str, ...] = ()  # per hero: its own deck's name ("" for none)
-    own_cards: tuple[tuple[int, str, tuple[FX, ...]], ...] = ()  # (hero, name, steps) per card
-    markers: tuple[tuple[tuple[str, int, int], ...], ...] = ()  # per hero: (name, count, damage)
-    free_move: frozenset[tuple[int, int]] = frozenset()  # (hero, marker) of the free-move markers
-    duplicates: frozenset[int] = frozenset()  # heroes whose clones are duplicates (`Hero.duplicate`)
-    loc_deck: tuple[str, ...] = ()  # per pack Location: its own deck's name ("" for none)
-    loc_cards: tuple[tuple[int, str, tuple[FX, ...]], ...] = ()  # (Location, name, steps) per card
-    team_tokens: tuple[tuple[str, int, int], ...] = ()  # per team card (name, start, most)
+
+    def __init__(self, config: UnitedConfig, content: UnitedContent) -> None:
+        self.config: UnitedConfig = config
+        self.content: UnitedContent = content
+        self.mode: str = "dofp"
+        self.villain_name: str = "Nimrod"
+        self.villain_bam: tuple[FX, ...] | None = None  # None: Nimrod's banded BAM! (DFP dashboard)
+        self.villain_overflow: tuple[FX, ...] | None = None  # None: raise the track (DFP gray part)
+        self.track_name: str = "Nimrod Activation track"
+        self.track_start: int = 0
+        self.mission_need: tuple[int, ...] = ()  # standard game: Rescue, Thugs, Threats thresholds
+        self.challenge: int = -1  # the Challenge Sentinel's slot (DFP-C1), -1 without a Challenge
+        self.challenge_task: str = ""
+        self.challenge_health: int = 0
+        self.hero_ids: tuple[str, ...] = ()
+        self.seats: tuple[int, ...] = ()  # which seat decides for each hero
+        self.hero_names: tuple[str, ...] = ()
+        # cards (hero cards first, then Master Plan cards)
+        self.card_name: list[str] = []
+        self.card_owner: list[int] = []  # hero index, -1 for Master Plan
+        self.card_sym: list[tuple[int, int, int, int]] = []
+        self.card_fx: list[tuple[FX, ...]] = []
+        self.card_special: list[bool] = []  # has a Special Effect (even unsupported)
+        self.card_optional: list[bool] = []  # every step optional ("you may")
+        self.hero_cards: list[list[int]] = []
+        self.card_start: dict[int, str] = {}  # "hand"/"bottom"; others: deck
+        self.mp_cards: list[int] = []
+        self.mp_move: dict[int, Move] = {}
+        self.mp_bam: dict[int, bool] = {}
+        self.mp_tokens: dict[int, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {}
+        # an owner's Villain's third token kind (`extra_token`): name, letter, and how many of
+        # them each Master Plan card places (left, here, right); none: "" and no entries
+        self.extra_name: str = ""
+        self.extra_letter: str = ""
+        self.mp_extra: dict[int, tuple[int, int, int]] = {}
+        # Locations of the content pack
+        self.loc_name: list[str] = []
+        self.loc_slots: list[int] = []
+        self.loc_start: list[tuple[int, int]] = []
+        self.loc_fx: list[tuple[FX, ...]] = []
+        self.loc_mandatory: list[bool] = []
+        self.loc_hazardous: list[bool] = []
+        # Threats
+        self.threat_ids: list[str] = []
+        self.threat_name: list[str] = []
+        self.threat_cost: list[tuple[int, int, int]] = []
+        self.threat_wild: list[int] = []  # Wild symbols: any symbol fills them
+        self.wild_costs: bool = False  # some Threat has Wild: `need` holds one more count per Location
+        self.threat_tags: list[frozenset[str]] = []
+        self.threat_bonus: list[int] = []
+        self.threat_bam: list[tuple[FX, ...]] = []
+        self.threat_arrive: list[tuple[FX, ...]] = []
+        self.threat_clear: list[tuple[FX, ...]] = []
+        self.threat_health: list[int] = []  # a Henchman's Health, 0 if none
+        self.threat_henchman: list[str] = []
+        # Days of Future Past
+        self.sentinel_names: tuple[str, ...] = SENTINEL_NAMES
+        self.protocol: tuple[int, int, int, int] = (MOVE, HEROIC, ATTACK, WILD)  # move/add/damage/prod
+        self.sentinel_health: int = 5
+        self.nimrod_health: int = 10  # the Villain's starting Health (Nimrod's in DFP)
+        self.track_max: int = 15
+        self.yellow: int = 5
+        self.red: int = 10
+        self.bam_damage: int = 1
+        self.bonus_yellow: int = 1
+        self.bonus_red: int = 2
+        self.ko_track: int = 1
+        self.ko_track_per_analyzer: int = 1
+        self.overflow_track: int = 1
+        self.retreat_at: int = 4
+        # companions, clones and team cards (united/vocab/components.py); empty: none in the game
+        self.companion_name: tuple[str, ...] = ()  # per hero, "" for none; () when no hero has one
+        self.companion_start: tuple[int, ...] = ()  # per hero: ring position, -1 with the hero
+        self.clones: tuple[int, ...] = ()  # per hero: clone figures; () when no hero has any
+        self.team_name: tuple[str, ...] = ()
+        self.team_heroes: tuple[frozenset[int], ...] = ()  # hero indices of this game in each team
+        self.team_fx: tuple[tuple[FX, ...], ...] = ()
+        # lasting text waiting for a moment (united/hooks.py): hook point -> its subscribers,
+        # each (kind, ref, whose, steps, source); empty: no hook in the game, nothing is read
+        self.hooks: dict[str, tuple[Hooked, ...]] = {}
+        # options that depend only on their key (the hero turn's: united/hero_turn.py), made once
+        # per game content and shared by every decision that offers them (never mutated)
+        self.kept: dict = {}  # key -> Option
+        # counts group: each hero's team keywords; Locations' kind-limited Attack bonus (Location
+        # index -> (enemy kind, amount)); empty when no Location has one
+        self.hero_keywords: tuple[frozenset[str], ...] = ()
+        self.loc_bonus: dict[int, tuple[str, int]] = {}
+        # a hero's own components and a Location's (united/vocab/parts.py); empty: none in the game
+        self.loc_ids: list[str] = []  # the pack's Location ids, by index
+        self.loc_dealt: list[bool] = []  # drawn at setup (MU-6); else out of play
+        self.loc_in_game: list[bool] = []  # of no box, or of a box this game plays
+        self.own_tokens: tuple[tuple[str, int, int], ...] = ()  # per hero (name, start, most); ("", 0, 0): none
+        self.own_deck: tuple[str, ...] = ()  # per hero: its own deck's name ("" for none)
+        self.own_cards: tuple[tuple[int, str, tuple[FX, ...]], ...] = ()  # (hero, name, steps) per card
+        self.markers: tuple[tuple[tuple[str, int, int], ...], ...] = ()  # per hero: (name, count, damage)
+        self.free_move: frozenset[tuple[int, int]] = frozenset()  # (hero, marker) of the free-move markers
+        self.duplicates: frozenset[int] = frozenset()  # heroes whose clones are duplicates (`Hero.duplicate`)
+        self.loc_deck: tuple[str, ...] = ()  # per pack Location: its own deck's name ("" for none)
+        self.loc_cards: tuple[tuple[int, str, tuple[FX, ...]], ...] = ()  # (Location, name, steps) per card
+        self.team_tokens: tuple[tuple[str, int, int], ...] = ()  # per team card (name, start, most)
 
     @property
     def n_heroes(self) -> int:
