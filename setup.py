@@ -52,37 +52,58 @@ def typed_copy(module: str, types: set[tuple[str, str]], src: str = SRC, typed: 
     used = {(node.module, a.name) for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
             for a in node.names if (node.module, a.name) in types and a.asname is None}
     keep = own | {name for _, name in used}
-    spans = []
+    pxd = os.path.join(src, *module.split(".")) + ".pxd"
+    declared = ""
+    if os.path.exists(pxd):
+        with open(pxd, encoding="utf-8") as f:
+            declared = f.read()
+    c_functions = set(re.findall(r"^c?p?def [\w ]*?(\w+)\(", declared, re.M))  # typed by the .pxd
+    spans = []  # (line, start column, end line, end column, replacement)
+    locals_: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             a = node.args
-            anns = [x.annotation for x in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg)
-                    if x is not None] + [node.returns]
-        elif isinstance(node, ast.AnnAssign):
+            args = [x for x in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if x is not None]
+            if node.name in c_functions and node.col_offset == 0:  # the .pxd's signature rules
+                spans += [(x.lineno, x.col_offset + len(x.arg), x.annotation.end_lineno,
+                           x.annotation.end_col_offset, b"") for x in args if x.annotation is not None]
+                if node.returns is not None:
+                    r = node.returns
+                    arrow = lines_of(text)[r.lineno - 1].encode().rindex(b"->", 0, r.col_offset)
+                    spans.append((r.lineno, arrow, r.end_lineno, r.end_col_offset, b""))
+                continue
+            anns = [x.annotation for x in args] + [node.returns]
+            for x in ast.walk(node):  # a local's hint goes: the compiler infers `[]` a list
+                if isinstance(x, ast.AnnAssign) and isinstance(x.target, ast.Name) \
+                        and x.value is not None and not kept(x.annotation, keep) and id(x) not in locals_:
+                    locals_.add(id(x))
+                    spans.append((x.target.end_lineno, x.target.end_col_offset,
+                                  x.annotation.end_lineno, x.annotation.end_col_offset, b""))
+        elif isinstance(node, ast.AnnAssign) and id(node) not in locals_:
             anns = [node.annotation]
         else:
             continue
-        spans += [x for x in anns if x is not None and not kept(x, keep)]
-    lines = text.splitlines(keepends=True)
-    for x in sorted(spans, key=lambda x: (x.lineno, x.col_offset), reverse=True):
-        first, last = lines[x.lineno - 1].encode(), lines[x.end_lineno - 1].encode()
-        joined = (first[:x.col_offset] + b"object" + last[x.end_col_offset:]).decode()
-        lines[x.lineno - 1:x.end_lineno] = [joined] + ["\n"] * (x.end_lineno - x.lineno)  # the same lines
+        spans += [(x.lineno, x.col_offset, x.end_lineno, x.end_col_offset, b"object")
+                  for x in anns if x is not None and not kept(x, keep)]
+    lines = lines_of(text)
+    for lineno, col, end_lineno, end_col, put in sorted(spans, reverse=True):
+        first, last = lines[lineno - 1].encode(), lines[end_lineno - 1].encode()
+        joined = (first[:col] + put + last[end_col:]).decode()
+        lines[lineno - 1:end_lineno] = [joined] + ["\n"] * (end_lineno - lineno)  # the same lines
     out = os.path.join(typed, *module.split(".")) + ".py"
     os.makedirs(os.path.dirname(out), exist_ok=True)
     for i in range(1, module.count(".") + 1):  # the package folders, as in src
         init = os.path.join(typed, *module.split(".")[:i], "__init__.py")
         if not os.path.exists(init):
             open(init, "w").close()
-    pxd = os.path.join(src, *module.split(".")) + ".pxd"
-    declared = ""
-    if os.path.exists(pxd):
-        with open(pxd, encoding="utf-8") as f:
-            declared = f.read()
     declared += "".join(f"from {m} cimport {name}\n" for m, name in sorted(used))
     write_if_changed(out, "".join(lines), path)
     write_if_changed(out[:-3] + ".pxd", declared, pxd if os.path.exists(pxd) else path)
     return out
+
+
+def lines_of(text: str) -> list[str]:
+    return text.splitlines(keepends=True)
 
 
 def kept(annotation: ast.expr, keep: set[str]) -> bool:

@@ -89,7 +89,16 @@ def g(s: "S", name: str = "é", n: int = 2) -> str:
 
 class K:
     N: ClassVar[int] = 0
+
+
+def typed(s: S, h: int,
+          sym: int = 0) -> int:
+    out: list[int] = [h]
+    return s.a[sym] + out[0]
 '''
+
+
+RULES_PXD = "from pkg.state cimport S\n\ncpdef Py_ssize_t typed(S s, Py_ssize_t h, Py_ssize_t sym=*) except? -2\n"
 
 
 def test_the_compiler_reads_only_the_state_annotations_on_the_same_lines(tmp_path):
@@ -100,6 +109,7 @@ def test_the_compiler_reads_only_the_state_annotations_on_the_same_lines(tmp_pat
     (src / "pkg" / "state.py").write_text("class S:\n    __slots__ = ('a',)\n")
     (src / "pkg" / "state.pxd").write_text("cdef class S:\n    cdef public object a\n")
     (src / "pkg" / "rules.py").write_text(RULES)
+    (src / "pkg" / "rules.pxd").write_text(RULES_PXD)
     types = fn["extension_types"](["pkg.state", "pkg.rules"], str(src))
     assert types == {("pkg.state", "S")}
     out = Path(fn["typed_copy"]("pkg.rules", types, str(src), str(typed)))
@@ -107,11 +117,14 @@ def test_the_compiler_reads_only_the_state_annotations_on_the_same_lines(tmp_pat
     assert len(lines) == len(RULES.splitlines())  # a traceback's line is the source's line
     assert lines[7] == ("def f(s: S, h: object, d: object, *a: object, k: object = 1.0, "
                         "**kw: object) -> object:")
-    assert lines[8] == "" and lines[9] == "    x: object = 1"
+    assert lines[8] == "" and lines[9] == "    x = 1"  # a local's type is the compiler's to infer
     assert lines[13] == 'def g(s: "S", name: object = "é", n: object = 2) -> object:'
-    assert lines[14:16] == ["    t: S | None = None", "    u: object = None"]
+    assert lines[14:16] == ["    t: S | None = None", "    u = None"]
     assert lines[20] == "    N: ClassVar[int] = 0"
-    assert (typed / "pkg" / "rules.pxd").read_text() == "from pkg.state cimport S\n"
+    # a function the .pxd declares keeps no hint at all: its declaration types it
+    assert lines[23:27] == ["def typed(s, h,", "          sym = 0) :", "    out: object = [h]",
+                            "    return s.a[sym] + out[0]"]
+    assert (typed / "pkg" / "rules.pxd").read_text() == RULES_PXD + "from pkg.state cimport S\n"
     state = Path(fn["typed_copy"]("pkg.state", types, str(src), str(typed)))
     assert state.with_suffix(".pxd").read_text() == (src / "pkg" / "state.pxd").read_text()
     assert (typed / "pkg" / "__init__.py").exists()
@@ -130,7 +143,7 @@ def test_each_state_declaration_names_its_class_slots():
         "multiverse/engine/state.pxd", "multiverse/united/state.pxd", "multiverse/sentinels/state.pxd",
         "multiverse/engine/decision.pxd", "multiverse/agents/ismcts.pxd",
         "multiverse/united/heuristic.pxd", "multiverse/united/tables.pxd",
-        "multiverse/sentinels/tables.pxd"}
+        "multiverse/sentinels/tables.pxd", "multiverse/united/hero_turn.pxd"}
     for pxd in pxds:
         tree = ast.parse(pxd.with_suffix(".py").read_text())
         for block in pxd.read_text().split("cdef class ")[1:]:
