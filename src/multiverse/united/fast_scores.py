@@ -23,9 +23,9 @@ follows it in rollouts is `agents.policy.FastPolicy`.
 
 from __future__ import annotations
 
-from typing import Any
-
-from multiverse.united.state import PHASE_NIMROD
+from multiverse.engine.decision import Decision, Option
+from multiverse.united.state import PHASE_NIMROD, UnitedState
+from multiverse.united.tables import Tables
 
 MOVE, ATTACK, HEROIC, WILD = 0, 1, 2, 3
 
@@ -35,7 +35,7 @@ def _dist(a: int, b: int) -> int:
     return d if d <= 3 else 6 - d
 
 
-def _targets(s: Any) -> list[int]:
+def _targets(s: UnitedState) -> list[int]:
     """Locations holding an enemy the heroes want to hit (live Sentinels, the Villain)."""
     out = []
     if s.T.mode != "standard" or s.T.challenge >= 0:
@@ -49,13 +49,13 @@ def _nearest(pos: int, targets: list[int]) -> int:
     return min((_dist(pos, p) for p in targets), default=9)
 
 
-def card_keep_value(t: Any, card: int) -> float:
+def card_keep_value(t: Tables, card: int) -> float:
     """How much a card is worth keeping in hand (static: its symbols and effect)."""
     m, a, h, w = t.card_sym[card]
     return m + 1.3 * a + h + 1.6 * w + (0.8 if t.card_fx[card] else 0.0)
 
 
-def _actions(d: Any, s: Any) -> list[float]:
+def _actions(d: Decision, s: UnitedState) -> list[float]:
     t = s.T
     h = s.active
     pos = s.hero_loc[h]
@@ -64,6 +64,7 @@ def _actions(d: Any, s: Any) -> list[float]:
     slots = t.loc_slots[s.locs[pos]]
     crowded = slots - s.civ[pos] - s.thug[pos] - s.xtok[pos] <= 1  # (xtok: a Villain's extra kind)
     out = []
+    o: Option
     for o in d.options:
         data = o.data
         a = data["action"]
@@ -104,12 +105,13 @@ def _actions(d: Any, s: Any) -> list[float]:
     return out
 
 
-def _play(d: Any, s: Any) -> list[float]:
+def _play(d: Decision, s: UnitedState) -> list[float]:
     t = s.T
     h = s.active
     near = _nearest(s.hero_loc[h], _targets(s))
     sym, fx = t.card_sym, t.card_fx
     out = []
+    o: Option
     for o in d.options:
         m, a, hr, w = sym[o.data["card"]]
         reach = m + w >= near
@@ -118,8 +120,9 @@ def _play(d: Any, s: Any) -> list[float]:
     return out
 
 
-def _enemy(d: Any, s: Any) -> list[float]:
+def _enemy(d: Decision, s: UnitedState) -> list[float]:
     out = []
+    o: Option
     for o in d.options:
         e = o.data.get("enemy")
         if e == "sentinel":
@@ -133,26 +136,26 @@ def _enemy(d: Any, s: Any) -> list[float]:
     return out
 
 
-def _most_cards(d: Any, s: Any) -> list[float]:
+def _most_cards(d: Decision, s: UnitedState) -> list[float]:
     hand = s.hand
     return [float(len(hand[o.data["hero"]])) if o.data.get("hero", -1) >= 0 else 0.0
             for o in d.options]
 
 
-def _fewest_cards(d: Any, s: Any) -> list[float]:
+def _fewest_cards(d: Decision, s: UnitedState) -> list[float]:
     return [-float(len(s.hand[o.data["hero"]])) for o in d.options]
 
 
-def _wound(d: Any, s: Any) -> list[float]:
+def _wound(d: Decision, s: UnitedState) -> list[float]:
     t = s.T
     return [-card_keep_value(t, o.data["card"]) for o in d.options]
 
 
-def _location(d: Any, s: Any) -> list[float]:
+def _location(d: Decision, s: UnitedState) -> list[float]:
     return [1.0 if o.data.get("use") else 0.0 for o in d.options]
 
 
-def _move_anywhere(d: Any, s: Any) -> list[float]:
+def _move_anywhere(d: Decision, s: UnitedState) -> list[float]:
     best: dict[int, float] = {}
     for sn, p in enumerate(s.s_loc):
         if p >= 0:
@@ -162,12 +165,12 @@ def _move_anywhere(d: Any, s: Any) -> list[float]:
     return [best.get(o.data["location"], 0.0) for o in d.options]
 
 
-def _choose_sentinel(d: Any, s: Any) -> list[float]:
+def _choose_sentinel(d: Decision, s: UnitedState) -> list[float]:
     pos = s.hero_loc[s.active]
     return [float(_dist(pos, s.s_loc[o.data["sentinel"]])) for o in d.options]
 
 
-def _direction(d: Any, s: Any) -> list[float]:
+def _direction(d: Decision, s: UnitedState) -> list[float]:
     crowd = [0] * 6
     for h, p in enumerate(s.hero_loc):
         if not s.ko[h] and not s.out[h]:
@@ -191,7 +194,7 @@ SCORERS = {
 }
 
 
-def fast_scores(d: Any, s: Any) -> list[float]:
+def fast_scores(d: Decision, s: UnitedState) -> list[float]:
     """A score for each option of `d` (in order; higher is better). Unknown kinds: 0."""
     fn = SCORERS.get(d.kind)
     if fn is None:
@@ -199,7 +202,7 @@ def fast_scores(d: Any, s: Any) -> list[float]:
     return fn(d, s)
 
 
-def united_fast_scores(d: Any, s: Any) -> list[float] | None:
+def united_fast_scores(d: Decision, s: UnitedState) -> list[float] | None:
     """`Mode.fast_scores` of Marvel United: the kind's scorer, or None (choose at random)."""
     fn = SCORERS.get(d.kind)
     return None if fn is None else fn(d, s)

@@ -23,7 +23,7 @@ import math
 from operator import mul
 from typing import Any
 
-from multiverse.united.state import PHASE_NIMROD
+from multiverse.united.state import PHASE_NIMROD, UnitedState
 
 SENTINELS, NIMROD, STANDARD = "sentinels", "nimrod", "standard"
 
@@ -48,13 +48,13 @@ WEIGHTS: dict[str, tuple[float, ...]] = {
 }
 
 
-def phase_of(s: Any) -> str:
+def phase_of(s: UnitedState) -> str:
     if s.T.mode == "standard":
         return STANDARD
     return NIMROD if s.phase == PHASE_NIMROD else SENTINELS
 
 
-def features(s: Any) -> tuple[str, list[float]]:
+def features(s: UnitedState) -> tuple[str, list[float]]:
     """The phase and the feature vector of a position (names in `FEATURES[phase]`)."""
     t = s.T
     phase = phase_of(s)
@@ -126,7 +126,7 @@ def features(s: Any) -> tuple[str, list[float]]:
     return phase, x
 
 
-def value(s: Any) -> float:
+def value(s: UnitedState) -> float:
     """The heroes' estimated chance to win from `s`: 1 or 0 once the game is over."""
     if s.result is not None:
         return 1.0 if s.result == "win" else 0.0
