@@ -21,6 +21,7 @@ from typing import Any
 
 from multiverse.engine.decision import Decision
 from multiverse.engine.rng import SplitMix64
+from multiverse.sentinels.state import SentinelsState
 
 
 def _step_value(st: Any) -> float:
@@ -102,7 +103,7 @@ def _power_value(t: Any, card: int, face: int) -> float:
     return v
 
 
-def _scored(d: Decision, s: Any) -> list[tuple[float, str]]:
+def _scored(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
     """(score, option id) for every option of `d`, in order: higher is better; all equal
     where the rules of thumb have no preference."""
     opts = d.options
@@ -148,7 +149,7 @@ _SIX = {"take": 3.0, "regain": 2.0, "ability": 1.0, "none": 0.0, "swap": -0.5, "
         "shuffle": -1.0}
 
 
-def _zone_scores(d: Decision, s: Any) -> list[tuple[float, str]]:
+def _zone_scores(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
     """OblivAeon's zone move: stay unless the other battle zone holds more Scions (heuristic
     self-play, 250 four-hero games: 63 % won against 44 % choosing at random)."""
     t = s.T
@@ -161,7 +162,7 @@ def _zone_scores(d: Decision, s: Any) -> list[tuple[float, str]]:
     return [(score.get(o.id, 0.0), o.id) for o in d.options]
 
 
-def _target_scores(d: Decision, s: Any, healing: bool) -> list[tuple[float, str]]:
+def _target_scores(d: Decision, s: SentinelsState, healing: bool) -> list[tuple[float, str]]:
     t = s.T
     scored = []
     for o in d.options:
@@ -182,13 +183,13 @@ def _target_scores(d: Decision, s: Any, healing: bool) -> list[tuple[float, str]
     return scored
 
 
-def option_scores(decision: Decision, state: Any) -> dict[str, float]:
+def option_scores(decision: Decision, state: SentinelsState) -> dict[str, float]:
     """The score behind `SentinelsHeuristic`'s choice for every option (higher is better):
     the priors of search (`Mode.option_scores`)."""
     return {oid: v for v, oid in _scored(decision, state)}
 
 
-def fast_scores(decision: Decision, state: Any) -> list[float]:
+def fast_scores(decision: Decision, state: SentinelsState) -> list[float]:
     """The same scores in option order (`Mode.fast_scores`: the rollout policy)."""
     return [v for v, _ in _scored(decision, state)]
 

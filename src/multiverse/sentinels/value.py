@@ -22,6 +22,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from multiverse.sentinels.state import SentinelsState
+
 FEATURES = ("bias", "villain_hp", "flipped", "hero_hp_mean", "hero_hp_min", "incapacitated",
             "villain_cards", "villain_target_hp", "environment_targets", "hero_cards",
             "hand_mean", "hand_min", "good_mods", "bad_mods", "round")
@@ -34,7 +36,7 @@ WEIGHTS: tuple[float, ...] = (-1.758, -2.1149, 2.6059, 3.1009, 1.5242, -0.7506, 
 _GOOD = frozenset({"increase_dealt", "reduce_taken", "immune", "redirect_to_this"})
 
 
-def features(s: Any) -> list[float]:
+def features(s: SentinelsState) -> list[float]:
     """The feature vector of a position (names in `FEATURES`)."""
     t = s.T
     n = t.n_heroes
@@ -79,7 +81,7 @@ def features(s: Any) -> list[float]:
             sum(hands) / len(hands) / 5, min(hands) / 5, good / 3, bad / 3, s.round / 10]
 
 
-def value(s: Any) -> float:
+def value(s: SentinelsState) -> float:
     """The heroes' estimated chance to win from `s`: 1 or 0 once the game is over."""
     if s.result is not None:
         return 1.0 if s.result == "win" else 0.0

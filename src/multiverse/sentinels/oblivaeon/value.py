@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from multiverse.sentinels.state import SentinelsState
+
 FEATURES = ("bias", "form", "oblivaeon_hp", "shielded", "devastation", "countdown",
             "scions", "scion_hp", "aeon_men", "hero_hp_mean", "hero_hp_min", "incapacitated",
             "out_of_heroes", "hero_cards", "hand_mean", "destroyed", "round")
@@ -34,7 +36,7 @@ FIT: dict[str, Any] = {  # `--games 150 --seed 0`: 600 games, three to five hero
     "log_loss_constant": 0.679}
 
 
-def features(s: Any) -> list[float]:
+def features(s: SentinelsState) -> list[float]:
     """The feature vector of a position (names in `FEATURES`)."""
     t = s.T
     n = t.n_heroes
@@ -74,7 +76,7 @@ def features(s: Any) -> list[float]:
             sum(hands) / len(hands) / 5, destroyed / 3, s.round / 30]
 
 
-def value(s: Any) -> float:
+def value(s: SentinelsState) -> float:
     """The heroes' estimated chance to win from `s`: 1 or 0 once the game is over."""
     if s.result is not None:
         return 1.0 if s.result == "win" else 0.0
