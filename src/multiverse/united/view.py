@@ -25,7 +25,7 @@ from multiverse.united.protection import (
 )
 from multiverse.united.standard.missions import MISSION_NAMES, completed, under_pressure, vulnerable
 from multiverse.united.state import PHASE_NIMROD, UnitedState
-from multiverse.united.tables import SENTINEL_IDS, SYMBOLS
+from multiverse.united.tables import SENTINEL_IDS, SYMBOLS, Tables
 from multiverse.united.threats import threats
 from multiverse.united.verbs import describe
 from multiverse.united.viewtext import add_texts
@@ -151,6 +151,14 @@ def _lasting_text(s: UnitedState, e: dict[str, Any]) -> str:
     return f"{t.hero_names[hero]}: {what}, {until}{steps}"
 
 
+def _card(t: Tables, c: int, words: bool) -> dict[str, Any]:
+    """A faceup Hero card of a hand: id and name, and its text unless `words` is False."""
+    out: dict[str, Any] = {"card": c, "name": t.card_name[c]}
+    if words:
+        out["text"] = card_text(t.card_sym[c], t.card_fx[c], face_up_text(t, c))
+    return out
+
+
 def view(s: UnitedState, seat: int, words: bool = True) -> dict[str, Any]:
     """A JSON-ready dictionary of everything `seat` may see. `words=False` leaves out what
     is only read (the cards' and components' texts, the threats' lines): the agents' fast
@@ -163,10 +171,7 @@ def view(s: UnitedState, seat: int, words: bool = True) -> dict[str, Any]:
         heroes.append({
             "id": t.hero_ids[h], "name": t.hero_names[h], "seat": s.seat(h),
             "location": s.hero_loc[h],
-            "hand": ([{"card": c, "name": t.card_name[c],
-                       "text": card_text(t.card_sym[c], t.card_fx[c], face_up_text(t, c))}
-                      for c in s.hand[h]] if words else
-                     [{"card": c, "name": t.card_name[c]} for c in s.hand[h]]) if mine else None,
+            "hand": [_card(t, c, words) for c in s.hand[h]] if mine else None,
             "hand_size": len(s.hand[h]), "deck_size": len(s.deck[h]),
             "tokens": {SYMBOLS[i]: s.tokens[h * 4 + i] for i in range(4) if s.tokens[h * 4 + i]},
             "target": SENTINEL_IDS[s.target[h]] if s.target[h] >= 0 else None,
