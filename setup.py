@@ -43,7 +43,10 @@ def extension_types(modules: list[str], src: str = SRC) -> set[tuple[str, str]]:
 
 def typed_copy(module: str, types: set[tuple[str, str]], src: str = SRC, typed: str = TYPED) -> str:
     """The copy of `module` the compiler reads (under `typed`), and its `.pxd`: the one
-    beside its source, plus a cimport of each extension type it imports."""
+    beside its source, plus a cimport of each extension type it imports. In the copy, a
+    hint naming an extension type stays; a local variable's hint goes (the compiler infers
+    its type: `opts = []` is a list); a function the `.pxd` declares keeps no hint (the
+    declaration types it); every other hint reads `object`."""
     path = os.path.join(src, *module.split(".")) + ".py"
     with open(path, encoding="utf-8") as f:
         text = f.read()
@@ -58,10 +61,17 @@ def typed_copy(module: str, types: set[tuple[str, str]], src: str = SRC, typed: 
         with open(pxd, encoding="utf-8") as f:
             declared = f.read()
     c_functions = set(re.findall(r"^c?p?def [\w ]*?(\w+)\(", declared, re.M))  # typed by the .pxd
+    lines = text.splitlines(keepends=True)
     spans = []  # (line, start column, end line, end column, replacement)
     locals_: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for x in ast.walk(node):  # a local's hint goes: the compiler infers `[]` a list
+                if isinstance(x, ast.AnnAssign) and isinstance(x.target, ast.Name) \
+                        and x.value is not None and not kept(x.annotation, keep) and id(x) not in locals_:
+                    locals_.add(id(x))
+                    spans.append((x.target.end_lineno, x.target.end_col_offset,
+                                  x.annotation.end_lineno, x.annotation.end_col_offset, b""))
             a = node.args
             args = [x for x in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if x is not None]
             if node.name in c_functions and node.col_offset == 0:  # the .pxd's signature rules
@@ -69,23 +79,16 @@ def typed_copy(module: str, types: set[tuple[str, str]], src: str = SRC, typed: 
                            x.annotation.end_col_offset, b"") for x in args if x.annotation is not None]
                 if node.returns is not None:
                     r = node.returns
-                    arrow = lines_of(text)[r.lineno - 1].encode().rindex(b"->", 0, r.col_offset)
+                    arrow = lines[r.lineno - 1].encode().rindex(b"->", 0, r.col_offset)
                     spans.append((r.lineno, arrow, r.end_lineno, r.end_col_offset, b""))
                 continue
             anns = [x.annotation for x in args] + [node.returns]
-            for x in ast.walk(node):  # a local's hint goes: the compiler infers `[]` a list
-                if isinstance(x, ast.AnnAssign) and isinstance(x.target, ast.Name) \
-                        and x.value is not None and not kept(x.annotation, keep) and id(x) not in locals_:
-                    locals_.add(id(x))
-                    spans.append((x.target.end_lineno, x.target.end_col_offset,
-                                  x.annotation.end_lineno, x.annotation.end_col_offset, b""))
         elif isinstance(node, ast.AnnAssign) and id(node) not in locals_:
             anns = [node.annotation]
         else:
             continue
         spans += [(x.lineno, x.col_offset, x.end_lineno, x.end_col_offset, b"object")
                   for x in anns if x is not None and not kept(x, keep)]
-    lines = lines_of(text)
     for lineno, col, end_lineno, end_col, put in sorted(spans, reverse=True):
         first, last = lines[lineno - 1].encode(), lines[end_lineno - 1].encode()
         joined = (first[:col] + put + last[end_col:]).decode()
@@ -100,10 +103,6 @@ def typed_copy(module: str, types: set[tuple[str, str]], src: str = SRC, typed: 
     write_if_changed(out, "".join(lines), path)
     write_if_changed(out[:-3] + ".pxd", declared, pxd if os.path.exists(pxd) else path)
     return out
-
-
-def lines_of(text: str) -> list[str]:
-    return text.splitlines(keepends=True)
 
 
 def kept(annotation: ast.expr, keep: set[str]) -> bool:

@@ -122,7 +122,7 @@ def test_the_compiler_reads_only_the_state_annotations_on_the_same_lines(tmp_pat
     assert lines[14:16] == ["    t: S | None = None", "    u = None"]
     assert lines[20] == "    N: ClassVar[int] = 0"
     # a function the .pxd declares keeps no hint at all: its declaration types it
-    assert lines[23:27] == ["def typed(s, h,", "          sym = 0) :", "    out: object = [h]",
+    assert lines[23:27] == ["def typed(s, h,", "          sym = 0) :", "    out = [h]",
                             "    return s.a[sym] + out[0]"]
     assert (typed / "pkg" / "rules.pxd").read_text() == RULES_PXD + "from pkg.state cimport S\n"
     state = Path(fn["typed_copy"]("pkg.state", types, str(src), str(typed)))
