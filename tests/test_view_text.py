@@ -115,4 +115,5 @@ def test_the_agents_fast_united_view_is_the_view_without_its_words() -> None:
         assert all("text" not in c for c in fast_hand) and all(c["text"] for c in hand)
         assert all("text" not in c for c in fast["storyline"]) and s.story
         assert all(c.get("facedown") or c["text"] for c in view(s, 0)["storyline"])
+        assert fast.get("protections") == view(s, 0).get("protections")  # their texts too
         assert _without_words(fast) == _without_words(view(s, 0))

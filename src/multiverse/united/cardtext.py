@@ -213,6 +213,11 @@ def hook_text(when: str, whose: str, fx: tuple[FX, ...], flags: tuple[str, ...] 
     return f"{moment}: {steps}"
 
 
+def hero_card_text(t: Tables, c: int) -> str:
+    """A Hero card's whole text: its symbols, its Special Effect, what it does face up."""
+    return card_text(t.card_sym[c], t.card_fx[c], face_up_text(t, c))
+
+
 def face_up_text(t: Tables, c: int) -> str:
     """A Hero card's text while it is face up in the Storyline (its `face_up` hooks), ""
     for none: "While face up: at the start of your turn: draw 1 card"."""

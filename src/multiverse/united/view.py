@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from multiverse.united.cardtext import card_text, face_up_text, master_plan_effects
+from multiverse.united.cardtext import hero_card_text, master_plan_effects
 from multiverse.united.dofp.nimrod import UNDER_PRESSURE_CADENCE
 from multiverse.united.enemies import wild_left
 from multiverse.united.lasting import KINDS as LASTING_KINDS
@@ -155,7 +155,7 @@ def _card(t: Tables, c: int, words: bool) -> dict[str, Any]:
     """A faceup Hero card of a hand: id and name, and its text unless `words` is False."""
     out: dict[str, Any] = {"card": c, "name": t.card_name[c]}
     if words:
-        out["text"] = card_text(t.card_sym[c], t.card_fx[c], face_up_text(t, c))
+        out["text"] = hero_card_text(t, c)
     return out
 
 
@@ -189,8 +189,7 @@ def view(s: UnitedState, seat: int, words: bool = True) -> dict[str, Any]:
                           "hero": t.hero_ids[owner] if owner >= 0 else None,
                           "master_plan": owner < 0})
             if words:
-                story[-1]["text"] = (card_text(t.card_sym[c], t.card_fx[c], face_up_text(t, c))
-                                     if owner >= 0 else master_plan_effects(t, c))
+                story[-1]["text"] = hero_card_text(t, c) if owner >= 0 else master_plan_effects(t, c)
     cfg = t.config
     nimrod = not standard and s.phase == PHASE_NIMROD
     if standard:  # MU-14: every `cadence` Hero cards, every `pressure_cadence` Under Pressure
