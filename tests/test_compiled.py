@@ -155,6 +155,23 @@ def test_each_state_declaration_names_its_class_slots():
             assert fields == set(slots), (pxd, cls)
 
 
+def test_each_state_names_the_fields_its_declaration_types_as_lists():
+    """A save's field the compiled state takes only as a list is checked as one on load,
+    pure or compiled (`GameState.LISTS`): the two sets are the same."""
+    import re
+
+    from multiverse.engine.state import GameState
+    from multiverse.sentinels.state import SentinelsState
+    from multiverse.united.state import UnitedState
+
+    root = Path(__file__).resolve().parents[1] / "src" / "multiverse"
+    for cls, pxd in ((UnitedState, "united/state.pxd"), (SentinelsState, "sentinels/state.pxd")):
+        declared = re.search(r"cdef public list (.*)", (root / pxd).read_text()).group(1).split(", ")
+        assert cls.LISTS == frozenset(declared), cls
+    assert "cdef public list stack\n" in (root / "engine/state.pxd").read_text()
+    assert GameState.LISTS == frozenset()  # (the stack has its own check: a list of frames)
+
+
 def test_one_stale_hot_module_runs_every_hot_module_from_its_source(tmp_path, monkeypatch):
     """The compiled modules share extension types: after an edit to one hot module not yet
     rebuilt, all of them run as source, not a compiled rule on a pure state class."""

@@ -219,3 +219,21 @@ def test_a_save_whose_generator_state_is_not_64_bits_is_refused(mode: str, rng: 
     doc["state"]["rng"] = rng
     with pytest.raises(SaveError, match="'rng'"):
         m.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize(("mode", "field"), [("dofp", "civ"), ("dofp", "hand"), ("sentinels", "hp"),
+                                             ("oblivaeon", "zone"), ("oblivaeon", "deck")])
+@pytest.mark.parametrize("value", [{"0": 1}, "7", 3, None])
+def test_a_save_whose_list_field_is_not_a_list_is_refused(mode: str, field: str, value: object) -> None:
+    """A field the state holds as a list (`LISTS`: the compiled state takes nothing else) is
+    a SaveError naming it when a save gives anything else, whichever build runs."""
+    from multiverse import modes
+    from multiverse.engine.errors import SaveError
+
+    m = modes.get(mode)
+    s = m.new_game(m.make_config("3"), 4)
+    doc = json.loads(m.to_json(s))
+    assert field in type(s).LISTS and type(doc["state"][field]) is list
+    doc["state"][field] = value
+    with pytest.raises(SaveError, match=f"'{field}' is a list"):
+        m.from_json(json.dumps(doc))

@@ -6,7 +6,8 @@ cimport cython
 
 
 cdef class GameState:
-    cdef public object _decision, decisions, log, reason, result, rng, stack
+    cdef public list stack
+    cdef public object _decision, decisions, log, reason, result, rng
 
     @cython.locals(st=cython.ulonglong, golden=cython.ulonglong, mix1=cython.ulonglong,
                    mix2=cython.ulonglong, mask=cython.ulonglong, low=cython.ulonglong,

@@ -84,6 +84,7 @@ class GameState:
 
     DATA: ClassVar[tuple[str, ...]] = ()  # subclass data slots (ints, strs, lists)
     NESTED: ClassVar[frozenset[str]] = frozenset()  # slots holding lists of lists
+    LISTS: ClassVar[frozenset[str]] = frozenset()  # slots always holding a list (the .pxd's)
     STEPS: ClassVar[dict[str, StepFn]] = {}
     CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
     CORE: ClassVar[tuple[str, ...]] = ("rng", "stack", "result", "reason", "decisions")
@@ -256,6 +257,8 @@ class GameState:
             elif n == "rng" and (type(v) is not int or not 0 <= v <= MASK):
                 raise SaveError(f"state JSON: 'rng' is the generator's state, a whole number "
                                 f"from 0 to 2**64 - 1, not {v!r}")
+            elif n in self.LISTS and type(v) is not list:  # (compiled: declared a list)
+                raise SaveError(f"state JSON: {n!r} is a list, not {v!r}")
             setattr(self, n, v)
         self.log = None
         self._decision = None

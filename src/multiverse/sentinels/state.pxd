@@ -7,4 +7,5 @@ from multiverse.sentinels.tables cimport Tables
 
 cdef class SentinelsState(GameState):
     cdef public Tables T
-    cdef public object azone, bz, char, ctr, deck, face, hand, home, hp, htok, incap, incap_used, inplay, live, mods, next_seq, phase, play, played, powered, reserve, round, seq, tok, trash, turn, turn_destroyed, turn_discarded, turn_dmg, turn_fired, turn_flipped, under, user, zone
+    cdef public list azone, bz, char, ctr, deck, face, hand, home, hp, htok, incap, inplay, mods, play, reserve, seq, tok, trash, turn_dmg, turn_fired, turn_flipped, under, user, zone
+    cdef public object incap_used, live, next_seq, phase, played, powered, round, turn, turn_destroyed, turn_discarded

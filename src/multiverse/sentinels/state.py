@@ -105,6 +105,11 @@ class SentinelsState(GameState):
             "incap_used", "inplay", "ctr", "under", "reserve", "char", "user", "bz", "azone",
             *TURN_FIELDS)
     NESTED = frozenset({"deck", "hand", "trash", "play", "htok"})
+    LISTS = frozenset({  # the fields the .pxd declares `list` (a save's must be lists)
+        "azone", "bz", "char", "ctr", "deck", "face", "hand", "home", "hp", "htok", "incap", "inplay", "mods",
+        "play", "reserve", "seq", "tok", "trash", "turn_dmg", "turn_fired", "turn_flipped", "under", "user",
+        "zone",
+    })  # fmt: skip
     STEPS: ClassVar[dict[str, StepFn]] = {}
     CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
 
@@ -117,7 +122,7 @@ class SentinelsState(GameState):
         the stack hold tuples, which are shared, and so are `STATIC`'s lists in a game of one
         battle zone and fixed players (the base game: nothing writes them after setup) and
         `turn_dmg` while it is the turn's shared zeros (`Tables.no_dmg`)."""
-        new = SentinelsState.__new__(SentinelsState)
+        new: SentinelsState = SentinelsState.__new__(SentinelsState)
         new.rng, new.result, new.reason, new.decisions = self.rng, self.result, self.reason, self.decisions
         new.next_seq, new.turn, new.phase, new.round = self.next_seq, self.turn, self.phase, self.round
         new.played, new.powered, new.incap_used = self.played, self.powered, self.incap_used

@@ -7,4 +7,5 @@ from multiverse.united.tables cimport Tables
 
 cdef class UnitedState(GameState):
     cdef public Tables T
-    cdef public object active, civ, clone_at, comp, deck, fx_card, grab, hand, hench, hero_loc, ko, locs, mp_deck, mp_known, n_hp, n_loc, need, now, out, ovf, parts, phase, pile, pool, progress, protect, retreat, round, s_hp, s_loc, seen, since, story, target, team, threat, thug, tokens, track, turn, villain_start, xtok
+    cdef public list civ, clone_at, comp, deck, hand, hench, hero_loc, ko, locs, mp_deck, mp_known, need, now, out, parts, pile, pool, progress, protect, s_hp, s_loc, seen, story, target, team, threat, thug, tokens, xtok
+    cdef public object active, fx_card, grab, n_hp, n_loc, ovf, phase, retreat, round, since, track, turn, villain_start

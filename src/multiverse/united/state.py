@@ -46,6 +46,11 @@ class UnitedState(GameState):
         "pile", "ovf", "grab", "progress", "hench",
     )  # fmt: skip
     NESTED = frozenset({"hand", "deck"})
+    LISTS = frozenset({  # the fields the .pxd declares `list` (a save's must be lists)
+        "civ", "clone_at", "comp", "deck", "hand", "hench", "hero_loc", "ko", "locs", "mp_deck", "mp_known",
+        "need", "now", "out", "parts", "pile", "pool", "progress", "protect", "s_hp", "s_loc", "seen", "story",
+        "target", "team", "threat", "thug", "tokens", "xtok",
+    })  # fmt: skip
     STEPS: ClassVar[dict[str, StepFn]] = {}
     CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
 
@@ -53,7 +58,7 @@ class UnitedState(GameState):
 
     def clone(self) -> UnitedState:
         """Copy every list (hands and decks two levels); the tables are shared."""
-        new = UnitedState.__new__(UnitedState)
+        new: UnitedState = UnitedState.__new__(UnitedState)
         new.T = self.T
         new.log = None
         new._decision = self._decision
