@@ -20,7 +20,8 @@ one zone: every value 0.
 
 `live` is derived, not data: what is read from the cards in play again and again (the cards
 with modifiers, with start- or end-of-turn texts, with reactions to a card entering play,
-the modifiers they show, the targets of each set of sides), each in play order, filled as it
+the modifiers they show, the targets of each set of sides, those in play of a set of cards:
+the watchers of an event, say), each in play order, filled as it
 is read (`live_read`). A card entering or leaving play updates it (`live_enter`,
 `live_leave`); a card flipping in play clears it (`zones.flip`), as does any code that
 rebuilds `inplay` or faces (setup, positions, saved games). A clone shares it until either
@@ -153,9 +154,16 @@ class SentinelsState(GameState):
         super().load_data(data)
         self.live = None
 
+    def among_in_play(self, cards: frozenset[int]) -> list[int]:
+        """Those of `cards` that are in play, in play order: kept in `live` (keyed by the
+        set) until play changes, so "is any of them in play?" costs one look-up."""
+        live = self.live
+        out = live.get(cards) if live is not None else None
+        return self.live_read(cards) if out is None else out
+
     def live_read(self, key: Any) -> list:
-        """A derived list of `live` (LIVE_MODS … LIVE_RT, or a tuple of sides: the targets
-        of those sides), computed now and kept."""
+        """A derived list of `live` (LIVE_MODS … LIVE_RT, a tuple of sides: the targets of
+        those sides, or a frozenset of cards: those in play), computed now and kept."""
         live = self.live
         if live is None:
             live = self.live = {}
@@ -169,6 +177,8 @@ class SentinelsState(GameState):
         elif type(key) is tuple:
             side, max_hp = t.side, t.max_hp
             out = [c for c in ip if side[c][face[c]] in key and max_hp[c][face[c]]]
+        elif type(key) is frozenset:
+            out = [c for c in ip if c in key]
         else:
             has = (t.has_mods, t.has_start, t.has_end, t.has_enter)[key]
             out = [c for c in ip if has[c]]
@@ -191,6 +201,8 @@ class SentinelsState(GameState):
         for key, value in self.live.items():  # type: ignore[union-attr]
             if type(key) is tuple:
                 new[key] = [*value, cid] if hp and side in key else value
+            elif type(key) is frozenset:
+                new[key] = [*value, cid] if cid in key else value
             elif key < LIVE_CMODS:
                 new[key] = [*value, cid] if joins[key] else value
             else:
@@ -206,6 +218,8 @@ class SentinelsState(GameState):
         for key, value in self.live.items():  # type: ignore[union-attr]
             if type(key) is tuple:
                 new[key] = [c for c in value if c != cid] if hp and side in key else value
+            elif type(key) is frozenset:
+                new[key] = [c for c in value if c != cid] if cid in key else value
             elif key < LIVE_CMODS:
                 new[key] = [c for c in value if c != cid] if joins[key] else value
             else:

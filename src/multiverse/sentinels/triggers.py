@@ -125,7 +125,7 @@ def watching(s: SentinelsState, event: str) -> bool:
     """Is a card with a trigger on `event` in play? (Cheap: the few cards of the game that
     have one, `T.watch_cards`; in OblivAeon the box's hero decks hold many that are not.)"""
     cards = s.T.watch_cards.get(event)
-    return cards is not None and not cards.isdisjoint(s.inplay)
+    return cards is not None and bool(s.among_in_play(cards))
 
 
 def watched(s: SentinelsState, sel: Any, cid: int, this: int) -> bool:
