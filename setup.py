@@ -43,7 +43,8 @@ def extension_types(modules: list[str], src: str = SRC) -> set[tuple[str, str]]:
 
 def typed_copy(module: str, types: set[tuple[str, str]], src: str = SRC, typed: str = TYPED) -> str:
     """The copy of `module` the compiler reads (under `typed`), and its `.pxd`: the one
-    beside its source, plus a cimport of each extension type it imports. In the copy, a
+    beside its source, plus a cimport of each extension type and each `.pxd`-declared
+    function it imports at module level (a call to one is a C call). In the copy, a
     hint naming an extension type stays; a local variable's hint goes (the compiler infers
     its type: `opts = []` is a list); a function the `.pxd` declares keeps no hint (the
     declaration types it); every other hint reads `object`."""
@@ -60,7 +61,10 @@ def typed_copy(module: str, types: set[tuple[str, str]], src: str = SRC, typed: 
     if os.path.exists(pxd):
         with open(pxd, encoding="utf-8") as f:
             declared = f.read()
-    c_functions = set(re.findall(r"^c?p?def [\w ]*?(\w+)\(", declared, re.M))  # typed by the .pxd
+    c_functions = declared_functions(module, src)  # typed by the .pxd
+    used |= {(node.module, a.name) for node in tree.body if isinstance(node, ast.ImportFrom)
+             and node.module for a in node.names if a.asname is None
+             and a.name in declared_functions(node.module, src)}  # called as C functions
     lines = text.splitlines(keepends=True)
     spans = []  # (line, start column, end line, end column, replacement)
     locals_: set[int] = set()
@@ -103,6 +107,15 @@ def typed_copy(module: str, types: set[tuple[str, str]], src: str = SRC, typed: 
     write_if_changed(out, "".join(lines), path)
     write_if_changed(out[:-3] + ".pxd", declared, pxd if os.path.exists(pxd) else path)
     return out
+
+
+def declared_functions(module: str, src: str = SRC) -> set[str]:
+    """The functions the `.pxd` beside `module` declares (`cpdef`), none without one."""
+    pxd = os.path.join(src, *module.split(".")) + ".pxd"
+    if not os.path.exists(pxd):
+        return set()
+    with open(pxd, encoding="utf-8") as f:
+        return set(re.findall(r"^c?p?def [\w ]*?(\w+)\(", f.read(), re.M))
 
 
 def kept(annotation: ast.expr, keep: set[str]) -> bool:

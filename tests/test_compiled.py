@@ -125,6 +125,12 @@ def test_the_compiler_reads_only_the_state_annotations_on_the_same_lines(tmp_pat
     assert lines[23:27] == ["def typed(s, h,", "          sym = 0) :", "    out = [h]",
                             "    return s.a[sym] + out[0]"]
     assert (typed / "pkg" / "rules.pxd").read_text() == RULES_PXD + "from pkg.state cimport S\n"
+    # a module importing a .pxd-declared function at module level cimports it (a C call)
+    (src / "pkg" / "user.py").write_text(
+        "from pkg.rules import f, typed\nfrom pkg.state import S\n\n\ndef h(s: S) -> int:\n"
+        "    from pkg.rules import typed as again\n    return typed(s, 1) + again(s, 1) + f\n")
+    fn["typed_copy"]("pkg.user", types, str(src), str(typed))
+    assert (typed / "pkg" / "user.pxd").read_text() == "from pkg.rules cimport typed\nfrom pkg.state cimport S\n"
     state = Path(fn["typed_copy"]("pkg.state", types, str(src), str(typed)))
     assert state.with_suffix(".pxd").read_text() == (src / "pkg" / "state.pxd").read_text()
     assert (typed / "pkg" / "__init__.py").exists()
@@ -143,7 +149,8 @@ def test_each_state_declaration_names_its_class_slots():
         "multiverse/engine/state.pxd", "multiverse/united/state.pxd", "multiverse/sentinels/state.pxd",
         "multiverse/engine/decision.pxd", "multiverse/agents/ismcts.pxd",
         "multiverse/united/heuristic.pxd", "multiverse/united/tables.pxd",
-        "multiverse/sentinels/tables.pxd", "multiverse/united/hero_turn.pxd"}
+        "multiverse/sentinels/tables.pxd", "multiverse/united/hero_turn.pxd",
+        "multiverse/sentinels/damage.pxd", "multiverse/sentinels/select.pxd"}
     for pxd in pxds:
         tree = ast.parse(pxd.with_suffix(".py").read_text())
         for block in pxd.read_text().split("cdef class ")[1:]:

@@ -29,7 +29,7 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
     table, face = t.cmods, s.face
     live = s.live
     conds = t.mod_conds and (bool(s.among_in_play(t.cond_cards)) or bool(
-        s.mods and t.step_if and any(m[0] in t.step_if for m in s.mods)))
+        s.mods and t.step_if and [m for m in s.mods if m[0] in t.step_if]))
     if not conds and (zone < 0 or t.n_zones == 1):
         out = live.get(LIVE_CMODS) if live is not None else None
         if out is None:

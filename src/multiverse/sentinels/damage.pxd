@@ -1,0 +1,14 @@
+# The compiled build's declarations for sentinels/damage.py (setup.py): the damage pipeline
+# takes its card numbers as C integers, so its table reads are direct, and the rules that
+# import these functions call them as C functions. Pure Python ignores it.
+from multiverse.sentinels.state cimport SentinelsState
+
+
+cpdef list active_modifiers(SentinelsState s, Py_ssize_t zone=*)
+cpdef str immune_to(SentinelsState s, Py_ssize_t src, Py_ssize_t tgt, Py_ssize_t dtype)
+cpdef count_turn_damage(SentinelsState s, Py_ssize_t tgt, Py_ssize_t amount)
+cpdef deal_damage(SentinelsState s, Py_ssize_t src, Py_ssize_t tgt, Py_ssize_t amount, Py_ssize_t dtype,
+                  bint irreducible, Py_ssize_t drain=*, bint cross=*, Py_ssize_t via=*, Py_ssize_t vthis=*)
+cpdef final_damage(SentinelsState s, Py_ssize_t src, Py_ssize_t tgt, Py_ssize_t amount, Py_ssize_t dtype,
+                   Py_ssize_t irr, Py_ssize_t drain, object notes, object immune, Py_ssize_t via=*,
+                   Py_ssize_t vthis=*, object declined=*)
