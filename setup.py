@@ -61,7 +61,7 @@ def typed_copy(module: str, types: set[tuple[str, str]], src: str = SRC, typed: 
     if os.path.exists(pxd):
         with open(pxd, encoding="utf-8") as f:
             declared = f.read()
-    c_functions = declared_functions(module, src)  # typed by the .pxd
+    c_functions = declared_functions(module, src, methods=True)  # typed by the .pxd
     used |= {(node.module, a.name) for node in tree.body if isinstance(node, ast.ImportFrom)
              and node.module for a in node.names if a.asname is None
              and a.name in declared_functions(node.module, src)}  # called as C functions
@@ -78,7 +78,7 @@ def typed_copy(module: str, types: set[tuple[str, str]], src: str = SRC, typed: 
                                   x.annotation.end_lineno, x.annotation.end_col_offset, b""))
             a = node.args
             args = [x for x in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if x is not None]
-            if node.name in c_functions and node.col_offset == 0:  # the .pxd's signature rules
+            if node.name in c_functions:  # the .pxd's signature rules
                 spans += [(x.lineno, x.col_offset + len(x.arg), x.annotation.end_lineno,
                            x.annotation.end_col_offset, b"") for x in args if x.annotation is not None]
                 if node.returns is not None:
@@ -109,13 +109,15 @@ def typed_copy(module: str, types: set[tuple[str, str]], src: str = SRC, typed: 
     return out
 
 
-def declared_functions(module: str, src: str = SRC) -> set[str]:
-    """The functions the `.pxd` beside `module` declares (`cpdef`), none without one."""
+def declared_functions(module: str, src: str = SRC, methods: bool = False) -> set[str]:
+    """The module-level functions the `.pxd` beside `module` declares (`cpdef`), with the
+    methods of its classes too if `methods`; none without a `.pxd`."""
     pxd = os.path.join(src, *module.split(".")) + ".pxd"
     if not os.path.exists(pxd):
         return set()
     with open(pxd, encoding="utf-8") as f:
-        return set(re.findall(r"^c?p?def [\w ]*?(\w+)\(", f.read(), re.M))
+        indent = r"[ \t]*" if methods else ""
+        return set(re.findall(rf"^{indent}c?p?def (?!class )[\w ]*?(\w+)\(", f.read(), re.M))
 
 
 def kept(annotation: ast.expr, keep: set[str]) -> bool:
