@@ -120,7 +120,7 @@ def printed_delta(s: SentinelsState, st: Step, this: int) -> int:
     if this < 0:
         return 0
     t = s.T
-    if not s.among_in_play(t.printed_cards) and not (  # none of the modifiers that change
+    if not s.live_get(t.printed_cards) and not (  # none of the modifiers that change
             s.mods and t.printed_sids and any(m[0] in t.printed_sids for m in s.mods)):
         return 0  # printed numbers in force: no change
     key = f"printed:{st.verb}"

@@ -27,27 +27,22 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
     cards in `zone` (OBL-B1); a modifier with a condition only while it holds."""
     t = s.T
     table, face = t.cmods, s.face
-    live = s.live
-    conds = t.mod_conds and (bool(s.among_in_play(t.cond_cards)) or bool(
+    conds = t.mod_conds and (bool(s.live_get(t.cond_cards)) or bool(
         s.mods and t.step_if and [m for m in s.mods if m[0] in t.step_if]))
     if not conds and (zone < 0 or t.n_zones == 1):
-        out = live.get(LIVE_CMODS) if live is not None else None
-        if out is None:
-            out = s.live_read(LIVE_CMODS)
+        out = s.live_get(LIVE_CMODS)
         if s.mods:
             return out + [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods]
         return out  # (kept: read, never changed)
     bz = s.bz
     if not conds:  # zones only (OblivAeon): the modifiers shown in `zone`
-        shown = live.get(LIVE_CMODS) if live is not None else None
-        if shown is None:
-            shown = s.live_read(LIVE_CMODS)
+        shown = s.live_get(LIVE_CMODS)
         out = [p for p in shown if bz[p[1]] == zone]
         if s.mods:
             out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods
                     if this < 0 or bz[this] == zone]
         return out
-    cards = (live.get(LIVE_MODS) if live is not None else None) or s.live_read(LIVE_MODS)
+    cards = s.live_get(LIVE_MODS)
     holds, cif = amounts.holds, t.cmod_if
     out = []
     for c in cards:
@@ -84,10 +79,7 @@ def retargeting(s: SentinelsState, mods: list[tuple[CMod, int]]) -> list[tuple[C
     t = s.T
     if t.mod_conds or t.n_zones > 1:
         return [p for p in mods if p[0][4] <= CHANGE_TYPE]
-    live = s.live  # (read by `active_modifiers` just before)
-    out = live.get(LIVE_RT) if live is not None else None
-    if out is None:
-        out = s.live_read(LIVE_RT)
+    out = s.live_get(LIVE_RT)
     if s.mods:
         out = out + [p for p in mods[len(mods) - len(s.mods):] if p[0][4] <= CHANGE_TYPE]
     return out

@@ -75,10 +75,7 @@ def step_candidates(s: SentinelsState, sid: int, this: int, hero: int, other: in
     want = t.sel_sides[sid]
     if want is None:
         return candidates(s, t.steps[sid].target, this, hero, other)
-    live = s.live
-    out = live.get(want) if live is not None else None
-    if out is None:
-        out = s.live_read(want)
+    out = s.live_get(want)
     if t.n_zones == 1:
         return out
     z = zone_of(s, t.steps[sid].target.zone, this)

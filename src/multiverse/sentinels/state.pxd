@@ -14,5 +14,5 @@ cdef class SentinelsState(GameState):
     cpdef Py_ssize_t owner_of(self, Py_ssize_t cid) except? -2
     cpdef bint in_play(self, Py_ssize_t cid) except -1
     cpdef bint is_target(self, Py_ssize_t cid) except -1
-    cpdef list among_in_play(self, object cards)
+    cpdef list live_get(self, object key)
     cpdef list live_read(self, object key)

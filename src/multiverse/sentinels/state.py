@@ -154,12 +154,13 @@ class SentinelsState(GameState):
         super().load_data(data)
         self.live = None
 
-    def among_in_play(self, cards: frozenset[int]) -> list[int]:
-        """Those of `cards` that are in play, in play order: kept in `live` (keyed by the
-        set) until play changes, so "is any of them in play?" costs one look-up."""
+    def live_get(self, key: Any) -> list:
+        """The derived list of `live` under `key` (see `live_read`): the one kept, or read
+        now. Keyed by a frozenset of cards, those of them in play: "is any of them in play?"
+        costs one look-up."""
         live = self.live
-        out = live.get(cards) if live is not None else None
-        return self.live_read(cards) if out is None else out
+        out = live.get(key) if live is not None else None
+        return self.live_read(key) if out is None else out
 
     def live_read(self, key: Any) -> list:
         """A derived list of `live` (LIVE_MODS … LIVE_RT, a tuple of sides: the targets of
@@ -170,10 +171,10 @@ class SentinelsState(GameState):
         t, ip, face = self.T, self.inplay, self.face
         if key == LIVE_CMODS:  # the modifiers shown, with their cards (no conditions)
             table = t.cmods
-            out: list = [(m, c) for c in self.live_read(LIVE_MODS) for m in table[c][face[c]]]
+            out: list = [(m, c) for c in self.live_get(LIVE_MODS) for m in table[c][face[c]]]
         elif key == LIVE_RT:
             table = t.rt_mods
-            out = [(m, c) for c in self.live_read(LIVE_MODS) for m in table[c][face[c]]]
+            out = [(m, c) for c in self.live_get(LIVE_MODS) for m in table[c][face[c]]]
         elif type(key) is tuple:
             side, max_hp = t.side, t.max_hp
             out = [c for c in ip if side[c][face[c]] in key and max_hp[c][face[c]]]

@@ -52,8 +52,8 @@ def fire_turn(s: SentinelsState, event: str, owner: int, zone: int = -1) -> None
     t = s.T
     key, table = (LIVE_START, t.start_trig) if event == "start_of_turn" else (LIVE_END, t.end_trig)
     face, seq, bz = s.face, s.seq, s.bz
-    live, fixed = s.live, t.whose_owners
-    for c in (live.get(key) if live is not None else None) or s.live_read(key):
+    fixed = t.whose_owners
+    for c in s.live_get(key):
         trs = table[c][face[c]]
         if not trs or (zone >= 0 and bz[c] != zone):
             continue
@@ -125,7 +125,7 @@ def watching(s: SentinelsState, event: str) -> bool:
     """Is a card with a trigger on `event` in play? (Cheap: the few cards of the game that
     have one, `T.watch_cards`; in OblivAeon the box's hero decks hold many that are not.)"""
     cards = s.T.watch_cards.get(event)
-    return cards is not None and bool(s.among_in_play(cards))
+    return cards is not None and bool(s.live_get(cards))
 
 
 def watched(s: SentinelsState, sel: Any, cid: int, this: int) -> bool:
@@ -258,9 +258,8 @@ def fire_enters_play(s: SentinelsState, cid: int) -> None:
     owner = s.owner_of(cid)
     groups: list[tuple] = []
     table, face, bz, zones = s.T.triggers, s.face, s.bz, s.T.n_zones > 1
-    live = s.live  # the cards in play with such reactions
     gates = s.T.gates
-    for c in (live.get(LIVE_ENTER) if live is not None else None) or s.live_read(LIVE_ENTER):
+    for c in s.live_get(LIVE_ENTER):
         if c == cid or (zones and bz[c] != bz[cid]):
             continue
         for on, whose, fx in table[c][face[c]]:
