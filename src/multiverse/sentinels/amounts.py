@@ -121,7 +121,7 @@ def printed_delta(s: SentinelsState, st: Step, this: int) -> int:
         return 0
     t = s.T
     if not s.live_get(t.printed_cards) and not (  # none of the modifiers that change
-            s.mods and t.printed_sids and any(m[0] in t.printed_sids for m in s.mods)):
+            s.mods and t.printed_sids and [m for m in s.mods if m[0] in t.printed_sids]):
         return 0  # printed numbers in force: no change
     key = f"printed:{st.verb}"
     ty = DAMAGE_TYPES.index(st.type)

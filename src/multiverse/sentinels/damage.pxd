@@ -12,3 +12,6 @@ cpdef deal_damage(SentinelsState s, Py_ssize_t src, Py_ssize_t tgt, Py_ssize_t a
 cpdef final_damage(SentinelsState s, Py_ssize_t src, Py_ssize_t tgt, Py_ssize_t amount, Py_ssize_t dtype,
                    Py_ssize_t irr, Py_ssize_t drain, object notes, object immune, Py_ssize_t via=*,
                    Py_ssize_t vthis=*, object declined=*)
+cpdef list retargeting(SentinelsState s, list mods)
+cpdef bint heroes_lost(SentinelsState s) except -1
+cpdef bint blocked(SentinelsState s, object kind, Py_ssize_t cid) except -1

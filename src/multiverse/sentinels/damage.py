@@ -89,7 +89,7 @@ def heroes_lost(s: SentinelsState) -> bool:
     """SOTM-18: the heroes lose when every hero is incapacitated (checked between steps, so a
     villain defeated in the same step wins for the heroes)."""
     if s.T.dynamic:  # OblivAeon: incapacitated heroes are replaced until none is left
-        if all(x == 2 for x in s.incap):
+        if s.incap.count(2) == len(s.incap):
             s.end("loss", "every player is out of heroes")
             return True
         return s.result is not None
@@ -112,8 +112,10 @@ def blocked(s: SentinelsState, kind: str, cid: int) -> bool:
     be moved) of its battle zone?"""
     if not s.T.blocks:
         return False
-    return any(m[0] == kind and in_group(s, m[2], cid, c)
-               for m, c in active_modifiers(s, s.bz[cid]))
+    for m, c in active_modifiers(s, s.bz[cid]):  # noqa: SIM110 (compiled: no generator in a cpdef)
+        if m[0] == kind and in_group(s, m[2], cid, c):
+            return True
+    return False
 
 
 def immune_to(s: SentinelsState, src: int, tgt: int, dtype: int) -> str:

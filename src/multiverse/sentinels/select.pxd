@@ -1,7 +1,10 @@
 # The compiled build's declarations for sentinels/select.py (setup.py): "is this card in that
-# group?" takes its card numbers as C integers, and the rules that import it call it as a C
-# function. Pure Python ignores it.
+# group?" and the selectors, with C-integer card numbers; the rules that import them call
+# them as C functions. Pure Python ignores it.
 from multiverse.sentinels.state cimport SentinelsState
 
 
 cpdef bint in_group(SentinelsState s, object group, Py_ssize_t cid, Py_ssize_t this, Py_ssize_t other=*) except -1
+cpdef Py_ssize_t zone_of(SentinelsState s, object ref, Py_ssize_t this) except? -2
+cpdef step_candidates(SentinelsState s, Py_ssize_t sid, Py_ssize_t this, Py_ssize_t hero, Py_ssize_t other)
+cpdef candidates(SentinelsState s, object sel, Py_ssize_t this, Py_ssize_t hero, Py_ssize_t other)

@@ -66,8 +66,8 @@ def fire_turn(s: SentinelsState, event: str, owner: int, zone: int = -1) -> None
         return
     late = s.T.late_owner
     if late >= 0 and len(frames) > 1:
-        home = s.home
-        frames.sort(key=lambda f: home[f[1]] == late)  # stable: play order kept otherwise
+        home = s.home  # the late owner's last, play order kept otherwise
+        frames = [f for f in frames if home[f[1]] != late] + [f for f in frames if home[f[1]] == late]
     s.stack.extend(reversed(frames[1:]))
     turn_text(s, frames[0])  # the first would be the next frame popped: it resolves now
 

@@ -1,0 +1,8 @@
+# The compiled build's declarations for sentinels/amounts.py (setup.py): the amounts steps
+# read, with C-integer card numbers; the rules that import them call them as C functions. Pure
+# Python ignores it.
+from multiverse.sentinels.state cimport SentinelsState
+
+
+cpdef amount_of(SentinelsState s, Py_ssize_t sid, Py_ssize_t this=*)
+cpdef Py_ssize_t printed_delta(SentinelsState s, object st, Py_ssize_t this) except? -999999

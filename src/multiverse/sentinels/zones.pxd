@@ -1,0 +1,11 @@
+# The compiled build's declarations for sentinels/zones.py (setup.py): moving cards between
+# zones, with C-integer card numbers; the rules that import them call them as C functions.
+# Pure Python ignores it.
+from multiverse.sentinels.state cimport SentinelsState
+
+
+cpdef take(SentinelsState s, Py_ssize_t cid)
+cpdef put(SentinelsState s, Py_ssize_t cid, Py_ssize_t zone, object home=*, bint bottom=*)
+cpdef move(SentinelsState s, Py_ssize_t cid, Py_ssize_t zone, object home=*, bint bottom=*)
+cpdef list cards_under(SentinelsState s, Py_ssize_t holder)
+cpdef Py_ssize_t top_card(SentinelsState s, Py_ssize_t o) except? -2
