@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from multiverse.engine.decision import Option
-from multiverse.sentinels import amounts, memory, triggers, verbs
+from multiverse.sentinels import amounts, memory, triggers
 from multiverse.sentinels.select import in_group
 from multiverse.sentinels.state import LIVE_CMODS, LIVE_MODS, LIVE_RT, Z_HAND, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import (
@@ -18,6 +18,8 @@ from multiverse.sentinels.tables import (
     CMod,
     ModAmount,
 )
+from multiverse.sentinels.triggers import fire_on_card, fire_watchers, watching
+from multiverse.sentinels.verbs import push_effect
 from multiverse.sentinels.zones import flip, move, remove_from_game, to_trash
 
 
@@ -296,7 +298,7 @@ def final_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int,
     if immune:
         notes = (*notes, f"prevented: immune ({immune})")
         amount = 0
-    elif amount > 0 and t.watchers and triggers.watching(s, "would_be_dealt_damage") \
+    elif amount > 0 and t.watchers and watching(s, "would_be_dealt_damage") \
             and triggers.prevent_damage(s, src, tgt, amount, (dtype, irr, drain, notes, via, vthis),
                                         declined):
         return
@@ -325,11 +327,11 @@ def final_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int,
         s.stack.append(("regain", s.char[drain], amount))
     table, face = t.triggers, s.face
     if table[tgt][face[tgt]]:
-        triggers.fire_on_card(s, "dealt_damage", tgt, src)
+        fire_on_card(s, "dealt_damage", tgt, src)
     if src >= 0 and table[src][face[src]]:
-        triggers.fire_on_card(s, "deals_damage", src, tgt)
-    if t.watchers and triggers.watching(s, "card_dealt_damage"):  # cards watching this one
-        triggers.fire_watchers(s, "card_dealt_damage", tgt, src)
+        fire_on_card(s, "deals_damage", src, tgt)
+    if t.watchers and watching(s, "card_dealt_damage"):  # cards watching this one
+        fire_watchers(s, "card_dealt_damage", tgt, src)
     if s.hp[tgt] <= 0:  # SOTM-9: destroyed at once, before any reaction (or choice) resolves
         s.stack.append(("check_destroyed", tgt, src))
 
@@ -393,16 +395,16 @@ def destroy(s: SentinelsState, cid: int, by: int = -1) -> None:
         fx = zero[s.face[cid]] if zero is not None else ()
         if fx:  # SOTM-18: the panel says what it does instead (flip to another face, …)
             s.stack.append(("scion_down", cid))
-            verbs.push_effect(s, fx, cid, -1, -1)
+            push_effect(s, fx, cid, -1, -1)
             return
         scion_defeated(s, cid)
         return
     to_trash(s, cid)
     if s.log is not None:
         s.emit("destroyed", f"{s.name(cid)} is destroyed", card=cid, by=by)
-    triggers.fire_on_card(s, "destroyed", cid, by)
+    fire_on_card(s, "destroyed", cid, by)
     if t.watchers:
-        triggers.fire_watchers(s, "card_destroyed", cid, by)
+        fire_watchers(s, "card_destroyed", cid, by)
 
 
 @step("scion_down")
@@ -439,7 +441,7 @@ def team_member_down(s: SentinelsState, h: int, cid: int, members: tuple[int, ..
     for c in s.play[h]:
         for on, _w, fx in t.triggers[c][s.face[c]]:
             if on == "team_down":
-                verbs.push_effect(s, fx, c, h, -1)
+                push_effect(s, fx, c, h, -1)
 
 
 @step("team_down")
@@ -495,7 +497,7 @@ def incapacitate(s: SentinelsState, h: int) -> None:
                       and s.T.hero_char[c] < 0]:
                 to_trash(s, c)
     if s.T.watchers.get("hero_incapacitated"):
-        triggers.fire_watchers(s, "hero_incapacitated", char)
+        fire_watchers(s, "hero_incapacitated", char)
 
 
 def villain_down(s: SentinelsState) -> None:
@@ -531,7 +533,7 @@ def flip_card(s: SentinelsState, cid: int, face: int = -1) -> None:
         shown = f" ({label})" if label != t.name[cid] else ""
         s.emit("villain_flips" if cid == t.villain_character else "flipped",
                f"{s.name(cid)} flips!{shown}{hp}", card=cid, face=f)
-    verbs.push_effect(s, t.flip_fx[cid][f], cid, s.hero_of(cid), -1)
+    push_effect(s, t.flip_fx[cid][f], cid, s.hero_of(cid), -1)
     if cid in t.missions and f == 1:
         completed(s, cid)
 
@@ -549,5 +551,5 @@ def completed(s: SentinelsState, cid: int) -> None:
     if h < t.n_heroes and t.kind[cid][1] == 0:
         move(s, cid, Z_HAND, home=h)
     if t.watchers.get("mission_completed"):  # Shields and others watching Missions
-        triggers.fire_watchers(s, "mission_completed", cid)
+        fire_watchers(s, "mission_completed", cid)
 

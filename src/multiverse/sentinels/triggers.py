@@ -13,6 +13,7 @@ from multiverse.sentinels.cardtext import card_label
 from multiverse.sentinels.select import in_group, zone_of
 from multiverse.sentinels.state import LIVE_END, LIVE_ENTER, LIVE_START, Z_PLAY, SentinelsState, choice, step
 from multiverse.sentinels.tables import ENVIRONMENT, KINDS, VILLAIN
+from multiverse.sentinels.verbs import push_effect
 
 
 def _whose_ok(s: SentinelsState, whose: str, card: int, owner: int) -> bool:
@@ -149,7 +150,7 @@ def turn_text(s: SentinelsState, f: tuple) -> None:
     in play (the same stay: not destroyed, nor gone and back, since it was queued)."""
     _, c, seq, fx = f
     if s.zone[c] == Z_PLAY and s.seq[c] == seq:
-        effects_mod.push_effect(s, fx, c, s.hero_of(c), -1)
+        push_effect(s, fx, c, s.hero_of(c), -1)
 
 
 def fire_on_card(s: SentinelsState, event: str, cid: int, other: int) -> None:
@@ -161,7 +162,7 @@ def fire_on_card(s: SentinelsState, event: str, cid: int, other: int) -> None:
     gates = s.T.gates
     for on, _whose, fx in reversed(trs):
         if on == event and (not gates or gate(s, cid, fx, other)):
-            effects_mod.push_effect(s, fx, cid, s.hero_of(cid), other)
+            push_effect(s, fx, cid, s.hero_of(cid), other)
 
 
 def fire_tokens_flipped(s: SentinelsState, hero: int) -> None:
@@ -226,7 +227,7 @@ def prevented(s: SentinelsState, c: int, fx: tuple, src: int, tgt: int, amount: 
         s.emit("prevented", f"{s.name(c)} prevents the {amount} damage to {s.name(tgt)}",
                card=c, source=src, target=tgt, amount=amount)
     other = src if fx in s.T.react_src else tgt
-    effects_mod.push_effect(s, fx, c, s.hero_of(c), other)
+    push_effect(s, fx, c, s.hero_of(c), other)
 
 
 def replace_draw(s: SentinelsState, h: int, left: int) -> bool:
@@ -250,7 +251,7 @@ def draw_replaced(s: SentinelsState, h: int, c: int, fx: tuple) -> None:
     if s.log is not None:
         s.emit("draw_replaced", f"{s.oname(h)} does not draw: {s.name(c)} instead", hero=h,
                card=c)
-    effects_mod.push_effect(s, fx, c, h, -1)
+    push_effect(s, fx, c, h, -1)
 
 
 def fire_enters_play(s: SentinelsState, cid: int) -> None:
@@ -289,4 +290,4 @@ def order_reactions(s: SentinelsState, f: tuple, opt: Option) -> None:
     if rest:
         s.stack.append(("order_reactions", cid, rest))
     c, fx = groups[i]
-    effects_mod.push_effect(s, fx, c, s.hero_of(c), cid)
+    push_effect(s, fx, c, s.hero_of(c), cid)
