@@ -152,9 +152,10 @@ class GameState:
 
     def apply(self, option_id: str) -> None:
         """Apply one option of the pending decision; raise `IllegalChoice` if it is not legal."""
-        d = self._decision
+        d: Decision | None = self._decision
         if d is None:
             raise GameOver(option_id)
+        opt: Option
         for opt in d.options:
             if opt.id == option_id:
                 break

@@ -19,13 +19,14 @@ def amount_of(s: SentinelsState, sid: int, this: int = -1) -> int:
     `amount_from`: a count read now (times `amount`) from card `this`, the card whose text it
     is (OBL-B1: in its battle zone); a printed number (`printed`) with the modifiers in force
     on the text of `this`."""
-    st = s.T.steps[sid]
-    if st.amount_from is not None:
-        if st.amount_from == "printed":  # a number another card's modifier may change
-            n = st.amount if st.h_offset is None else max(0, s.T.n_heroes + st.h_offset)
+    _sel, _verb, amount_from, amount, h_offset = s.T.fx_run[sid]
+    if amount_from is not None:
+        st = s.T.steps[sid]
+        if amount_from == "printed":  # a number another card's modifier may change
+            n = amount if h_offset is None else max(0, s.T.n_heroes + h_offset)
             return max(0, n + printed_delta(s, st, this))
-        return st.amount * count_of(s, st.amount_from, st, this)
-    return st.amount if st.h_offset is None else max(0, s.T.n_heroes + st.h_offset)
+        return amount * count_of(s, amount_from, st, this)
+    return amount if h_offset is None else max(0, s.T.n_heroes + h_offset)
 
 
 def count_of(s: SentinelsState, what: str, st: Any, this: int) -> int:

@@ -8,7 +8,7 @@ cdef class Tables:
     cdef public object card_opt, character, clear_tokens, cmod_if, cmods, complexity, cond_cards
     cdef public object config, content, copies, counter_index, counter_max, counter_min
     cdef public object counter_names, counter_start, deck_cards, dmg_head, do, dynamic, end_trig
-    cdef public object env, env_ids, envs, face_name, flip_fx, fx_head, gates, goal_cache, has_end
+    cdef public object env, env_ids, envs, face_name, flip_fx, fx_head, fx_run, gates, goal_cache, has_end
     cdef public object has_enter, has_mods, has_start, hdeck, hdeck_cards, hdeck_chars, hdeck_ids
     cdef public object hdeck_names, hero_char, hero_ids, hero_tokens, immunes, incap_fx
     cdef public object indestructible, keywords, kind, late_owner, max_hp, memo_end, memo_steps

@@ -100,6 +100,12 @@ def fx_head(st: Step) -> tuple | None:
             sel.group in FIXED_GROUPS, sel.count)
 
 
+def fx_run(st: Step) -> tuple:
+    """What resolving any step reads first, as (its "each X deals …" selector, verb,
+    `amount_from`, amount, H offset): a tuple read on the hot path, not the record's fields."""
+    return (st.source_select, st.verb, st.amount_from, st.amount, st.h_offset)
+
+
 def sel_sides(st: Step) -> tuple[int, ...] | None:
     """The sides a step's selector takes when it is "each/the … target" of some sides and
     nothing more (the common case, read without `candidates`' tests); else None."""
@@ -129,7 +135,7 @@ class Tables:
         "cmods", "complexity", "cond_cards", "config", "content", "copies",
         "counter_index", "counter_max", "counter_min", "counter_names", "counter_start",
         "deck_cards", "dmg_head", "do", "dynamic", "end_trig", "env", "env_ids", "envs",
-        "face_name", "flip_fx", "fx_head", "gates", "goal_cache", "has_end",
+        "face_name", "flip_fx", "fx_head", "fx_run", "gates", "goal_cache", "has_end",
         "has_enter", "has_mods", "has_start", "hdeck", "hdeck_cards", "hdeck_chars",
         "hdeck_ids", "hdeck_names", "hero_char", "hero_ids", "hero_tokens", "immunes",
         "incap_fx", "indestructible", "keywords", "kind", "late_owner", "max_hp",
@@ -278,6 +284,7 @@ class Tables:
         # each step read once for the hot path: `fx_head` (selecting steps) and `dmg_head`
         self.fx_head: list[tuple | None] = []
         self.dmg_head: list[tuple | None] = []
+        self.fx_run: list[tuple] = []  # (`fx_run`) every step's
         self.sel_sides: list[tuple[int, ...] | None] = []
         # words of choice and memory (`vocab.options`): choose_one's options by step, each as
         # (its option, its steps); the steps that remember a result, by name; the compiled
@@ -301,6 +308,7 @@ class Tables:
         for name in names:
             sid = len(self.steps)
             self.steps.append(plain(Step.model_construct(verb="forget", remember=name)))
+            self.fx_run.append(fx_run(self.steps[sid]))
             self.fx_head.append(None)
             self.dmg_head.append(None)
             self.sel_sides.append(None)
@@ -321,6 +329,7 @@ class Tables:
             if st.amount_from == "printed":
                 st.__dict__["amount_from"] = None
                 self.fx_head[sid], self.dmg_head[sid] = fx_head(st), dmg_head(st)
+                self.fx_run[sid] = fx_run(st)
 
     def _reg(self, effect: list[Step]) -> Ids:
         if self.printed is None:
@@ -332,6 +341,7 @@ class Tables:
                 st.__dict__["amount_from"] = "printed"  # read when it resolves (SOTM-14)
             sid = len(self.steps)
             self.steps.append(st)
+            self.fx_run.append(fx_run(st))
             self.fx_head.append(fx_head(st))
             self.dmg_head.append(dmg_head(st))
             self.sel_sides.append(sel_sides(st))
