@@ -16,3 +16,6 @@ cdef class SentinelsState(GameState):
     cpdef bint is_target(self, Py_ssize_t cid) except -1
     cpdef list live_get(self, object key)
     cpdef list live_read(self, object key)
+    cpdef Py_ssize_t seat(self, Py_ssize_t owner) except? -2
+    cpdef str name(self, Py_ssize_t cid)
+    cpdef str oname(self, Py_ssize_t o)

@@ -9,3 +9,4 @@ cpdef put(SentinelsState s, Py_ssize_t cid, Py_ssize_t zone, object home=*, bint
 cpdef move(SentinelsState s, Py_ssize_t cid, Py_ssize_t zone, object home=*, bint bottom=*)
 cpdef list cards_under(SentinelsState s, Py_ssize_t holder)
 cpdef Py_ssize_t top_card(SentinelsState s, Py_ssize_t o) except? -2
+cpdef bint limited_in_play(SentinelsState s, Py_ssize_t cid) except -1

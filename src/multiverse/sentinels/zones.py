@@ -226,4 +226,4 @@ def flip(s: SentinelsState, cid: int, face: int = -1) -> bool:
 def limited_in_play(s: SentinelsState, cid: int) -> bool:
     """SOTM-10: a Limited card whose copy is already in play."""
     copies = s.T.copies[cid]  # (None: not Limited)
-    return copies is not None and any(s.zone[c] == Z_PLAY for c in copies)
+    return copies is not None and Z_PLAY in [s.zone[c] for c in copies]
