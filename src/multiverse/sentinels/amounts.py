@@ -160,75 +160,75 @@ def count_here(s: SentinelsState, what: str, this: int, ref: str = "this") -> in
 
 def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:
     """Does a condition hold now, read from card `this` (whose text it is)?"""
-    t = s.T
+    t, test = s.T, c.test  # (read once: a record's field is a look-up)
     amount = c.amount if c.h_offset is None else max(0, t.n_heroes + c.h_offset)  # SOTM-3
-    if c.test == "scions_here_at_least":
+    if test == "scions_here_at_least":
         return count_here(s, "scions", this, c.zone) >= amount
-    if c.test == "heroes_here_at_least":
+    if test == "heroes_here_at_least":
         return count_here(s, "heroes", this, c.zone) >= amount
-    if c.test == "scions_here_at_most":
+    if test == "scions_here_at_most":
         return count_here(s, "scions", this, c.zone) <= amount
-    if c.test == "heroes_here_at_most":
+    if test == "heroes_here_at_most":
         return count_here(s, "heroes", this, c.zone) <= amount
-    if c.test == "incapacitated_hero_here":
+    if test == "incapacitated_hero_here":
         z = zone_of(s, c.zone, this)
-        return any(t.hero_char[x] >= 0 and s.face[x] != 0 and (z < 0 or s.bz[x] == z)
-                   for x in s.inplay)
-    if c.test == "more_scions_than_heroes_here":
+        return bool([x for x in s.inplay
+                     if t.hero_char[x] >= 0 and s.face[x] != 0 and (z < 0 or s.bz[x] == z)])
+    if test == "more_scions_than_heroes_here":
         return count_here(s, "scions", this, c.zone) > count_here(s, "heroes", this, c.zone)
-    if c.test == "form_is":
+    if test == "form_is":
         return s.face[t.villain_character] == (c.face or 0)
-    if c.test == "usurped":
+    if test == "usurped":
         return usurped(s)
-    if c.test == "this_hero_hp_at_least":
+    if test == "this_hero_hp_at_least":
         return hero >= 0 and s.hp[s.char[hero]] >= amount
-    if c.test == "this_hp_at_least":
+    if test == "this_hp_at_least":
         return this >= 0 and s.hp[this] >= amount
-    if c.test == "this_hp_at_most":
+    if test == "this_hp_at_most":
         return this >= 0 and s.is_target(this) and s.hp[this] <= amount
-    if c.test == "tokens_on_this_at_least":
+    if test == "tokens_on_this_at_least":
         return this >= 0 and s.tok[this] >= amount
-    if c.test == "hero_tokens_showing_at_least":
+    if test == "hero_tokens_showing_at_least":
         sides = t.hero_tokens[t.hdeck[s.char[hero]]][0] if hero >= 0 else ()
         if c.side not in sides:
             return False
         return s.htok[hero].count(sides.index(c.side)) >= amount
-    if c.test == "cards_in_hand_at_least":
+    if test == "cards_in_hand_at_least":
         return hero >= 0 and len(s.hand[hero]) >= amount
-    if c.test == "villain_flipped":
+    if test == "villain_flipped":
         return s.face[t.villain_character] != 0
-    if c.test == "this_face_is":
+    if test == "this_face_is":
         return this >= 0 and s.face[this] == (c.face or 0)
-    if c.test == "cards_in_play_with_keyword_at_least":
+    if test == "cards_in_play_with_keyword_at_least":
         kw = (c.keyword or "").lower()
         face = s.face
         if t.n_zones > 1:  # OBL-B1: in the zone of the card whose text it is
             z, bz = zone_of(s, c.zone, this), s.bz
-            return sum(1 for x in s.inplay if kw in t.keywords[x][face[x]]
-                       and (z < 0 or bz[x] == z)) >= amount
-        return sum(1 for x in s.inplay if kw in t.keywords[x][face[x]]) >= amount
-    if c.test == "trash_has_at_least":
+            return len([x for x in s.inplay if kw in t.keywords[x][face[x]]
+                        and (z < 0 or bz[x] == z)]) >= amount
+        return len([x for x in s.inplay if kw in t.keywords[x][face[x]]]) >= amount
+    if test == "trash_has_at_least":
         if c.pile_of != "this":  # the villain's or the environment's trash
             o = pile_of(s, c.pile_of, this)
             return o >= 0 and len(s.trash[o]) >= amount
         return hero >= 0 and len(s.trash[hero]) >= amount
-    if c.test in ("counter_at_least", "counter_at_most"):  # a counter not in this game: false
+    if test in ("counter_at_least", "counter_at_most"):  # a counter not in this game: false
         i = t.counter_index.get(c.counter or "", -1)
         if i < 0:
             return False
-        return s.ctr[i] >= amount if c.test == "counter_at_least" else s.ctr[i] <= amount
-    if c.test == "cards_under_this_at_least":
+        return s.ctr[i] >= amount if test == "counter_at_least" else s.ctr[i] <= amount
+    if test == "cards_under_this_at_least":
         return this >= 0 and len(cards_under(s, this)) >= amount
-    if c.test == "reserve_has_at_least":
+    if test == "reserve_has_at_least":
         return len(s.reserve) >= amount
-    if c.test in ("count_at_least", "count_at_most"):  # any count an amount reads
+    if test in ("count_at_least", "count_at_most"):  # any count an amount reads
         n = count_of(s, c.count, c, this)  # type: ignore[arg-type]
-        return n >= amount if c.test == "count_at_least" else n <= amount
-    if c.test == "destroyed_this_way":
+        return n >= amount if test == "count_at_least" else n <= amount
+    if test == "destroyed_this_way":
         return memory.any_destroyed(s, c.memory, this)
-    if c.test == "done_this_way":
+    if test == "done_this_way":
         return memory.any_done(s, c.memory, this)
-    if c.test == "damage_taken_this_turn_at_least":  # "X has been dealt N or more damage this turn"
+    if test == "damage_taken_this_turn_at_least":  # "X has been dealt N or more damage this turn"
         return damage_this_turn(s, c, this, hero) >= amount
     return False
 
