@@ -94,3 +94,28 @@ def test_live_follows_play_and_faces_and_is_never_changed_under_a_clone() -> Non
                 assert all(s.live[k] == v for k, v in before.items()) and s.live == _live_fresh(s)
             s.apply(d.options[rnd.randrange(len(d.options))].id)
     assert read > 1000  # the lists were read and checked, not empty every time
+
+
+@pytest.mark.rule("SOTM-7", "SOTM-14")
+def test_the_cards_of_a_set_in_play_are_kept_as_play_changes() -> None:
+    """"Is any of these cards in play?" (an event's watchers, the cards whose modifiers
+    change printed numbers or hold a condition) reads a list kept in `live`: at every
+    decision it is those of the set in play, in play order, the same read afresh. (The
+    OblivAeon box has such cards; the base game's default content has none.)"""
+    mode = modes.get("oblivaeon")
+    config = mode.make_config("3")
+    found = 0
+    for seed in range(3):
+        s = mode.new_game(config, seed)
+        t = s.T
+        sets = [*t.watch_cards.values(), t.printed_cards, t.cond_cards]
+        rnd = random.Random(seed)
+        while (d := s.decision()) is not None:
+            for cards in sets:
+                kept = s.live_get(cards)
+                assert kept == [c for c in s.inplay if c in cards]
+                assert bool(kept) == (not cards.isdisjoint(s.inplay))
+                found += len(kept)
+            assert s.live == _live_fresh(s)
+            s.apply(d.options[rnd.randrange(len(d.options))].id)
+    assert found > 50  # some of the sets were in play: the lists were not empty every time
