@@ -10,6 +10,8 @@ import random
 
 import pytest
 from agent_positions import positions
+from hypothesis import given
+from hypothesis import strategies as st
 
 from multiverse import modes
 from multiverse.agents import ISMCTSAgent
@@ -54,6 +56,19 @@ def test_a_shuffle_keeps_the_cards_and_forgets_their_order():
         shuffler(random.Random(k))(x)
         firsts[x[-1]] = firsts.get(x[-1], 0) + 1
     assert set(firsts) == set(cards) and max(firsts.values()) < 45
+
+
+@given(st.lists(st.integers(-5, 60), max_size=80), st.integers(0, 2**32 - 1))
+def test_a_shuffle_is_the_stable_sort_by_one_uniform_key_per_card(cards: list[int], seed: int):
+    """The shuffle gives exactly the order of sorting the cards, then sorting them stably by
+    one `random()` key each, drawn in sorted order (repeated cards included): the samples a
+    seed gave stay the samples it gives."""
+    got, rnd = cards[:], random.Random(seed)
+    shuffler(random.Random(seed))(got)
+    want = sorted(cards)
+    draws = [rnd.random() for _ in want]  # one draw per card, in sorted order
+    want = [c for _, c in sorted(zip(draws, want, strict=True), key=lambda p: p[0])]  # stable
+    assert got == want
 
 
 def test_united_samples_do_not_depend_on_the_hidden_order():
