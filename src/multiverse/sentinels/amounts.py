@@ -20,13 +20,12 @@ def amount_of(s: SentinelsState, sid: int, this: int = -1) -> int:
     is (OBL-B1: in its battle zone); a printed number (`printed`) with the modifiers in force
     on the text of `this`."""
     _sel, _verb, amount_from, amount, h_offset = s.T.fx_run[sid]
-    if amount_from is not None:
-        st = s.T.steps[sid]
-        if amount_from == "printed":  # a number another card's modifier may change
-            n = amount if h_offset is None else max(0, s.T.n_heroes + h_offset)
-            return max(0, n + printed_delta(s, st, this))
-        return amount * count_of(s, amount_from, st, this)
-    return amount if h_offset is None else max(0, s.T.n_heroes + h_offset)
+    n = amount if h_offset is None else max(0, s.T.n_heroes + h_offset)
+    if amount_from is None:
+        return n
+    if amount_from == "printed":  # a number another card's modifier may change
+        return max(0, n + printed_delta(s, s.T.steps[sid], this))
+    return amount * count_of(s, amount_from, s.T.steps[sid], this)
 
 
 def count_of(s: SentinelsState, what: str, st: Any, this: int) -> int:

@@ -56,13 +56,12 @@ def run_step(s: SentinelsState, f: tuple) -> None:
         else:
             stack.append(("select", sid, this, hero, other, (), count))
         return
-    source_select, v, amount_from, amount, h_offset = t.fx_run[sid]
+    source_select, v = t.fx_run[sid][:2]
     if source_select is not None and f[0] == "fx":  # "each Scion deals …": each selected
         for c in reversed(candidates(s, source_select, this, hero, other)):  # card acts
             s.stack.append(("fx_as", sid, c, hero, other))  # as the source, in its zone
         return
-    n = (amount if h_offset is None else max(0, t.n_heroes + h_offset)) \
-        if amount_from is None else amount_of(s, sid, this)
+    n = amount_of(s, sid, this)
     fn = (MODE_VERBS.get(v) if t.dynamic else None) or VERBS.get(v)
     if fn is not None:  # (a mode's verb in a game without that mode does nothing)
         fn(s, sid, this, hero, other, n)
