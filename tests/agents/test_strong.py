@@ -149,15 +149,15 @@ def test_curve_points_that_stop_at_a_share(tmp_path):
 
 
 def test_days_of_future_past_plays_its_measured_point():
-    """The dofp curve's chosen point (docs/agents.md): a budget of 1,000 iterations that stops
-    once the leader's lead exceeds a quarter of the iterations left; a mode without a measured
-    curve keeps the default 200."""
+    """The dofp curve's chosen point (docs/agents.md): 150 iterations that stop once the
+    choice is made, each rollout scored at the start of the second hero turn after its leaf;
+    a mode without a measured curve keeps the default 200."""
     s = modes.get("dofp").new_game(modes.get("dofp").make_config("3"), 2)
     agent = StrongAgent(4)
-    assert agent.settings(s) == {"iterations": 1000, "stop_early": 0.25}
+    assert agent.settings(s) == {"iterations": 150, "turns": 2, "stop_early": True}
     agent.choose(s.decision(), s)
-    assert (agent.search.iterations, agent.search.stop_early) == (1000, 0.25)
-    assert 0 < agent.search.last_iterations < 1000  # this first decision stops early
+    assert (agent.search.iterations, agent.search.turns, agent.search.stop_early) == (150, 2, 1.0)
+    assert 0 < agent.search.last_iterations < 150  # this first decision stops early
     assert modes.get("oblivaeon").strong_search == {"iterations": 200}
 
 

@@ -218,9 +218,9 @@ class UnitedMode(Mode):
 class DofpMode(UnitedMode):
     name = "dofp"
     # the measured curve's point (docs/agents.md, "Days of Future Past, measured"): as often as
-    # ISMCTS at 1,000 iterations, within its interval, for about a fifth of its iterations (a
-    # budget of 1,000 that stops once the leader's lead exceeds a quarter of what is left)
-    strong_search: ClassVar[dict[str, Any]] = {"iterations": 1000, "stop_early": 0.25}
+    # ISMCTS at 1,000 iterations, within its interval, for under a tenth of its CPU (150
+    # iterations that stop once the choice is made, rollouts scored two hero turns ahead)
+    strong_search: ClassVar[dict[str, Any]] = {"iterations": 150, "turns": 2, "stop_early": True}
     description = ("Days of Future Past: the heroes fight three Sentinels driven by the "
                    "Sentinel Activation Protocol, then Nimrod (2-4 heroes, or --solo)")
     options = (TIE_BREAK, DIFFICULTY)
