@@ -56,7 +56,8 @@ def run_step(s: SentinelsState, f: tuple) -> None:
         else:
             stack.append(("select", sid, this, hero, other, (), count))
         return
-    source_select, v = t.fx_run[sid][:2]
+    run = t.fx_run[sid]  # (source_select, verb, …): amount_of reads the rest
+    source_select, v = run[0], run[1]
     if source_select is not None and f[0] == "fx":  # "each Scion deals …": each selected
         for c in reversed(candidates(s, source_select, this, hero, other)):  # card acts
             s.stack.append(("fx_as", sid, c, hero, other))  # as the source, in its zone
