@@ -154,6 +154,9 @@ def test_ismcts_rejects_bad_parameters():
         ISMCTSAgent(0, prior="oracle")
     with pytest.raises(ValueError):
         ISMCTSAgent(0, turns=0)
+    for bad in ("x", 1.5, True):  # a whole number of hero turns, named in the message
+        with pytest.raises(ValueError, match=f"turns must be a whole number.*not {bad!r}"):
+            ISMCTSAgent(0, turns=bad)
 
 
 def test_the_root_prior_follows_the_heuristic_ordering():

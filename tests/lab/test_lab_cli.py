@@ -80,6 +80,8 @@ def test_ismcts_parameters_from_the_command_line(tmp_path):
                 ("--agent", "ismcts", "--agent-set", "prior"),
                 ("--agent", "heuristic", "--agent-set", "turns=2")):
         assert run("run", "dofp", *bad, "--out", db).exit_code == 2, bad
+    out = run("run", "dofp", "--agent", "strong", "--agent-set", "turns=x", "--out", db)
+    assert out.exit_code == 2 and "error: bad strong parameters: turns must be a whole number" in out.output
 
 
 def test_lab_run_sentinels_json(tmp_path):

@@ -152,8 +152,8 @@ class ISMCTSAgent:
             raise ValueError("give an iteration budget, a time budget, or both")
         if not 0 <= stop_early <= 1:
             raise ValueError("stop_early must be False, True or a share in (0, 1]")
-        if turns is not None and turns < 1:
-            raise ValueError("turns must be 1 or more (or None: play to the end)")
+        if turns is not None and (type(turns) is not int or turns < 1):
+            raise ValueError(f"turns must be a whole number, 1 or more (or None: play to the end), not {turns!r}")
         self.rng = SearchRandom(SplitMix64(seed).next64())
         self.iterations = iterations
         self.time_limit = time_limit
