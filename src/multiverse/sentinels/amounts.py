@@ -8,7 +8,7 @@ from typing import Any
 
 from multiverse.content.sentinels_schema import Condition, Step
 from multiverse.sentinels import memory
-from multiverse.sentinels.select import candidates, zone_of
+from multiverse.sentinels.select import candidates, in_group, zone_of
 from multiverse.sentinels.state import Z_PLAY, SentinelsState
 from multiverse.sentinels.tables import CHARACTER, DAMAGE_TYPES, KINDS
 from multiverse.sentinels.zones import cards_under
@@ -114,15 +114,14 @@ def modifier_amount(s: SentinelsState, m: Any, this: int) -> int:
 def printed_delta(s: SentinelsState, st: Step, this: int) -> int:
     """SOTM-14: the change the increase_printed / reduce_printed modifiers in force make to
     the number printed on a step of card `this` (OBL-B1: those of its battle zone)."""
-    from multiverse.sentinels.damage import active_modifiers
-    from multiverse.sentinels.select import in_group
-
     if this < 0:
         return 0
     t = s.T
     if not s.live_get(t.printed_cards) and not (  # none of the modifiers that change
             s.mods and t.printed_sids and [m for m in s.mods if m[0] in t.printed_sids]):
         return 0  # printed numbers in force: no change
+    from multiverse.sentinels.damage import active_modifiers  # (damage imports this module)
+
     key = f"printed:{st.verb}"
     ty = DAMAGE_TYPES.index(st.type)
     d = 0

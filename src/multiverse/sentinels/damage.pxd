@@ -5,7 +5,8 @@ from multiverse.sentinels.state cimport SentinelsState
 
 
 cpdef list active_modifiers(SentinelsState s, Py_ssize_t zone=*)
-cpdef str immune_to(SentinelsState s, Py_ssize_t src, Py_ssize_t tgt, Py_ssize_t dtype)
+cpdef str immune_to(SentinelsState s, Py_ssize_t src, Py_ssize_t tgt, Py_ssize_t dtype, dict seen=*)
+cpdef list immunities(SentinelsState s, Py_ssize_t src, Py_ssize_t dtype, Py_ssize_t zone)
 cpdef count_turn_damage(SentinelsState s, Py_ssize_t tgt, Py_ssize_t amount)
 cpdef deal_damage(SentinelsState s, Py_ssize_t src, Py_ssize_t tgt, Py_ssize_t amount, Py_ssize_t dtype,
                   bint irreducible, Py_ssize_t drain=*, bint cross=*, Py_ssize_t via=*, Py_ssize_t vthis=*)

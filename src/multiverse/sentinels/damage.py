@@ -120,25 +120,43 @@ def blocked(s: SentinelsState, kind: str, cid: int) -> bool:
     return False
 
 
-def immune_to(s: SentinelsState, src: int, tgt: int, dtype: int) -> str:
+def immune_to(s: SentinelsState, src: int, tgt: int, dtype: int, seen: dict | None = None) -> str:
     """SOTM-14 read ahead for an option's label: the card making `tgt` immune to `dtype`
-    damage from `src` (after the type changes in force), "" when none does (issue 21)."""
+    damage from `src` (after the type changes in force), "" when none does (issue 21).
+    `seen`: the immunities already read for this source and type, by battle zone (a caller
+    labelling many targets passes one dict)."""
     t = s.T
-    mods = active_modifiers(s, s.bz[tgt] if t.n_zones > 1 else -1)
+    zone = s.bz[tgt] if t.n_zones > 1 else -1
+    shields = seen.get(zone) if seen is not None else None
+    if shields is None:
+        shields = immunities(s, src, dtype, zone)
+        if seen is not None:
+            seen[zone] = shields
+    for group, c in shields:
+        if in_group(s, group, tgt, c):
+            return t.name[c]
+    return ""
+
+
+def immunities(s: SentinelsState, src: int, dtype: int, zone: int) -> list[tuple[object, int]]:
+    """The immunity modifiers in force in `zone` that `dtype` damage from `src` meets (after
+    the type changes), in order: (the group they protect, the card they are read from)."""
+    t = s.T
+    mods = active_modifiers(s, zone)
     if not mods:
-        return ""
+        return []
     if t.retargets:
         for (_k, _n, group, ty, code, _d, _sd, _by), c in retargeting(s, mods):
             if code == CHANGE_TYPE and ty >= 0 and src >= 0 and in_group(s, group, src, c):
                 dtype = ty
+    out = []
     for (_k, _n, group, ty, code, _d, _sides, by), c in mods:
         if code != IMMUNE or (ty >= 0 and ty != dtype):
             continue
         if by is not None and (src < 0 or not in_group(s, by, src, c)):
             continue
-        if in_group(s, group, tgt, c):
-            return t.name[c]
-    return ""
+        out.append((group, c))
+    return out
 
 
 def count_turn_damage(s: SentinelsState, tgt: int, amount: int) -> None:

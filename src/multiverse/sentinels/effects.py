@@ -130,11 +130,13 @@ def _select_options(s: SentinelsState, f: tuple) -> tuple:
     kept, max_hp, face = t.target_opt, t.max_hp, s.face
     opts = []
     src = (_damage_source(s, st, this, hero)
-           if t.immunes and st.verb in ("damage", "drain") else None)
+           if t.immunes and st.verb in ("damage", "drain") and st.source != "target" else None)
+    if src is not None:
+        dtype, seen = DAMAGE_TYPES.index(st.type), {}
     for c in pool:
         key = (c, hp[c] if max_hp[c][face[c]] else None)
-        if src is not None and st.source != "target":
-            why = immune_to(s, src, c, DAMAGE_TYPES.index(st.type))
+        if src is not None:
+            why = immune_to(s, src, c, dtype, seen)
             if why:  # issue 21: an immune target is marked in its label
                 opts.append(Option(t.card_oid[c], (_immune_label, t.name[c], key[1], why),
                                    t.card_data[c]))

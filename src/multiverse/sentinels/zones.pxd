@@ -4,6 +4,7 @@
 from multiverse.sentinels.state cimport SentinelsState
 
 
+cdef list pile(SentinelsState s, Py_ssize_t zone, Py_ssize_t home)
 cpdef take(SentinelsState s, Py_ssize_t cid)
 cpdef put(SentinelsState s, Py_ssize_t cid, Py_ssize_t zone, object home=*, bint bottom=*)
 cpdef move(SentinelsState s, Py_ssize_t cid, Py_ssize_t zone, object home=*, bint bottom=*)

@@ -15,7 +15,16 @@ from multiverse.sentinels.state import (
     SentinelsState,
 )
 
-_LISTS = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
+
+def pile(s: SentinelsState, zone: int, home: int) -> list[int]:
+    """The list of `home`'s deck, hand, trash or play area (`zone` below `Z_BOX`)."""
+    if zone == Z_DECK:
+        return s.deck[home]
+    if zone == Z_HAND:
+        return s.hand[home]
+    if zone == Z_TRASH:
+        return s.trash[home]
+    return s.play[home]
 
 
 def take(s: SentinelsState, cid: int) -> None:
@@ -24,7 +33,11 @@ def take(s: SentinelsState, cid: int) -> None:
     owners' trashes."""
     z = s.zone[cid]
     if z < Z_BOX:
-        getattr(s, _LISTS[z])[s.home[cid]].remove(cid)
+        lst = pile(s, z, s.home[cid])
+        if lst[-1] == cid:  # the top card (a draw, a play from the deck): no scan
+            lst.pop()
+        else:
+            lst.remove(cid)
     elif z == Z_UNDER:
         i = s.under.index(cid, 0)
         while i % 2:  # a holder id equal to this card's: find it as a card, not a holder
@@ -59,7 +72,7 @@ def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom:
     s.zone[cid] = zone
     if zone >= Z_BOX:
         return
-    lst = getattr(s, _LISTS[zone])[s.home[cid]]
+    lst = pile(s, zone, s.home[cid])
     if bottom:
         lst.insert(0, cid)
     else:
