@@ -16,12 +16,11 @@ from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.content import default_sentinels_pack, load_sentinels_content
 from multiverse.sentinels.game import new_game
 from multiverse.sentinels.invariants import check_invariants
-from multiverse.sentinels.state import Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
+from multiverse.sentinels.state import SentinelsState
 
 FAST_GAMES = 30
 SLOW_GAMES = 1000
 MAX_DECISIONS = 20_000
-LISTS = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
 
 
 def pack_for(n: int, folder: Path) -> str | None:

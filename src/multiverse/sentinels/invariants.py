@@ -7,10 +7,10 @@ from operator import lt
 
 from multiverse.engine.invariants import check_decision
 from multiverse.sentinels.amounts import usurped
-from multiverse.sentinels.state import Z_DECK, Z_HAND, Z_PLAY, Z_RESERVE, Z_TRASH, Z_UNDER, SentinelsState
+from multiverse.sentinels.state import Z_PLAY, Z_RESERVE, Z_UNDER, SentinelsState
+from multiverse.sentinels.zones import PILES
 
-LISTS = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
-_LISTED = frozenset((*LISTS, Z_UNDER, Z_RESERVE))  # zones whose cards are in a list
+_LISTED = frozenset((*PILES, Z_UNDER, Z_RESERVE))  # zones whose cards are in a list
 
 
 def check_invariants(s: SentinelsState) -> None:
@@ -41,7 +41,7 @@ def _name_the_misplaced(s: SentinelsState) -> None:
     zone and home (the slow path of `check_places`, taken only when something is wrong)."""
     t = s.T
     seen: dict[int, tuple[int, int]] = {}
-    places = [(z, o, c) for z, attr in LISTS.items() for o, lst in enumerate(getattr(s, attr)) for c in lst]
+    places = [(z, o, c) for z, attr in PILES.items() for o, lst in enumerate(getattr(s, attr)) for c in lst]
     places += [(Z_UNDER, s.home[s.under[i]], s.under[i]) for i in range(0, len(s.under), 2)]
     places += [(Z_RESERVE, s.home[c], c) for c in s.reserve]
     for z, o, c in places:
@@ -63,7 +63,7 @@ def check_places(s: SentinelsState) -> None:
     # play, in the reserve, or in none (the box, removed from the game)
     zone, home = s.zone, s.home
     listed = 0
-    for z, attr in LISTS.items():
+    for z, attr in PILES.items():
         for o, lst in enumerate(getattr(s, attr)):
             if lst and ([zone[c] for c in lst].count(z) != len(lst)
                         or [home[c] for c in lst].count(o) != len(lst)):

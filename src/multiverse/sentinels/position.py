@@ -35,6 +35,7 @@ from multiverse.engine.positions import shown as _shown
 from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.state import Z_BOX, Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
 from multiverse.sentinels.tables import ONE_SHOT
+from multiverse.sentinels.zones import lift
 
 KNOWN = {"config", "seed", "heroes", "villain", "environment", "turn", "counters"}
 HERO_KEYS = {"id", "hp", "hand", "deck", "trash", "play", "incapacitated", "tokens"}
@@ -190,9 +191,6 @@ def _card_spec(spec: Any, where: str) -> dict[str, Any]:
     return spec
 
 
-_LIST_OF = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
-
-
 def _owner_zones(s: SentinelsState, o: int, spec: dict[str, Any], where: str,
                  zones: tuple[str, ...]) -> list[tuple[int, dict[str, Any], str]]:
     """Restate the zones of owner `o` that `spec` names. An unstated zone keeps its setup
@@ -226,10 +224,7 @@ def _owner_zones(s: SentinelsState, o: int, spec: dict[str, Any], where: str,
     old = {z: [c for c in getattr(s, z)[o] if c in own] for z in ("hand", "deck", "trash", "play")}
     old_seq = {c: s.seq[c] for c in old["play"]}
     for c in t.deck_cards[o]:  # lift every deck card of this owner (characters stay)
-        if s.zone[c] != Z_BOX:
-            getattr(s, _LIST_OF[s.zone[c]])[s.home[c]].remove(c)
-        s.zone[c] = Z_BOX
-        s.hp[c] = s.tok[c] = s.seq[c] = 0
+        lift(s, c)
         s.home[c] = o
     new: dict[str, list[int]] = {}
     for z in ("hand", "deck", "trash", "play"):

@@ -15,6 +15,9 @@ from multiverse.sentinels.state import (
     SentinelsState,
 )
 
+PILES = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}  # the state field
+# holding each zone's piles, one list per owner (for code that walks them all)
+
 
 def pile(s: SentinelsState, zone: int, home: int) -> list[int]:
     """The list of `home`'s deck, hand, trash or play area (`zone` below `Z_BOX`)."""
@@ -62,6 +65,26 @@ def take(s: SentinelsState, cid: int) -> None:
                     s.zone[c] = Z_BOX
                 else:
                     move(s, c, Z_TRASH)
+
+
+def lift(s: SentinelsState, cid: int) -> None:
+    """Take a card out of wherever it is to the box, no rule running: a position being set
+    (a card leaving play leaves the cards under it where they are)."""
+    z = s.zone[cid]
+    if z < Z_BOX:
+        pile(s, z, s.home[cid]).remove(cid)
+        if z == Z_PLAY:
+            s.inplay.remove(cid)
+            s.live = None
+    elif z == Z_UNDER:
+        i = s.under.index(cid, 0)
+        while i % 2:
+            i = s.under.index(cid, i + 1)
+        del s.under[i:i + 2]
+    elif z == Z_RESERVE:
+        s.reserve.remove(cid)
+    s.zone[cid] = Z_BOX
+    s.hp[cid] = s.tok[cid] = s.seq[cid] = 0
 
 
 def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom: bool = False) -> None:

@@ -47,7 +47,7 @@ from multiverse.sentinels.state import (
     Z_UNDER,
     SentinelsState,
 )
-from multiverse.sentinels.zones import draw, put
+from multiverse.sentinels.zones import draw, lift, put
 
 KNOWN = {"mode", "config", "seed", "heroes", "round", "turn", "counters", "oblivaeon", "shield",
          "reserve", "mission_deck", "villain_decks", "zones", "set_aside", "removed_environments",
@@ -67,7 +67,6 @@ TURN_KEYS = {"whose", "phase", "round", "played", "powered"}
 HERO_PHASES = ("start", "play", "power", "draw", "end")
 DECK_PHASES = ("start", "play", "end")
 SIDES = ("objective", "reward")
-LISTS = {Z_DECK: "deck", Z_HAND: "hand", Z_TRASH: "trash", Z_PLAY: "play"}
 ZONE_OF = {"hand": Z_HAND, "deck": Z_DECK, "trash": Z_TRASH, "play": Z_PLAY}
 MAX_COUNT = 10**6  # rounds and tokens on a card
 MAX_HP = 999  # a stated HP: far above any card's
@@ -278,24 +277,6 @@ class _Places:
         return best, t.face_name[best].index(name)
 
 
-def _lift(s: SentinelsState, c: int) -> None:
-    """Take a card out of wherever it is, to the box (no rule runs: setting a position)."""
-    z = s.zone[c]
-    if z in LISTS:
-        getattr(s, LISTS[z])[s.home[c]].remove(c)
-    elif z == Z_UNDER:
-        u = s.under
-        i = next(i for i in range(0, len(u), 2) if u[i] == c)
-        del u[i:i + 2]
-    elif z == Z_RESERVE:
-        s.reserve.remove(c)
-    if z == Z_PLAY:
-        s.inplay.remove(c)
-        s.live = None
-    s.zone[c] = Z_BOX
-    s.hp[c] = s.tok[c] = s.seq[c] = 0
-
-
 def _card_spec(spec: Any, where: str, keys: set[str], key: str = "name") -> tuple[dict[str, Any], str]:
     """A card stated by name or as a mapping; and where its name is stated."""
     if isinstance(spec, str):
@@ -322,7 +303,7 @@ def _rebuild(s: SentinelsState, o: int, pool: list[int], placed: dict[str, list[
     used = {c for cards in placed.values() for c in cards} | set(tops or ())
     for c in [*(c for z in old.values() for c in z), *used]:
         if s.zone[c] != Z_BOX:
-            _lift(s, c)
+            lift(s, c)
     new: dict[str, list[int]] = {}
     for z in ("hand", "deck", "trash", "play"):
         new[z] = (placed[z][::-1] if z == "deck" else placed[z]) if z in placed else \
@@ -511,7 +492,7 @@ def _environments(s: SentinelsState, doc: dict[str, Any], zspecs: list[dict[str,
             continue
         for c in t.deck_cards[o]:
             if s.zone[c] != Z_BOX:
-                _lift(s, c)
+                lift(s, c)
             s.face[c] = 0
             if new == GONE:
                 s.zone[c] = Z_REMOVED
@@ -574,14 +555,14 @@ def _heroes(s: SentinelsState, P: _Places, pspecs: list[dict[str, Any]]) -> None
         d = t.hdeck[cur]
         if c >= 0 and t.hdeck[c] == d:
             if c != cur:  # another variant of the same deck
-                _lift(s, cur)
+                lift(s, cur)
                 s.char[p] = c
                 s.home[c] = p
                 put(s, c, Z_PLAY, home=p)
             continue
         for x in (*t.hdeck_cards[d], cur):
             if s.zone[x] != Z_BOX:
-                _lift(s, x)
+                lift(s, x)
             s.face[x] = 0
         s.user[d] = -1
         s.htok[p] = []
@@ -629,7 +610,7 @@ def _player_cards(s: SentinelsState, P: _Places, p: int, spec: dict[str, Any],
         if side not in SIDES:
             raise _err(f"{wi}.side", f"expected one of {list(SIDES)}, got {_shown(side)}")
         if s.zone[c] != Z_BOX:
-            _lift(s, c)
+            lift(s, c)
         entries.append((c, {**ms, "_face": SIDES.index(side)}, wi, p, -1))
     for i, item in enumerate(_list(spec.get("incapacitated", []), f"{w}.incapacitated")):
         wi = f"{w}.incapacitated[{i}]"
@@ -637,7 +618,7 @@ def _player_cards(s: SentinelsState, P: _Places, p: int, spec: dict[str, Any],
         chars = [c for cs_ in t.hdeck_chars for c in cs_]
         c, _f = P.pick(chars, cs["character"], wn, "any hero deck")
         if s.zone[c] != Z_BOX:
-            _lift(s, c)
+            lift(s, c)
         entries.append((c, {"entered": cs.get("entered", 0), "_face": t.n_faces[c] - 1}, wi, p, -1))
         if "under" in cs:
             unders.append((c, _list(cs["under"], f"{wi}.under"), f"{wi}.under"))
@@ -673,7 +654,7 @@ def _under(s: SentinelsState, P: _Places, holder: int, items: list[Any], where: 
     for i, item in enumerate(items):
         c, _f = P.pick(pool, item, f"{where}[{i}]", what)
         if s.zone[c] != Z_BOX:
-            _lift(s, c)
+            lift(s, c)
         s.zone[c] = Z_UNDER
         s.home[c] = s.home[holder]
         s.face[c] = 1 if c in t.missions else 0
@@ -736,7 +717,7 @@ def _shield(s: SentinelsState, spec: Any) -> tuple[int, int] | None:
         for k in ("face", "tokens"):
             if k in spec:
                 raise _err(f"shield.{k}", "a removed Shield has no face or tokens")
-        _lift(s, sh)
+        lift(s, sh)
         s.zone[sh] = Z_REMOVED
         return None
     if "face" in spec:
@@ -769,10 +750,10 @@ def _scions(s: SentinelsState, P: _Places, reserve: Any, zspecs: list[dict[str, 
     for c in pool:
         if c in P.at:
             if s.zone[c] != Z_BOX:
-                _lift(s, c)
+                lift(s, c)
         elif (s.zone[c] == Z_PLAY and s.bz[c] in stated) or (
                 s.zone[c] == Z_RESERVE and new_reserve is not None):
-            _lift(s, c)
+            lift(s, c)
             s.zone[c] = Z_REMOVED
     for c in new_reserve or ():
         s.zone[c] = Z_RESERVE
@@ -819,7 +800,7 @@ def _enter_play(s: SentinelsState, entries: list[Entry]) -> None:
     t = s.T
     for c in list(s.inplay):
         entries.append((c, {"_seq": s.seq[c]}, f"the setup's {t.name[c]}", s.home[c], s.bz[c]))
-        _lift(s, c)
+        lift(s, c)
     s.next_seq = 1
     for c, spec, where, home, z in entry_order(entries):
         place_stated(s, c, spec, where, home)
