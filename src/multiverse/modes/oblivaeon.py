@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from multiverse.engine.errors import ConfigError, ContentError
 from multiverse.engine.state import GameState
 from multiverse.modes import register
-from multiverse.modes.base import ModeOption, split_list
+from multiverse.modes.base import ModeOption, game_function, split_list
 from multiverse.modes.sentinels import SentinelsFamily
 from multiverse.sentinels.oblivaeon.config import OblivaeonConfig
 from multiverse.sentinels.state import SentinelsState
@@ -134,14 +134,11 @@ class OblivaeonMode(SentinelsFamily):
     def value(self, state: GameState) -> float:
         """OblivAeon's own model (`sentinels/oblivaeon/value.py`): the base game's reads one
         villain and one environment."""
-        from multiverse.sentinels.oblivaeon.value import value
-
-        return value(state)
+        return game_function("multiverse.sentinels.oblivaeon.value", "value")(state)
 
     def determinize(self, state: GameState, seat: int, rng: Any) -> GameState:
-        from multiverse.sentinels.oblivaeon.determinize import determinize
-
-        return determinize(state, seat, rng)  # type: ignore[arg-type]
+        return game_function("multiverse.sentinels.oblivaeon.determinize", "determinize")(
+            state, seat, rng)
 
     def check_invariants(self, state: GameState) -> None:
         from multiverse.sentinels.oblivaeon.invariants import check_invariants

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from multiverse.engine.errors import ConfigError, ContentError
 from multiverse.engine.state import GameState
 from multiverse.modes import register
-from multiverse.modes.base import Mode, ModeOption
+from multiverse.modes.base import Mode, ModeOption, game_function
 from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.state import SentinelsState
 
@@ -32,15 +32,11 @@ class SentinelsFamily(Mode):
         return SentinelsHeuristic(SplitMix64(seed).next64())
 
     def option_scores(self, decision: Any, state: Any) -> dict[str, float]:
-        from multiverse.sentinels.heuristic import option_scores
-
-        return option_scores(decision, state)
+        return game_function("multiverse.sentinels.heuristic", "option_scores")(decision, state)
 
     def fast_scores(self, decision: Any, state: Any) -> list[float] | None:
         """The heuristic's scores (cheap here: cached card values), for rollouts."""
-        from multiverse.sentinels.heuristic import fast_scores
-
-        return fast_scores(decision, state)
+        return game_function("multiverse.sentinels.heuristic", "fast_scores")(decision, state)
 
     def card_texts(self, state: GameState) -> dict[str, str]:
         """Every card, the villain character card with all its faces, and the counters."""
@@ -187,14 +183,10 @@ class SentinelsMode(SentinelsFamily):
         return t.config.environment or t.content.environments[0].id
 
     def value(self, state: GameState) -> float:
-        from multiverse.sentinels.value import value
-
-        return value(state)
+        return game_function("multiverse.sentinels.value", "value")(state)
 
     def determinize(self, state: GameState, seat: int, rng: Any) -> GameState:
-        from multiverse.sentinels.determinize import determinize
-
-        return determinize(state, seat, rng)  # type: ignore[arg-type]
+        return game_function("multiverse.sentinels.determinize", "determinize")(state, seat, rng)
 
     def check_invariants(self, state: GameState) -> None:
         from multiverse.sentinels.invariants import check_invariants

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from multiverse.engine.errors import ConfigError, ContentError
 from multiverse.engine.state import GameState
 from multiverse.modes import register
-from multiverse.modes.base import Mode, ModeOption, doc_content
+from multiverse.modes.base import Mode, ModeOption, doc_content, game_function
 from multiverse.united.config import UnitedConfig
 from multiverse.united.state import UnitedState
 
@@ -171,9 +171,7 @@ class UnitedMode(Mode):
         return UnitedHeuristic(seed)
 
     def option_scores(self, decision: Any, state: Any) -> dict[str, float]:
-        from multiverse.united.heuristic import evaluate_options
-
-        return evaluate_options(decision, state)
+        return game_function("multiverse.united.heuristic", "evaluate_options")(decision, state)
 
     def fast_scores(self, decision: Any, state: Any) -> list[float] | None:
         scorers = UnitedMode._scorers
@@ -185,14 +183,10 @@ class UnitedMode(Mode):
         return None if fn is None else fn(decision, state)
 
     def value(self, state: GameState) -> float:
-        from multiverse.united.value import value
-
-        return value(state)
+        return game_function("multiverse.united.value", "value")(state)
 
     def determinize(self, state: GameState, seat: int, rng: Any) -> GameState:
-        from multiverse.united.determinize import determinize
-
-        return determinize(state, seat, rng)  # type: ignore[arg-type]
+        return game_function("multiverse.united.determinize", "determinize")(state, seat, rng)
 
     def check_invariants(self, state: GameState) -> None:
         from multiverse.united.invariants import check_invariants
