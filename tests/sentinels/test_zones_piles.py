@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from multiverse import modes
 from multiverse.sentinels.invariants import check_invariants
 from multiverse.sentinels.state import Z_DECK, Z_HAND, Z_PLAY, Z_TRASH, SentinelsState
-from multiverse.sentinels.zones import move, pile
+from multiverse.sentinels.zones import PILES, move
 
 ZONES = (Z_DECK, Z_HAND, Z_TRASH, Z_PLAY)
 _BASE: list[SentinelsState] = []
@@ -26,7 +26,7 @@ def _base() -> SentinelsState:
 
 def _piles(s: SentinelsState) -> dict[tuple[int, int], list[int]]:
     homes = range(len(s.deck))
-    return {(z, h): list(pile(s, z, h)) for z in ZONES for h in homes}
+    return {(z, h): list(getattr(s, PILES[z])[h]) for z in ZONES for h in homes}
 
 
 def _movable(s: SentinelsState) -> list[int]:

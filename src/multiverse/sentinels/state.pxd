@@ -8,7 +8,8 @@ from multiverse.sentinels.tables cimport Tables
 cdef class SentinelsState(GameState):
     cdef public Tables T
     cdef public list azone, bz, char, ctr, deck, face, hand, home, hp, htok, incap, inplay, mods, play, reserve, seq, tok, trash, turn_dmg, turn_fired, turn_flipped, under, user, zone
-    cdef public object incap_used, live, next_seq, phase, played, powered, round, turn, turn_destroyed, turn_discarded
+    cdef public dict live
+    cdef public object incap_used, next_seq, phase, played, powered, round, turn, turn_destroyed, turn_discarded
 
     cpdef Py_ssize_t hero_of(self, Py_ssize_t cid) except? -2
     cpdef Py_ssize_t owner_of(self, Py_ssize_t cid) except? -2
