@@ -18,6 +18,6 @@ cdef class Tables:
     cdef public object printed_cards, printed_sids, react_src, remembering, reserve_cards
     cdef public object restore_hp, retargets, rt_mods, scion_cards, scion_zero, scions, seed
     cdef public object sel_sides, setup_fx, shield_cards, side, start_trig, step_cmod, step_if
-    cdef public object steps, target_opt, team, then, threshold_text, thresholds, track_dmg
+    cdef public object kept_opt, steps, target_opt, team, then, threshold_text, thresholds, track_dmg
     cdef public object triggers, under_blocks, usurp_faces, villain, villain_character, villains
     cdef public object watch, watch_cards, watchers, whose_owners

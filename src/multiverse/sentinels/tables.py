@@ -138,7 +138,7 @@ class Tables:
         "face_name", "flip_fx", "fx_head", "fx_run", "gates", "goal_cache", "has_end",
         "has_enter", "has_mods", "has_start", "hdeck", "hdeck_cards", "hdeck_chars",
         "hdeck_ids", "hdeck_names", "hero_char", "hero_ids", "hero_tokens", "immunes",
-        "incap_fx", "indestructible", "keywords", "kind", "late_owner", "max_hp",
+        "incap_fx", "indestructible", "kept_opt", "keywords", "kind", "late_owner", "max_hp",
         "memo_end", "memo_steps", "mission", "missions", "mod_conds", "modifiers",
         "n_faces", "n_heroes", "n_zones", "name", "named_decks", "no_dmg", "okind",
         "optional", "otherwise", "owner", "owner_names", "play_areas", "play_fx",
@@ -181,6 +181,7 @@ class Tables:
         self.card_oid: list[str] = []  # a "this card" option's id and data
         self.card_data: list[dict[str, int]] = []
         self.target_opt: dict[tuple[int, int | None], Option] = {}  # by (card, HP)
+        self.kept_opt: dict[tuple, Option] = {}  # other options made once, by what they name
         # per card, per face (index: the state's `face[card]`; 0 is the printed front)
         self.n_faces: list[int] = []
         self.face_name: list[tuple[str, ...]] = []

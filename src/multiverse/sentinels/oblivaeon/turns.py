@@ -195,10 +195,9 @@ def _six_options(s: SentinelsState, f: tuple) -> tuple:
     partner = ability = reward = False
     if not stand:
         if not mine and mdeck:  # OBL-H2
-            opts.append(Option("take", (_objective_label, t, mdeck[-1]), {"do": "take"}))
+            opts.append(_six_option(t, ("take", mdeck[-1])))
         if mine and mdeck:  # OBL-H3
-            opts.append(Option("swap", f"Swap out {t.name[mine[0]]} for {t.name[mdeck[-1]]}",
-                               {"do": "swap", "card": mine[0]}))
+            opts.append(_six_option(t, ("swap", mine[0], mdeck[-1])))
         for q in range(t.n_heroes):  # OBL-H4: with a player in the same zone
             if q == p or s.incap[q] or s.azone[q] != s.azone[p]:
                 continue
@@ -209,22 +208,49 @@ def _six_options(s: SentinelsState, f: tuple) -> tuple:
                                        f"{s.oname(q)}'s {t.name[theirs]}",
                                        {"do": "trade", "card": c, "theirs": theirs, "with": q}))
     if len(mdeck) > 1:  # OBL-H5
-        opts.append(Option("shuffle", "Shuffle the Mission deck", {"do": "shuffle"}))
+        opts.append(_six_option(t, ("shuffle",)))
     for c in incapacitated_here(s, p):  # OBL-H6
         for i in range(len(t.abilities[c])):
             ability = True
-            opts.append(Option(f"ability:{c}:{i}", (_ability_label, t, c, i),
-                               {"do": "ability", "card": c, "i": i}))
+            opts.append(_six_option(t, ("ability", c, i)))
         for r in cards_under(s, c):  # OBL-H7
             if r in t.missions:
                 reward = True
-                opts.append(Option(f"regain:{r}", f"Regain {t.face_name[r][1]} from under "
-                                   f"{t.name[c]}", {"do": "regain", "card": r}))
+                opts.append(_six_option(t, ("regain", r, c)))
     if not opts:
         return 0, "", []
-    opts.append(Option("none", "None of these", {"do": "none"}))
+    opts.append(_six_option(t, ("none",)))
     return p, (_six_prompt, s.oname(p), (bool(stand), bool(mine), len(mdeck), partner,
                                          s.azone[p], ability, reward)), opts
+
+
+def _six_option(t: Any, key: tuple) -> Option:
+    """One of the six things' options but a trade, made once per game and kept in the tables
+    by what it names (an option is a value: its id, label and data never change)."""
+    opt = t.kept_opt.get(key)
+    if opt is None:
+        opt = t.kept_opt[key] = _make_six_option(t, key)
+    return opt
+
+
+def _make_six_option(t: Any, key: tuple) -> Option:
+    what = key[0]
+    if what == "take":  # OBL-H2: the Mission on top of the deck
+        return Option("take", (_objective_label, t, key[1]), {"do": "take"})
+    if what == "swap":  # OBL-H3: (the objective held, the Mission on top)
+        return Option("swap", f"Swap out {t.name[key[1]]} for {t.name[key[2]]}",
+                      {"do": "swap", "card": key[1]})
+    if what == "shuffle":  # OBL-H5
+        return Option("shuffle", "Shuffle the Mission deck", {"do": "shuffle"})
+    if what == "ability":  # OBL-H6: (the incapacitated hero's card, which ability)
+        c, i = key[1], key[2]
+        return Option(f"ability:{c}:{i}", (_ability_label, t, c, i),
+                      {"do": "ability", "card": c, "i": i})
+    if what == "regain":  # OBL-H7: (the reward, the incapacitated hero it is under)
+        r, c = key[1], key[2]
+        return Option(f"regain:{r}", f"Regain {t.face_name[r][1]} from under {t.name[c]}",
+                      {"do": "regain", "card": r})
+    return Option("none", "None of these", {"do": "none"})
 
 
 SIX = ("take an objective", "swap your objective", "trade objectives", "shuffle the Mission deck",
