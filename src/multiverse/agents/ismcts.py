@@ -5,7 +5,7 @@ It plays every registered mode, reaching the game only through the mode registry
 scores and the decision kind that opens a hero's turn (`Mode.turn_kind`).
 
 Each iteration samples the hidden information consistently with what the deciding seat
-sees — `mode.determinize(state, seat, rng)` with the agent's own generator — and walks one tree
+sees — `mode.sampler(state, seat)`, drawn from with the agent's own generator — and walks one tree
 whose edges are option ids (Cowling, Powley & Whitehouse 2012, SO-ISMCTS): an option that
 is not legal in this sample is simply not available, and the exploration term uses how
 often an option was *available* in place of the parent's visits. The heroes play as one
@@ -233,8 +233,8 @@ class ISMCTSAgent:
         prime = self.prime_visits
         mode = self._mode = modes.of_state(state)
         self.policy.scores = mode.fast_scores
-        determinize = mode.determinize
-        det = determinize(state, seat, rng)
+        sample = mode.sampler(state, seat)  # one determinization per iteration
+        det = sample(rng)
         self._decisions = det.decisions
         root = None
         nxt = self._next
@@ -259,7 +259,7 @@ class ISMCTSAgent:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             if done:
-                det = determinize(state, seat, rng)
+                det = sample(rng)
             done += 1
             node: Node = root
             path = [root]

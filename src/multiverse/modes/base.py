@@ -302,6 +302,11 @@ class Mode:
         `rng` (the game's own generator re-seeded from it too)."""
         raise NotImplementedError
 
+    def sampler(self, state: GameState, seat: int) -> Callable[[Any], GameState]:
+        """`rng -> determinize(state, seat, rng)`, for a search drawing many samples of one
+        position; a mode may read what is hidden where once and deal it again per draw."""
+        return functools.partial(self.determinize, state, seat)
+
     def check_invariants(self, state: GameState) -> None:
         """Each mode: assert every fact that holds at each decision (AssertionError)."""
 

@@ -4,6 +4,7 @@ until OblivAeon is defeated or the multiverse is destroyed. Registered at import
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from multiverse.engine.errors import ConfigError, ContentError
@@ -139,6 +140,10 @@ class OblivaeonMode(SentinelsFamily):
     def determinize(self, state: GameState, seat: int, rng: Any) -> GameState:
         return game_function("multiverse.sentinels.oblivaeon.determinize", "determinize")(
             state, seat, rng)
+
+    def sampler(self, state: GameState, seat: int) -> Callable[[Any], GameState]:
+        return game_function("multiverse.sentinels.oblivaeon.determinize", "ObSampler")(
+            state, seat).determinize
 
     def check_invariants(self, state: GameState) -> None:
         from multiverse.sentinels.oblivaeon.invariants import check_invariants

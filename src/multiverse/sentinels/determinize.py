@@ -56,46 +56,71 @@ def _known(state: SentinelsState) -> tuple[dict[int, int], set[int]]:
     return tops, tried
 
 
+class Sampler:
+    """The determinizations of one position for one seat, as a search draws one per
+    iteration: what is hidden where is read once (each owner's unseen cards, sorted by id:
+    a shuffle's first sort then costs one pass), and each `draw` clones the state and deals
+    those cards again. A draw is exactly `resample(state, seat, rng)`'s sample."""
+
+    __slots__ = ("plan", "reserve", "state")
+
+    def __init__(self, state: SentinelsState, seat: int) -> None:
+        self.state = state
+        tops, tried = _known(state) if state.stack else ({}, set())
+        plan: list[tuple[int, list[int], list[int] | None, int]] = []
+        for o, deck in enumerate(state.deck):
+            hand = state.hand[o]
+            movable = len(deck) - tops.get(o, 0)  # the `fixed` top cards (the end) stay
+            if o == seat or not hand:
+                if movable > 1:
+                    plan.append((o, sorted(deck[:movable]), None, movable))
+                continue
+            free = [i for i, c in enumerate(hand) if c not in tried]
+            pool = [hand[i] for i in free] + deck[:movable]
+            if len(pool) > 1:
+                plan.append((o, sorted(pool), free, movable))
+        self.plan = plan
+        self.reserve = len(state.reserve) > 1  # the reserve pile's order is hidden like a deck's
+
+    def draw(self, rng: Shuffler) -> SentinelsState:
+        """A copy of the state with its hidden cards dealt again from `rng` (the pending
+        decision not recomputed: `determinize` does)."""
+        det: SentinelsState = self.state.clone()  # type: ignore[assignment]
+        shuffle = shuffler(rng)
+        zone = det.zone
+        for o, cards, free, movable in self.plan:
+            pool = cards[:]
+            shuffle(pool)
+            deck = det.deck[o]
+            if free is not None:  # a card leaving the hand goes to the deck
+                hand = det.hand[o]
+                for i, c in zip(free, pool, strict=False):
+                    zone[hand[i]] = Z_DECK
+                    hand[i] = c
+                for i in free:  # (after: a card may have moved from one free place to another)
+                    zone[hand[i]] = Z_HAND
+                pool = pool[len(free):]
+            deck[:movable] = pool
+        if self.reserve:
+            shuffle(det.reserve)
+        det.rng = draw64(rng)
+        return det
+
+    def determinize(self, rng: Shuffler) -> SentinelsState:
+        """`draw`, its pending decision recomputed (its options may name swapped cards)."""
+        det = self.draw(rng)
+        det.refresh_decision()
+        return det
+
+
 def resample(state: SentinelsState, seat: int, rng: Shuffler) -> SentinelsState:
     """`determinize` without recomputing the pending decision (the caller does, once)."""
-    det: SentinelsState = state.clone()  # type: ignore[assignment]
-    shuffle = shuffler(rng)
-    tops, tried = _known(state) if state.stack else ({}, set())
-    zone = det.zone
-    for o, deck in enumerate(det.deck):
-        hand = det.hand[o]
-        movable = len(deck) - tops.get(o, 0)
-        if o == seat or not hand:
-            if movable > 1:  # the `fixed` top cards (the end of the list) stay
-                if movable == len(deck):
-                    shuffle(deck)
-                else:
-                    part = deck[:movable]
-                    shuffle(part)
-                    deck[:movable] = part
-            continue
-        free = [i for i, c in enumerate(hand) if c not in tried] if tried else range(len(hand))
-        pool = [hand[i] for i in free] + deck[:movable]
-        if len(pool) < 2:
-            continue
-        shuffle(pool)
-        for i, c in zip(free, pool, strict=False):  # a card leaving the hand goes to the deck
-            zone[hand[i]] = Z_DECK
-            hand[i] = c
-        for i in free:  # (after: a card may have moved from one free place to another)
-            zone[hand[i]] = Z_HAND
-        deck[:movable] = pool[len(free):]
-    if len(det.reserve) > 1:  # the reserve pile's order is hidden like a deck's
-        shuffle(det.reserve)
-    det.rng = draw64(rng)
-    return det
+    return Sampler(state, seat).draw(rng)
 
 
 def determinize(state: SentinelsState, seat: int, rng: Shuffler) -> SentinelsState:
     """A copy of `state` with everything hidden from `seat` resampled from `rng`."""
-    det = resample(state, seat, rng)
-    det.refresh_decision()  # its options may name cards that were swapped
-    return det
+    return Sampler(state, seat).determinize(rng)
 
 
-__all__ = ["determinize", "resample", "shuffler"]
+__all__ = ["Sampler", "determinize", "resample", "shuffler"]

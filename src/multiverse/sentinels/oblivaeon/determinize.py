@@ -11,27 +11,47 @@ from __future__ import annotations
 
 from typing import Any
 
-from multiverse.sentinels.determinize import resample
+from multiverse.sentinels.determinize import Sampler
 from multiverse.sentinels.state import SentinelsState
+
+
+class ObSampler:
+    """The determinizations of one position for one seat (`Sampler`, the base game's, with
+    OblivAeon's face-up cards put back): read once, one `draw` per search iteration."""
+
+    __slots__ = ("base", "known_reserve", "mission_top", "state")
+
+    def __init__(self, state: SentinelsState, seat: int) -> None:
+        t = state.T
+        self.state = state
+        self.base = Sampler(state, seat)
+        was = state.deck[t.mission]
+        self.mission_top = was[-1] if was else -1  # OBL-M1: the top Mission is face up
+        order = set(t.config.scion_order or ())
+        k = 0  # the bottom of the Reserve stacked by the configuration is known (OBL-S8)
+        while k < len(state.reserve) and t.name[state.reserve[k]] in order:
+            k += 1
+        self.known_reserve = state.reserve[:k]
+
+    def determinize(self, rng: Any) -> SentinelsState:
+        """A copy of the state with everything hidden from the seat resampled from `rng`."""
+        det = self.base.draw(rng)
+        top = self.mission_top
+        if top >= 0:
+            deck = det.deck[self.state.T.mission]
+            if deck[-1] != top:
+                i = deck.index(top)
+                deck[i], deck[-1] = deck[-1], deck[i]
+        known = self.known_reserve
+        if known:
+            det.reserve = known + [c for c in det.reserve if c not in known]
+        det.refresh_decision()
+        return det
 
 
 def determinize(state: SentinelsState, seat: int, rng: Any) -> SentinelsState:
     """A copy of `state` with everything hidden from `seat` resampled from `rng`."""
-    t = state.T
-    det = resample(state, seat, rng)  # the base game's, the decision recomputed below
-    deck, was = det.deck[t.mission], state.deck[t.mission]
-    if was and deck[-1] != was[-1]:  # OBL-M1: the top Mission is face up
-        i = deck.index(was[-1])
-        deck[i], deck[-1] = deck[-1], deck[i]
-    order = set(t.config.scion_order or ())
-    k = 0  # the bottom of the Reserve stacked by the configuration is known (OBL-S8)
-    while k < len(state.reserve) and t.name[state.reserve[k]] in order:
-        k += 1
-    if k:
-        rest = [c for c in det.reserve if c not in state.reserve[:k]]
-        det.reserve = state.reserve[:k] + rest
-    det.refresh_decision()
-    return det
+    return ObSampler(state, seat).determinize(rng)
 
 
-__all__ = ["determinize"]
+__all__ = ["ObSampler", "determinize"]
