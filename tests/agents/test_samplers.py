@@ -1,7 +1,7 @@
 """A search's sampler (`Mode.sampler`: what is hidden where read once, dealt again per draw)
 gives exactly the samples of the plain procedure — clone, pool each owner's unseen cards,
-shuffle them, deal them back — draw after draw from one generator, in Sentinels and OblivAeon,
-at positions of random games (the searches, and so every measured win rate, are unchanged)."""
+shuffle them, deal them back — draw after draw from one generator, in every mode, at
+positions of random games (the searches, and so every measured win rate, are unchanged)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from multiverse import modes
 from multiverse.engine.sampling import draw64, shuffler
 from multiverse.sentinels.state import Z_DECK, Z_HAND
+from multiverse.united.owned import LOC_DECK, OWN_DECK, records
 
 
 def _plain(state, seat: int, rng: random.Random):  # type: ignore[no-untyped-def]
@@ -64,7 +65,54 @@ def _plain(state, seat: int, rng: random.Random):  # type: ignore[no-untyped-def
     return det
 
 
-@pytest.mark.parametrize(("mode_name", "games"), [("sentinels", 4), ("oblivaeon", 2)])
+def _plain_united(state, seat: int, rng: random.Random):  # type: ignore[no-untyped-def]
+    """The reference: the Marvel United determinization written out plainly."""
+    det = state.clone()
+    shuffle = shuffler(rng)
+    seats, seen = state.T.seats, det.seen
+    for h in range(len(det.hand)):
+        own = seats[h] == seat
+        deck, hand = det.deck[h], det.hand[h]
+        if seen and any(c in seen for c in deck):  # seen cards at the bottom keep their place
+            places = [i for i, c in enumerate(deck) if c not in seen]
+            pool = [deck[i] for i in places] + ([] if own else hand)
+            shuffle(pool)
+            if not own:
+                det.hand[h], pool = pool[:len(hand)], pool[len(hand):]
+            for i, c in zip(places, pool, strict=True):
+                deck[i] = c
+        elif own:
+            if len(deck) > 1:
+                shuffle(deck)
+        elif deck or len(hand) > 1:
+            pool = hand + deck
+            shuffle(pool)
+            det.hand[h], det.deck[h] = pool[:len(hand)], pool[len(hand):]
+    if det.mp_known:
+        unseen = [i for i, c in enumerate(det.mp_deck) if c not in det.mp_known]
+        cards = [det.mp_deck[i] for i in unseen]
+        shuffle(cards)
+        for i, c in zip(unseen, cards, strict=True):
+            det.mp_deck[i] = c
+    elif len(det.mp_deck) > 1:
+        shuffle(det.mp_deck)
+    if len(det.pile) > 1:
+        shuffle(det.pile)
+    if det.parts:
+        decks = [(OWN_DECK, h) for h in range(len(det.hand))] + [(LOC_DECK, li) for li in det.locs]
+        for kind, owner in decks:
+            places = records(det, kind, owner)
+            cards = [det.parts[i + 2] for i in places]
+            shuffle(cards)
+            for i, c in zip(places, cards, strict=True):
+                det.parts[i + 2] = c
+    det.rng = draw64(rng)
+    det.refresh_decision()
+    return det
+
+
+@pytest.mark.parametrize(("mode_name", "games"),
+                         [("sentinels", 4), ("oblivaeon", 2), ("dofp", 6), ("standard", 6)])
 def test_a_sampler_draws_the_plain_procedures_samples(mode_name: str, games: int) -> None:
     m = modes.get(mode_name)
     rnd = random.Random(7)
@@ -77,10 +125,30 @@ def test_a_sampler_draws_the_plain_procedures_samples(mode_name: str, games: int
                 a, b = random.Random(checked), random.Random(checked)
                 before = s.key()
                 for _ in range(3):  # successive draws: nothing read once is spent by a draw
-                    got, want = sample(a), _plain(s, d.seat, b)
+                    got = sample(a)
+                    want = (_plain if mode_name in ("sentinels", "oblivaeon") else _plain_united)(
+                        s, d.seat, b)
                     assert got.key() == want.key()
                     assert got.decision().ids() == want.decision().ids()
                 assert s.key() == before  # the position itself is untouched
                 checked += 1
             s.apply(d.options[rnd.randrange(len(d.options))].id)
     assert checked >= 20
+
+
+def test_the_united_sampler_keeps_seen_cards_known_plans_and_own_decks_as_the_plain_one() -> None:
+    """Cards seen at the bottom of a deck, Master Plan cards every player saw, a hero's own
+    deck and a Location's (owner content: none in the default box, so stated here on
+    positions of random games) and the solo Target pile."""
+    from agent_positions import positions
+
+    for n, s in enumerate(positions(16, seed=3)):
+        s.seen = [c for deck in s.deck[:2] for c in deck[:2]]  # the bottom two of two decks
+        s.mp_known = s.mp_deck[-3:]
+        s.parts = [OWN_DECK, 0, 0, 0, OWN_DECK, 0, 1, 0, OWN_DECK, 0, 2, 0]
+        s.parts += [rec for li in s.locs[:1] for k in range(3) for rec in (LOC_DECK, li, k, 0)]
+        seat = s.decision().seat
+        sample = modes.of_state(s).sampler(s, seat)
+        a, b = random.Random(n), random.Random(n)
+        for _ in range(3):
+            assert sample(a).key() == _plain_united(s, seat, b).key()

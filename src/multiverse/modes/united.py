@@ -3,6 +3,7 @@ Missions, and optionally a Sentinel Challenge). Registered at import."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from multiverse.engine.errors import ConfigError, ContentError
@@ -187,6 +188,9 @@ class UnitedMode(Mode):
 
     def determinize(self, state: GameState, seat: int, rng: Any) -> GameState:
         return game_function("multiverse.united.determinize", "determinize")(state, seat, rng)
+
+    def sampler(self, state: GameState, seat: int) -> Callable[[Any], GameState]:
+        return game_function("multiverse.united.determinize", "Sampler")(state, seat).determinize
 
     def check_invariants(self, state: GameState) -> None:
         from multiverse.united.invariants import check_invariants

@@ -35,7 +35,6 @@ generator state gives the same sample whatever the hidden order was). A search p
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol
 
 from multiverse.engine.sampling import draw64, shuffler
@@ -50,63 +49,91 @@ class Shuffler(Protocol):
 
 
 
+class Sampler:
+    """The determinizations of one position for one seat, as a search draws one per
+    iteration: what is hidden where is read once (each pile's unseen cards sorted by id, so a
+    shuffle's first sort costs one pass; the places they go to), and each `draw` clones the
+    state and deals them again. Its samples are those of the plain procedure above, draw
+    for draw from the same generator."""
+
+    __slots__ = ("heroes", "mp", "parts", "pile", "state")
+
+    def __init__(self, state: UnitedState, seat: int) -> None:
+        self.state = state
+        seats, seen = state.T.seats, state.seen
+        # per hero: (hero, sorted unseen cards, the deck's unseen places or None: all of it,
+        # how many of them go to the hand: -1 for the seat's own)
+        heroes: list[tuple[int, list[int], list[int] | None, int]] = []
+        for h, deck in enumerate(state.deck):
+            own = seats[h] == seat
+            hand = state.hand[h]
+            if seen and any(c in seen for c in deck):  # cards seen at the bottom keep their place
+                places = [i for i, c in enumerate(deck) if c not in seen]
+                pool = [deck[i] for i in places] + ([] if own else hand)
+                heroes.append((h, sorted(pool), places, -1 if own else len(hand)))
+            elif own:
+                if len(deck) > 1:
+                    heroes.append((h, sorted(deck), None, -1))
+            elif deck or len(hand) > 1:
+                heroes.append((h, sorted(hand + deck), None, len(hand)))
+        self.heroes = heroes
+        mp = state.mp_deck
+        if state.mp_known:  # cards every player has seen keep their places (vocab/villain.py)
+            unseen = [i for i, c in enumerate(mp) if c not in state.mp_known]
+            self.mp: tuple[list[int] | None, list[int]] | None = (unseen, sorted(mp[i] for i in unseen))
+        else:
+            self.mp = (None, sorted(mp)) if len(mp) > 1 else None
+        self.pile = len(state.pile) > 1
+        parts: list[tuple[list[int], list[int]]] = []
+        if state.parts:  # a hero's own deck: its order is hidden from everyone (united/owned.py)
+            decks = [(OWN_DECK, h) for h in range(len(state.hand))] + [(LOC_DECK, li) for li in state.locs]
+            for kind, owner in decks:
+                places = records(state, kind, owner)
+                parts.append((places, sorted(state.parts[i + 2] for i in places)))
+        self.parts = parts
+
+    def determinize(self, rng: Shuffler) -> UnitedState:
+        """A copy of the state with everything hidden from the seat resampled from `rng`."""
+        det: UnitedState = self.state.clone()  # type: ignore[assignment]
+        shuffle = shuffler(rng)
+        for h, cards, places, k in self.heroes:
+            pool = cards[:]
+            shuffle(pool)
+            if k >= 0:  # another seat's hero: its hand is dealt from the pool first
+                det.hand[h], pool = pool[:k], pool[k:]
+            if places is None:
+                det.deck[h] = pool
+            else:
+                deck = det.deck[h]
+                for i, c in zip(places, pool, strict=True):
+                    deck[i] = c
+        if self.mp is not None:
+            unseen, cards = self.mp
+            pool = cards[:]
+            shuffle(pool)
+            if unseen is None:
+                det.mp_deck = pool
+            else:
+                mp = det.mp_deck
+                for i, c in zip(unseen, pool, strict=True):
+                    mp[i] = c
+        if self.pile:
+            shuffle(det.pile)
+        if self.parts:
+            parts = det.parts
+            for places, cards in self.parts:
+                pool = cards[:]
+                shuffle(pool)
+                for i, c in zip(places, pool, strict=True):
+                    parts[i + 2] = c
+        det.rng = draw64(rng)
+        det.refresh_decision()  # its options may name cards that were swapped
+        return det
+
+
 def determinize(state: UnitedState, seat: int, rng: Shuffler) -> UnitedState:
     """A copy of `state` with everything hidden from `seat` resampled from `rng`."""
-    det = state.clone()
-    shuffle = shuffler(rng)
-    seats = state.T.seats
-    seen = det.seen
-    for h in range(len(det.hand)):
-        if seen and any(c in seen for c in det.deck[h]):
-            _keep_seen(det, h, seats[h] == seat, shuffle)
-            continue
-        if seats[h] == seat:
-            if len(det.deck[h]) > 1:
-                shuffle(det.deck[h])
-            continue
-        hand, deck = det.hand[h], det.deck[h]
-        if not deck and len(hand) < 2:
-            continue
-        pool = hand + deck
-        shuffle(pool)
-        k = len(hand)
-        det.hand[h] = pool[:k]
-        det.deck[h] = pool[k:]
-    if det.mp_known:  # cards every player has seen keep their places (vocab/villain.py)
-        unseen = [i for i, c in enumerate(det.mp_deck) if c not in det.mp_known]
-        cards = [det.mp_deck[i] for i in unseen]
-        shuffle(cards)
-        for i, c in zip(unseen, cards, strict=True):
-            det.mp_deck[i] = c
-    elif len(det.mp_deck) > 1:
-        shuffle(det.mp_deck)
-    if len(det.pile) > 1:
-        shuffle(det.pile)
-    if det.parts:  # a hero's own deck: its order is hidden from everyone (united/owned.py)
-        decks = [(OWN_DECK, h) for h in range(len(det.hand))] + [(LOC_DECK, li) for li in det.locs]
-        for kind, owner in decks:
-            places = records(det, kind, owner)
-            cards = [det.parts[i + 2] for i in places]
-            shuffle(cards)
-            for i, c in zip(places, cards, strict=True):
-                det.parts[i + 2] = c
-    det.rng = draw64(rng)
-    det.refresh_decision()  # its options may name cards that were swapped
-    return det
+    return Sampler(state, seat).determinize(rng)
 
 
-def _keep_seen(det: UnitedState, h: int, own: bool, shuffle: Callable[[list], None]) -> None:
-    """Reshuffle hero `h`'s unseen cards (the deck's, and the hand's for another seat) into
-    the unseen places; the cards seen at the bottom of the deck stay where they are."""
-    deck, hand = det.deck[h], det.hand[h]
-    places = [i for i, c in enumerate(deck) if c not in det.seen]
-    pool = [deck[i] for i in places] + ([] if own else hand)
-    shuffle(pool)
-    if not own:
-        k = len(hand)
-        det.hand[h], pool = pool[:k], pool[k:]
-    for i, c in zip(places, pool, strict=True):
-        deck[i] = c
-
-
-__all__ = ["determinize", "shuffler"]
+__all__ = ["Sampler", "determinize", "shuffler"]
