@@ -1,10 +1,12 @@
 # The compiled build's declarations for sentinels/select.py (setup.py): "is this card in that
 # group?" and the selectors, with C-integer card numbers; the rules that import them call
 # them as C functions. Pure Python ignores it.
+cimport cython
 from multiverse.sentinels.state cimport SentinelsState
 
 
 cpdef bint in_group(SentinelsState s, object group, Py_ssize_t cid, Py_ssize_t this, Py_ssize_t other=*) except -1
 cpdef Py_ssize_t zone_of(SentinelsState s, object ref, Py_ssize_t this) except? -2
 cpdef step_candidates(SentinelsState s, Py_ssize_t sid, Py_ssize_t this, Py_ssize_t hero, Py_ssize_t other)
+@cython.locals(c=cython.Py_ssize_t, f=cython.Py_ssize_t, k=cython.Py_ssize_t)
 cpdef candidates(SentinelsState s, object sel, Py_ssize_t this, Py_ssize_t hero, Py_ssize_t other)

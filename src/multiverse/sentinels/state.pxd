@@ -1,6 +1,7 @@
 # The compiled build's declaration of `SentinelsState` (setup.py): its fields are the slots of
 # sentinels/state.py (`T`, the game's static tables, is itself an extension type); a rule's
 # `s: SentinelsState` reads them directly. Pure Python ignores it.
+cimport cython
 from multiverse.engine.state cimport GameState
 from multiverse.sentinels.tables cimport Tables
 
@@ -11,12 +12,17 @@ cdef class SentinelsState(GameState):
     cdef public dict live
     cdef public object incap_used, next_seq, phase, played, powered, round, turn, turn_destroyed, turn_discarded
 
+    @cython.locals(o=cython.Py_ssize_t, d=cython.Py_ssize_t, h=cython.Py_ssize_t)
     cpdef Py_ssize_t hero_of(self, Py_ssize_t cid) except? -2
     cpdef Py_ssize_t owner_of(self, Py_ssize_t cid) except? -2
     cpdef bint in_play(self, Py_ssize_t cid) except -1
     cpdef bint is_target(self, Py_ssize_t cid) except -1
     cpdef list live_get(self, object key)
     cpdef list live_read(self, object key)
+    @cython.locals(f=cython.Py_ssize_t)
+    cpdef tuple _joins(self, Py_ssize_t cid)
+    cpdef live_enter(self, Py_ssize_t cid)
+    cpdef live_leave(self, Py_ssize_t cid)
     cpdef Py_ssize_t seat(self, Py_ssize_t owner) except? -2
     cpdef str name(self, Py_ssize_t cid)
     cpdef str oname(self, Py_ssize_t o)

@@ -1,11 +1,14 @@
 # The compiled build's declarations for sentinels/triggers.py (setup.py): the triggers'
 # firing, with C-integer card numbers; the rules that import them call them as C functions.
 # Pure Python ignores it.
+cimport cython
 from multiverse.sentinels.state cimport SentinelsState
 
 
 cpdef bint _whose_ok(SentinelsState s, object whose, Py_ssize_t card, Py_ssize_t owner) except -1
+@cython.locals(c=cython.Py_ssize_t, face=list, seq=list, bz=list)
 cpdef fire_turn(SentinelsState s, object event, Py_ssize_t owner, Py_ssize_t zone=*)
+@cython.locals(c=cython.Py_ssize_t)
 cpdef fire_watchers(SentinelsState s, object event, Py_ssize_t cid, Py_ssize_t src=*)
 cpdef bint watching(SentinelsState s, object event) except -1
 cpdef fire_on_card(SentinelsState s, object event, Py_ssize_t cid, Py_ssize_t other)
