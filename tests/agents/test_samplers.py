@@ -11,6 +11,7 @@ import pytest
 
 from multiverse import modes
 from multiverse.engine.sampling import draw64, shuffler
+from multiverse.sentinels.determinize import _known
 from multiverse.sentinels.state import Z_DECK, Z_HAND
 from multiverse.united.owned import LOC_DECK, OWN_DECK, records
 
@@ -19,13 +20,7 @@ def _plain(state, seat: int, rng: random.Random):  # type: ignore[no-untyped-def
     """The reference: the Sentinels determinization written out plainly (SOTM, OBL-M1, S8)."""
     det = state.clone()
     shuffle = shuffler(rng)
-    tops: dict[int, int] = {}
-    tried: set[int] = set()
-    for f in state.stack:
-        if f[0] == "arrange":
-            tops[f[1]] = max(tops.get(f[1], 0), len(f[2]))
-        elif f[0] == "play_phase" and len(f) > 2:
-            tried.update(f[2])
+    tops, tried = _known(state)  # what pending frames show (the arranged tops, tried cards)
     for o, deck in enumerate(det.deck):
         hand = det.hand[o]
         movable = len(deck) - tops.get(o, 0)

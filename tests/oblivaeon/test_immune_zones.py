@@ -10,7 +10,7 @@ import pytest
 
 from multiverse.sentinels import damage
 from multiverse.sentinels.oblivaeon import world
-from multiverse.sentinels.state import Z_PLAY
+from multiverse.sentinels.state import Z_PLAY, SentinelsState
 
 from .support import cid, env_in, environment, game, hand_card, hero, in_play, pack, run_until
 
@@ -25,7 +25,7 @@ def _immune(name: str, group: str) -> dict:
         {"kind": "immune", "amount": 0, "applies_to": group, "damage_type": "fire"}]}
 
 
-def _labels(tmp_path: Path) -> tuple[list[str], object]:
+def _labels(tmp_path: Path) -> tuple[list[str], SentinelsState, int]:
     envs = [environment("env-one", [_immune("Glare", "villain_character")]),
             environment("env-two", [_immune("Haze", "villain")])]
     s = game(tmp_path, pack_doc=pack(heroes=[hero("alpha", cards=[FIRE_BOLT])], envs=envs))
@@ -37,12 +37,12 @@ def _labels(tmp_path: Path) -> tuple[list[str], object]:
     s.apply("stay")
     run_until(s, "play_phase")
     s.apply(f"play:{bolt}")
-    return [o.label for o in s.decision().options], (s, two)
+    return [o.label for o in s.decision().options], s, two
 
 
 @pytest.mark.rule("SOTM-14", "OBL-C1")
 def test_each_target_is_marked_with_the_immunities_of_its_own_battle_zone(tmp_path: Path) -> None:
-    labels, (s, two) = _labels(tmp_path)
+    labels, s, two = _labels(tmp_path)
     one = cid(s, "Scion One", Z_PLAY)
     assert s.bz[one] == 0 and s.bz[two] == 1 and s.bz[s.T.villain_character] == 0
     assert labels == ["OblivAeon (40 HP) (immune: Glare)", "Scion One (20 HP)",
@@ -52,7 +52,7 @@ def test_each_target_is_marked_with_the_immunities_of_its_own_battle_zone(tmp_pa
 @pytest.mark.rule("SOTM-14")
 def test_the_labels_agree_with_the_damage_each_target_would_take(tmp_path: Path) -> None:
     """The label reads ahead what dealing the damage does: immune targets take none."""
-    _, (s, two) = _labels(tmp_path)
+    _, s, two = _labels(tmp_path)
     one, ob = cid(s, "Scion One", Z_PLAY), s.T.villain_character
     before = {c: s.hp[c] for c in (one, two, ob)}
     for c in (one, two, ob):

@@ -60,7 +60,7 @@ class Sampler:
     """The determinizations of one position for one seat, as a search draws one per
     iteration: what is hidden where is read once (each owner's unseen cards, sorted by id:
     a shuffle's first sort then costs one pass), and each `draw` clones the state and deals
-    those cards again. A draw is exactly `resample(state, seat, rng)`'s sample."""
+    those cards again: the samples of the procedure the module states, draw for draw."""
 
     __slots__ = ("plan", "reserve", "state")
 
@@ -113,14 +113,9 @@ class Sampler:
         return det
 
 
-def resample(state: SentinelsState, seat: int, rng: Shuffler) -> SentinelsState:
-    """`determinize` without recomputing the pending decision (the caller does, once)."""
-    return Sampler(state, seat).draw(rng)
-
-
 def determinize(state: SentinelsState, seat: int, rng: Shuffler) -> SentinelsState:
     """A copy of `state` with everything hidden from `seat` resampled from `rng`."""
     return Sampler(state, seat).determinize(rng)
 
 
-__all__ = ["Sampler", "determinize", "resample", "shuffler"]
+__all__ = ["Sampler", "determinize", "shuffler"]

@@ -70,19 +70,12 @@ def take(s: SentinelsState, cid: int) -> None:
 def lift(s: SentinelsState, cid: int) -> None:
     """Take a card out of wherever it is to the box, no rule running: a position being set
     (a card leaving play leaves the cards under it where they are)."""
-    z = s.zone[cid]
-    if z < Z_BOX:
-        pile(s, z, s.home[cid]).remove(cid)
-        if z == Z_PLAY:
-            s.inplay.remove(cid)
-            s.live = None
-    elif z == Z_UNDER:
-        i = s.under.index(cid, 0)
-        while i % 2:
-            i = s.under.index(cid, i + 1)
-        del s.under[i:i + 2]
-    elif z == Z_RESERVE:
-        s.reserve.remove(cid)
+    if s.zone[cid] == Z_PLAY:  # no rule: the cards under it, its modifiers stay
+        s.play[s.home[cid]].remove(cid)
+        s.inplay.remove(cid)
+        s.live = None
+    else:  # a deck, hand or trash, under a card, the reserve (the box: nothing)
+        take(s, cid)
     s.zone[cid] = Z_BOX
     s.hp[cid] = s.tok[cid] = s.seq[cid] = 0
 

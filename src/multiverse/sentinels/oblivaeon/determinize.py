@@ -17,14 +17,14 @@ from multiverse.sentinels.state import SentinelsState
 
 class ObSampler:
     """The determinizations of one position for one seat (`Sampler`, the base game's, with
-    OblivAeon's face-up cards put back): read once, one `draw` per search iteration."""
+    OblivAeon's face-up cards put back): read once, one `determinize` per search iteration."""
 
-    __slots__ = ("base", "known_reserve", "mission_top", "state")
+    __slots__ = ("base", "known_reserve", "mission", "mission_top")
 
     def __init__(self, state: SentinelsState, seat: int) -> None:
         t = state.T
-        self.state = state
         self.base = Sampler(state, seat)
+        self.mission = t.mission
         was = state.deck[t.mission]
         self.mission_top = was[-1] if was else -1  # OBL-M1: the top Mission is face up
         order = set(t.config.scion_order or ())
@@ -38,7 +38,7 @@ class ObSampler:
         det = self.base.draw(rng)
         top = self.mission_top
         if top >= 0:
-            deck = det.deck[self.state.T.mission]
+            deck = det.deck[self.mission]
             if deck[-1] != top:
                 i = deck.index(top)
                 deck[i], deck[-1] = deck[-1], deck[i]
