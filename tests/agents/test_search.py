@@ -11,7 +11,7 @@ from multiverse.engine.rng import SplitMix64
 from multiverse.lab.runner import agent_seed
 from multiverse.united.determinize import determinize
 from multiverse.united.dofp.game import new_game
-from multiverse.united.fast_scores import SCORERS, fast_scores
+from multiverse.united.fast_scores import SCORERS, _dist, _nearest, fast_scores
 from multiverse.united.value import FEATURES, WEIGHTS, features, value
 
 
@@ -28,6 +28,15 @@ def test_fast_policy_chooses_only_legal_options_and_leaves_the_state_alone():
         assert s.key() == before
     assert {"play_card", "resolve_actions", "wound"} <= kinds
     assert kinds <= set(SCORERS), kinds - set(SCORERS)
+
+
+def test_the_rollout_policy_measures_the_ring_of_six_the_shorter_way():
+    # a ring of six Locations: 0 and 5 are neighbours, 0 and 3 are three steps apart either way
+    assert [_dist(0, b) for b in range(6)] == [0, 1, 2, 3, 2, 1]
+    assert [_dist(a, 0) for a in range(6)] == [0, 1, 2, 3, 2, 1]
+    assert _dist(5, 1) == 2 and _dist(1, 5) == 2
+    assert _nearest(0, [3, 4]) == 2 and _nearest(2, [5, 2, 4]) == 0 and _nearest(1, [4]) == 3
+    assert _nearest(3, []) == 9  # no enemy to reach
 
 
 def test_fast_policy_is_deterministic_with_a_seed():

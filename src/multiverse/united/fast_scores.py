@@ -31,6 +31,7 @@ MOVE, ATTACK, HEROIC, WILD = 0, 1, 2, 3
 
 
 def _dist(a: int, b: int) -> int:
+    """Steps between two Locations of the ring of six, the shorter way round."""
     d = (b - a) % 6
     return d if d <= 3 else 6 - d
 
@@ -46,7 +47,13 @@ def _targets(s: UnitedState) -> list[int]:
 
 
 def _nearest(pos: int, targets: list[int]) -> int:
-    return min((_dist(pos, p) for p in targets), default=9)
+    """Steps to the nearest of `targets` (9 when there is none): a plain loop, no generator."""
+    best = 9
+    for p in targets:
+        d = _dist(pos, p)
+        if d < best:
+            best = d
+    return best
 
 
 def card_keep_value(t: Tables, card: int) -> float:
