@@ -150,10 +150,17 @@ def count_here(s: SentinelsState, what: str, this: int, ref: str = "this") -> in
     """Heroes (active hero character cards) or Scions in play in a battle zone."""
     z = zone_of(s, ref, this)
     t, bz = s.T, s.bz
+    n = 0  # (plain loops: a generator in `sum` is a coroutine object per call, compiled)
     if what == "heroes":
-        return sum(1 for p in range(t.n_heroes) if not s.incap[p] and s.char[p] >= 0
-                   and (z < 0 or bz[s.char[p]] == z))
-    return sum(1 for c in s.inplay if c in t.scions and (z < 0 or bz[c] == z))
+        for p in range(t.n_heroes):
+            if not s.incap[p] and s.char[p] >= 0 and (z < 0 or bz[s.char[p]] == z):
+                n += 1
+        return n
+    scions = t.scions
+    for c in s.inplay:
+        if c in scions and (z < 0 or bz[c] == z):
+            n += 1
+    return n
 
 
 def holds(s: SentinelsState, c: Condition, this: int, hero: int) -> bool:

@@ -121,11 +121,18 @@ def _scored(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
     if kind == "modify_damage":  # the pending frame: ("modify_damage", source, target, …)
         frame = s.stack[-1]
         name = t.name[frame[2]]
-        hero_target = any(s.oname(h) in name for h in range(t.n_heroes))  # OblivAeon:
-        # a hero area is called by its current hero
+        hero_target = False  # OblivAeon: a hero area is called by its current hero
+        for h in range(t.n_heroes):  # (plain loops: no generator objects, compiled)
+            if s.oname(h) in name:
+                hero_target = True
+                break
         deltas = frame[7]  # ((change, source name), …): option `mod:i` applies deltas[i] next
-        first = next((o.id for o in opts if o.data["i"] >= 0
-                      and (deltas[o.data["i"]][0] > 0) == hero_target), opts[0].id)
+        first = opts[0].id
+        for o in opts:
+            i = o.data["i"]
+            if i >= 0 and (deltas[i][0] > 0) == hero_target:
+                first = o.id
+                break
         return [(1.0 if o.id == first else 0.0, o.id) for o in opts]
     if kind == "discard":
         return [(-_card_value(t.card[o.data["card"]]), o.id) for o in opts]
