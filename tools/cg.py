@@ -1,11 +1,12 @@
 """The shared random-playout loop for instruction counts (docs/performance.md, "Method").
 Every game is set up first; only the decisions are counted:
 
-    PYTHONHASHSEED=0 setarch -R valgrind --tool=callgrind --instr-atstart=no \\
+    CG_ON=1 PYTHONHASHSEED=0 setarch -R valgrind --tool=callgrind --instr-atstart=no \\
         --callgrind-out-file=/dev/null python tools/cg.py MODE GAMES
 
-Instrumentation starts (`callgrind_control -i on`) once the games are set up, so the
-count is the decisions' alone; divide it by the decisions printed last. Without valgrind it
+Instrumentation is switched on (`callgrind_control -i on`) once the games are set up and off
+after the last decision, so the count is the decisions' alone (not the interpreter's
+teardown); divide it by the decisions printed last. Without valgrind it
 just plays the games."""
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ def main() -> None:
     for s in states:
         s.decision()
     gc.disable()
-    if shutil.which("callgrind_control") and os.environ.get("CG_ON") == "1":
+    control = shutil.which("callgrind_control") and os.environ.get("CG_ON") == "1"
+    if control:
         subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())],
                        capture_output=True, check=False)
     steps = 0
@@ -38,6 +40,9 @@ def main() -> None:
         while (d := s.decision()) is not None and steps < 10**7:
             s.apply(d.options[rnd.randrange(len(d.options))].id)
             steps += 1
+    if control:  # off again: the interpreter's teardown (a full collection) is not counted
+        subprocess.run(["callgrind_control", "-i", "off", str(os.getpid())],
+                       capture_output=True, check=False)
     print(steps)
 
 
