@@ -161,17 +161,17 @@ def test_days_of_future_past_plays_its_measured_point():
     assert modes.get("standard").strong_search == {"iterations": 200}
 
 
-def test_oblivaeon_plays_its_best_measured_point():
-    """OblivAeon's curve (docs/agents.md): 100 iterations, rollouts scored at the start of the
+def test_oblivaeon_plays_its_measured_point():
+    """OblivAeon's curve (docs/agents.md): 150 iterations, rollouts scored at the start of the
     second hero turn after the leaf, stopping once the choice is made."""
     mode = modes.get("oblivaeon")
     s = mode.new_game(mode.make_config("4"), 3)
     agent = StrongAgent(5)
-    assert agent.settings(s) == {"iterations": 100, "turns": 2, "stop_early": True}
+    assert agent.settings(s) == {"iterations": 150, "turns": 2, "stop_early": True}
     oid = agent.choose(s.decision(), s)
     assert oid in s.decision().ids()
-    assert (agent.search.iterations, agent.search.turns, agent.search.stop_early) == (100, 2, 1.0)
-    assert 0 < agent.search.last_iterations <= 100
+    assert (agent.search.iterations, agent.search.turns, agent.search.stop_early) == (150, 2, 1.0)
+    assert 0 < agent.search.last_iterations <= 150
 
 
 def test_sentinels_plays_its_measured_point():
