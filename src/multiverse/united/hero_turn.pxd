@@ -1,6 +1,11 @@
 # The compiled build's declarations for united/hero_turn.py (setup.py): the small rules every
 # hero action reads take C integers, so their list reads are direct. Pure Python ignores it.
+cimport cython
 from multiverse.united.state cimport UnitedState
 
 
 cpdef Py_ssize_t _source(UnitedState s, Py_ssize_t h, Py_ssize_t sym) except? -2
+
+
+@cython.locals(pos=Py_ssize_t, src=Py_ssize_t, p=Py_ssize_t, th=Py_ssize_t, sym=Py_ssize_t)
+cpdef list action_options(UnitedState s, Py_ssize_t h)

@@ -112,14 +112,14 @@ def features(s: UnitedState) -> tuple[str, list[float]]:
         hp = [s.s_hp[i] for i in live]
         full = t.sentinel_health
         x += [sum(hp) / 15, len(live) / 3, (min(hp) if hp else 0) / 5,
-              sum(1 for v in hp if v >= full) / 3]
+              sum([1 for v in hp if v >= full]) / 3]  # (list comprehensions: no closure, compiled)
     elif phase == NIMROD:
         x += [s.n_hp / 10, sum(out) / n, s.since / 2, 1.0 if s.retreat == 0 else 0.0]
     else:
         need = t.mission_need
-        p = s.progress
-        done = (p[0] >= need[0]) + (p[1] >= need[1]) + (p[2] >= need[2]) if need else 0
-        partial = sum(min(1.0, p[i] / need[i]) for i in range(3)) / 3 if need else 0.0
+        prog = s.progress
+        done = (prog[0] >= need[0]) + (prog[1] >= need[1]) + (prog[2] >= need[2]) if need else 0
+        partial = sum([min(1.0, prog[i] / need[i]) for i in range(3)]) / 3 if need else 0.0
         vul = done >= t.config.vulnerable_after
         x += [s.n_hp / 10, done / 3, partial, 1.0 if vul else 0.0,
               1.0 if done >= t.config.under_pressure_after else 0.0]
