@@ -185,3 +185,27 @@ def test_the_root_prior_follows_the_heuristic_ordering():
         assert len(first) == 1 and first[0] in top
         checked += 1
     assert checked == 40
+
+
+@pytest.mark.parametrize("name,heroes", [("dofp", "3"), ("standard", "3"), ("sentinels", "3"),
+                                         ("oblivaeon", "4")])
+def test_a_modes_fast_scorer_is_its_fast_scores(name, heroes):
+    """`Mode.fast_scorer()`, read once per search, scores every decision exactly as
+    `Mode.fast_scores` does (and `None` where it has no scores), along random games."""
+    import inspect
+    import random
+
+    from multiverse import modes
+
+    mode = modes.get(name)
+    scorer = mode.fast_scorer()
+    assert not inspect.ismethod(scorer)  # each of these modes hands over its game function
+    rnd = random.Random(7)
+    kinds = set()
+    for g in range(3):
+        s = mode.new_game(mode.make_config(heroes), seed=g)
+        while (d := s.decision()) is not None and s.decisions < 400:
+            assert scorer(d, s) == mode.fast_scores(d, s)
+            kinds.add(d.kind)
+            s.apply(rnd.choice(d.options).id)
+    assert len(kinds) >= 3

@@ -208,7 +208,7 @@ class ISMCTSAgent:
             scores = [max(sc.get(o.id, -1e9), -1e6) for o in opts]
             probs = softmax(scores, self.temperature)
             node.primed = 2
-        elif self.prior == "uniform" or (fast := self._mode.fast_scores(d, det)) is None:
+        elif self.prior == "uniform" or (fast := self.policy.scores(d, det)) is None:
             probs = [1.0 / len(opts)] * len(opts)
             node.primed = max(node.primed, 1)
         else:
@@ -232,7 +232,7 @@ class ISMCTSAgent:
         heuristic_prior = self.prior == "heuristic"
         prime = self.prime_visits
         mode = self._mode = modes.of_state(state)
-        self.policy.scores = mode.fast_scores
+        self.policy.scores = mode.fast_scorer()  # (the priors read it too)
         sample = mode.sampler(state, seat)  # one determinization per iteration
         det = sample(rng)
         self._decisions = det.decisions

@@ -292,6 +292,12 @@ class Mode:
         """Cheap scores of the options, in order, for rollouts (None: choose at random)."""
         return None
 
+    def fast_scorer(self) -> Callable[[Any, Any], list[float] | None]:
+        """`fast_scores` as one function of (decision, state), read once per search: a mode
+        whose scores are a game function returns that function, so a rollout step calls it
+        with no method of the registry in between. By default the method itself."""
+        return self.fast_scores
+
     def value(self, state: GameState) -> float:
         """Each mode: the heroes' estimated chance to win from a position, in [0, 1]
         (1 or 0 once the game is over); reads only what every seat sees."""

@@ -39,6 +39,9 @@ class SentinelsFamily(Mode):
         """The heuristic's scores (cheap here: cached card values), for rollouts."""
         return game_function("multiverse.sentinels.heuristic", "fast_scores")(decision, state)
 
+    def fast_scorer(self) -> Callable[[Any, Any], list[float] | None]:
+        return game_function("multiverse.sentinels.heuristic", "fast_scores")
+
     def card_texts(self, state: GameState) -> dict[str, str]:
         """Every card, the villain character card with all its faces, and the counters."""
         from multiverse.sentinels.cardtext import card_texts

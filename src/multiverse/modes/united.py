@@ -183,6 +183,9 @@ class UnitedMode(Mode):
         fn = scorers.get(decision.kind)
         return None if fn is None else fn(decision, state)
 
+    def fast_scorer(self) -> Callable[[Any, Any], list[float] | None]:
+        return game_function("multiverse.united.fast_scores", "united_fast_scores")
+
     def value(self, state: GameState) -> float:
         return game_function("multiverse.united.value", "value")(state)
 
