@@ -6,10 +6,12 @@ cdef class _Content:
 
 
 cdef class Board:
-    cdef public object civ, fx, hero, n_hp, n_loc, need, pool, pos, s_hp, s_loc, slots, threat, thug, tokens, value
+    cdef public object fx, hero, n_hp, n_loc, pos, slots, threat, value
+    cdef public list civ, need, pool, s_hp, s_loc, thug, tokens
 
 
 cdef class Planner:
-    cdef public object _fx, _played, _pool, hero, loc_ids, me, memo, others_at, prev, prod, sentinels_ok, slots
+    cdef public object _fx, _played, _pool, hero, loc_ids, me, others_at, prev, prod, sentinels_ok, slots
     cdef public object standard, threat_names, v, villain, vulnerable, w_clear, w_rescue, w_thug
     cdef public _Content c
+    cdef public dict memo
