@@ -2,7 +2,8 @@
 # fields are the slots of engine/decision.py, so compiled code reads them directly. Pure
 # Python ignores it.
 cdef class Option:
-    cdef public object _label, data, id
+    cdef public object _label, id
+    cdef public dict data
 
 
 cdef class Decision:
