@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 from multiverse.agents.seeds import game_seed
-from multiverse.cli.lab import Rollout, build_agent, build_config
+from multiverse.cli.lab import LabError, Rollout, build_agent, build_config
 from multiverse.lab.runner import _local, chunks
 
 
@@ -33,9 +33,12 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", type=Path, required=True)
     a = ap.parse_args()
-    config = build_config(a.mode, a.heroes)
-    rollout = Rollout.fast if a.agent == "ismcts" else None
-    spec = build_agent(a.agent, a.iterations, rollout, a.agent_set)
+    try:
+        config = build_config(a.mode, a.heroes)
+        rollout = Rollout.fast if a.agent == "ismcts" else None
+        spec = build_agent(a.agent, a.iterations, rollout, a.agent_set)
+    except LabError as exc:  # a bad mode, hero or agent setting: one line, nothing played
+        raise SystemExit(f"error: {exc}") from None
     done = set()
     if a.out.exists():
         done = {json.loads(line)["index"] for line in a.out.read_text().splitlines() if line.strip()}

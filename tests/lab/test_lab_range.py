@@ -38,3 +38,13 @@ def test_parts_played_apart_are_the_games_lab_run_stores(tmp_path):
         assert (mine["seed"], mine["result"], mine["reason"], mine["rounds"], mine["decisions"]) == (
             row["game_seed"], row["result"], row["reason"], row["rounds"], row["decisions"])
         assert mine["cpu"] >= 0
+
+
+def test_a_bad_hero_is_one_error_line_and_nothing_is_played(tmp_path):
+    out = tmp_path / "part.jsonl"
+    run = subprocess.run([sys.executable, str(TOOL), "oblivaeon", "--heroes", "nobody", "--last", "2",
+                          "--out", str(out)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1
+    assert run.stderr.strip().splitlines() == [run.stderr.strip()]
+    assert run.stderr.startswith("error: --heroes: unknown hero 'nobody'")
+    assert not out.exists()
