@@ -37,7 +37,7 @@ class SentinelsFamily(Mode):
 
     def fast_scores(self, decision: Any, state: Any) -> list[float] | None:
         """The heuristic's scores (cheap here: cached card values), for rollouts."""
-        return game_function("multiverse.sentinels.heuristic", "fast_scores")(decision, state)
+        return self.fast_scorer()(decision, state)
 
     def fast_scorer(self) -> Callable[[Any, Any], list[float] | None]:
         return game_function("multiverse.sentinels.heuristic", "fast_scores")

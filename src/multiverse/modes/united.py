@@ -33,7 +33,6 @@ class UnitedMode(Mode):
     turn_kind = "play_card"
     max_options = 32
     summary_fields: ClassVar[tuple[str, ...]] = ("solo", "villain", "challenge", "difficulty")
-    _scorers: ClassVar[dict[str, Any] | None] = None  # united.fast_scores.SCORERS, once imported
 
     def check_content(self, config: Any) -> None:
         from multiverse.united.dofp.game import tables
@@ -175,13 +174,7 @@ class UnitedMode(Mode):
         return game_function("multiverse.united.heuristic", "evaluate_options")(decision, state)
 
     def fast_scores(self, decision: Any, state: Any) -> list[float] | None:
-        scorers = UnitedMode._scorers
-        if scorers is None:  # imported once: rollouts call this at every decision
-            from multiverse.united.fast_scores import SCORERS
-
-            scorers = UnitedMode._scorers = SCORERS
-        fn = scorers.get(decision.kind)
-        return None if fn is None else fn(decision, state)
+        return self.fast_scorer()(decision, state)
 
     def fast_scorer(self) -> Callable[[Any, Any], list[float] | None]:
         return game_function("multiverse.united.fast_scores", "united_fast_scores")
