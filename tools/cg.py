@@ -19,11 +19,17 @@ import subprocess
 import sys
 
 from multiverse import modes
+from multiverse.engine.errors import UnknownMode
 
 
 def main() -> None:
-    name, games = sys.argv[1], int(sys.argv[2])
-    mode = modes.get(name)
+    if len(sys.argv) != 3:
+        raise SystemExit("error: usage: python tools/cg.py MODE GAMES")
+    try:
+        name, games = sys.argv[1], int(sys.argv[2])
+        mode = modes.get(name)
+    except (ValueError, UnknownMode) as exc:  # one line, nothing run
+        raise SystemExit(f"error: {exc}; usage: python tools/cg.py MODE GAMES") from None
     content = os.environ.get("CG_CONTENT")  # another pack (a copy of the default one, …)
     config = mode.make_config(None, sets={"content": content} if content else None)
     rnd = random.Random(1)
