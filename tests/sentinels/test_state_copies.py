@@ -11,6 +11,8 @@ from multiverse import modes
 from multiverse.engine.state import GameState
 from multiverse.sentinels.state import STATIC, SentinelsState
 
+COPY_ON_WRITE = ("home", "face", "tok", "seq")  # shared by a clone until either state writes one
+
 
 @pytest.mark.parametrize("heroes", ["3", "5"])
 def test_clone_key_and_data_match_the_engine(heroes: str) -> None:
@@ -28,6 +30,9 @@ def test_clone_key_and_data_match_the_engine(heroes: str) -> None:
                 v = getattr(s, name)
                 if name in STATIC or v is s.T.no_dmg:  # shared: never written (next test)
                     assert getattr(c, name) is v
+                elif name in COPY_ON_WRITE:  # shared until written (the test after next)
+                    assert getattr(c, name) is v
+                    assert getattr(s, f"{name}_shared") and getattr(c, f"{name}_shared")
                 elif type(v) is list and v:
                     assert getattr(c, name) is not v
                     if name in SentinelsState.NESTED:
@@ -60,6 +65,40 @@ def test_a_clone_playing_on_leaves_the_original_as_it_was(mode_name: str, heroes
             s.apply(d.options[rnd.randrange(len(d.options))].id)
         if s.T.n_zones == 1 and not s.T.dynamic:
             assert [getattr(s, name) for name in STATIC] == static
+
+
+@pytest.mark.parametrize(("mode_name", "heroes", "seeds"),
+                         [("sentinels", "3", 8), ("sentinels", "5", 4), ("oblivaeon", "4", 3)])
+def test_what_a_clone_shares_until_written_is_copied_by_the_first_writer(
+        mode_name: str, heroes: str, seeds: int) -> None:
+    """`home`, `face`, `tok` and `seq` are shared by a clone and its original until either
+    writes one: at every decision of random games a clone is taken, and as the original
+    plays on the clone keeps its hash (and a clone playing on leaves the original's, the
+    test above); the games write each of the four lists under a clone (cards change faces,
+    hold tokens, enter and leave play, move to another play area)."""
+    mode = modes.get(mode_name)
+    config = mode.make_config(heroes)
+    copied = dict.fromkeys(COPY_ON_WRITE, 0)
+    for seed in range(seeds):
+        s = mode.new_game(config, seed)
+        rnd = random.Random(seed)
+        while (d := s.decision()) is not None:
+            c = s.clone()
+            h = c.state_hash()
+            kept = {name: list(getattr(c, name)) for name in COPY_ON_WRITE}
+            s.apply(d.options[rnd.randrange(len(d.options))].id)
+            assert c.state_hash() == h
+            for name in COPY_ON_WRITE:
+                assert getattr(c, name) == kept[name]
+                if getattr(s, name) != kept[name]:  # the original wrote it: its own copy
+                    assert getattr(s, name) is not getattr(c, name)
+                    assert not getattr(s, f"{name}_shared")
+                    copied[name] += 1
+            e = c.clone()  # a clone of a clone, written by the clone in between
+            if (cd := c.decision()) is not None:
+                c.apply(cd.options[rnd.randrange(len(cd.options))].id)
+                assert e.state_hash() == h
+    assert all(copied.values()), copied  # each list was written under a clone
 
 
 def _live_fresh(s: SentinelsState) -> dict:

@@ -225,7 +225,7 @@ def _owner_zones(s: SentinelsState, o: int, spec: dict[str, Any], where: str,
     old_seq = {c: s.seq[c] for c in old["play"]}
     for c in t.deck_cards[o]:  # lift every deck card of this owner (characters stay)
         lift(s, c)
-        s.home[c] = o
+        s.own_home()[c] = o
     new: dict[str, list[int]] = {}
     for z in ("hand", "deck", "trash", "play"):
         if z in placed:
@@ -298,7 +298,7 @@ def _apply(s: SentinelsState, doc: dict[str, Any], heroes: list[Any]) -> None:
         where = f"heroes[{h}]"
         char = t.character[h]
         if s.incap[h]:  # SOTM-17: the character shows its incapacitated face (no HP)
-            s.face[char] = t.n_faces[char] - 1
+            s.own_face()[char] = t.n_faces[char] - 1
             s.hp[char] = _int(spec.get("hp", 0), f"{where}.hp", -MAX_HP, 0)
         elif "hp" in spec:
             s.hp[char] = _int(spec["hp"], f"{where}.hp", -MAX_HP, MAX_HP)
@@ -340,7 +340,7 @@ def stated_counters(s: SentinelsState, spec: Any) -> None:
 def _show_face(s: SentinelsState, c: int, face: int) -> None:
     """A stated face: shown as printed, at that face's full HP (its flip text does not
     resolve)."""
-    s.face[c] = face
+    s.own_face()[c] = face
     s.hp[c] = s.max_hp(c)
 
 
@@ -384,15 +384,15 @@ def place_stated(s: SentinelsState, c: int, spec: dict[str, Any], where: str, ho
     if t.card[c].limited and any(t.name[x] == t.name[c] for area in s.play for x in area):
         raise _err(where, f"{t.name[c]!r} is Limited: only one copy can be in play (SOTM-10)")
     if "_face" in spec:
-        s.face[c] = spec["_face"]
+        s.own_face()[c] = spec["_face"]
     elif "face" in spec:
-        s.face[c] = _int(spec["face"], f"{where}.face", 0, t.n_faces[c] - 1)
+        s.own_face()[c] = _int(spec["face"], f"{where}.face", 0, t.n_faces[c] - 1)
     if t.kind[c][s.face[c]] == ONE_SHOT:
         raise _err(where, f"{t.name[c]!r} is a one-shot: it never stays in play (SOTM-8)")
-    s.home[c] = home
+    s.own_home()[c] = home
     s.play[home].append(c)
     s.zone[c] = Z_PLAY
-    s.seq[c] = s.next_seq
+    s.own_seq()[c] = s.next_seq
     s.next_seq += 1
     full = s.hp[c] = s.max_hp(c)
     if "hp" in spec:
@@ -404,7 +404,7 @@ def place_stated(s: SentinelsState, c: int, spec: dict[str, Any], where: str, ho
             raise _err(f"{where}.hp", f"expected 1..{full}" if low == 1 else
                        f"expected at most {full}")
     if "tokens" in spec:
-        s.tok[c] = _int(spec["tokens"], f"{where}.tokens", 0, MAX_COUNT)
+        s.own_tok()[c] = _int(spec["tokens"], f"{where}.tokens", 0, MAX_COUNT)
 
 
 def _turn(s: SentinelsState, turn: Any) -> None:

@@ -68,6 +68,7 @@ def blank_state(t: Tables, seed: int) -> SentinelsState:
     s.mods = []
     s.inplay = []
     s.live = None
+    s.home_shared = s.face_shared = s.tok_shared = s.seq_shared = False  # (its own lists)
     s.bz = [0] * n_cards
     s.turn, s.phase, s.round = t.villain, "setup", 1
     s.played = s.powered = 0

@@ -10,6 +10,7 @@ cdef class SentinelsState(GameState):
     cdef public Tables T
     cdef public list azone, bz, char, ctr, deck, face, hand, home, hp, htok, incap, inplay, mods, play, reserve, seq, tok, trash, turn_dmg, turn_fired, turn_flipped, under, user, zone
     cdef public dict live
+    cdef public bint face_shared, home_shared, seq_shared, tok_shared
     cdef public object incap_used, next_seq, phase, played, powered, round, turn, turn_destroyed, turn_discarded
 
     @cython.locals(o=cython.Py_ssize_t, d=cython.Py_ssize_t, h=cython.Py_ssize_t)
@@ -23,6 +24,10 @@ cdef class SentinelsState(GameState):
     cpdef tuple _joins(self, Py_ssize_t cid)
     cpdef live_enter(self, Py_ssize_t cid)
     cpdef live_leave(self, Py_ssize_t cid)
+    cpdef list own_home(self)
+    cpdef list own_face(self)
+    cpdef list own_tok(self)
+    cpdef list own_seq(self)
     cpdef Py_ssize_t seat(self, Py_ssize_t owner) except? -2
     cpdef str name(self, Py_ssize_t cid)
     cpdef str oname(self, Py_ssize_t o)

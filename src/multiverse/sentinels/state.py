@@ -71,8 +71,10 @@ class SentinelsState(GameState):
         "ctr",
         "deck",
         "face",
+        "face_shared",
         "hand",
         "home",
+        "home_shared",
         "hp",
         "htok",
         "incap",
@@ -88,7 +90,9 @@ class SentinelsState(GameState):
         "reserve",
         "round",
         "seq",
+        "seq_shared",
         "tok",
+        "tok_shared",
         "trash",
         "turn",
         "turn_destroyed",
@@ -122,13 +126,17 @@ class SentinelsState(GameState):
         """A copy of the data: flat lists copied once, the per-owner zones twice; `mods` and
         the stack hold tuples, which are shared, and so are `STATIC`'s lists in a game of one
         battle zone and fixed players (the base game: nothing writes them after setup) and
-        `turn_dmg` while it is the turn's shared zeros (`Tables.no_dmg`)."""
+        `turn_dmg` while it is the turn's shared zeros (`Tables.no_dmg`). `home`, `face`,
+        `tok` and `seq`, per card and written seldom, are shared until either state writes
+        one (`own_home` …)."""
         new: SentinelsState = SentinelsState.__new__(SentinelsState)
         new.rng, new.result, new.reason, new.decisions = self.rng, self.result, self.reason, self.decisions
         new.next_seq, new.turn, new.phase, new.round = self.next_seq, self.turn, self.phase, self.round
         new.played, new.powered, new.incap_used = self.played, self.powered, self.incap_used
-        new.zone, new.home, new.hp, new.tok = self.zone[:], self.home[:], self.hp[:], self.tok[:]
-        new.seq, new.incap, new.face, new.inplay = self.seq[:], self.incap[:], self.face[:], self.inplay[:]
+        new.zone, new.hp, new.incap, new.inplay = self.zone[:], self.hp[:], self.incap[:], self.inplay[:]
+        new.home, new.face, new.tok, new.seq = self.home, self.face, self.tok, self.seq  # copied on write
+        self.home_shared = self.face_shared = self.tok_shared = self.seq_shared = True
+        new.home_shared = new.face_shared = new.tok_shared = new.seq_shared = True
         new.ctr, new.under, new.reserve = self.ctr[:], self.under[:], self.reserve[:]
         t = new.T = self.T
         if t.n_zones == 1 and not t.dynamic:  # never changed after setup: shared (STATIC)
@@ -153,6 +161,38 @@ class SentinelsState(GameState):
         """`GameState.load_data`; `live` is read again from the loaded cards."""
         super().load_data(data)
         self.live = None
+        self.home_shared = self.face_shared = self.tok_shared = self.seq_shared = False
+
+    # ----- copy on write: a clone shares `home`, `face`, `tok` and `seq` (per card, written
+    # seldom) with its original; whichever state writes one first takes its own copy. Every
+    # write goes through these (`s.own_face()[c] = 1`), never through `s.face` or an alias.
+    def own_home(self) -> list:
+        """`home`, this state's own to write (a list shared with a clone is copied now)."""
+        if self.home_shared:
+            self.home = self.home[:]
+            self.home_shared = False
+        return self.home
+
+    def own_face(self) -> list:
+        """`face`, this state's own to write (a list shared with a clone is copied now)."""
+        if self.face_shared:
+            self.face = self.face[:]
+            self.face_shared = False
+        return self.face
+
+    def own_tok(self) -> list:
+        """`tok`, this state's own to write (a list shared with a clone is copied now)."""
+        if self.tok_shared:
+            self.tok = self.tok[:]
+            self.tok_shared = False
+        return self.tok
+
+    def own_seq(self) -> list:
+        """`seq`, this state's own to write (a list shared with a clone is copied now)."""
+        if self.seq_shared:
+            self.seq = self.seq[:]
+            self.seq_shared = False
+        return self.seq
 
     def live_get(self, key: Any) -> list:
         """The derived list of `live` under `key` (see `live_read`): the one kept, or read

@@ -53,8 +53,10 @@ def take(s: SentinelsState, cid: int) -> None:
         if s.live:
             s.live_leave(cid)
         s.hp[cid] = 0
-        s.tok[cid] = 0
-        s.seq[cid] = 0
+        if s.tok[cid]:
+            s.own_tok()[cid] = 0
+        if s.seq[cid]:
+            s.own_seq()[cid] = 0
         if s.mods:  # "while in play" modifiers of this card end with it
             s.mods = [m for m in s.mods if not (m[1] == cid and m[3] == 2)]
         if s.under:
@@ -77,14 +79,18 @@ def lift(s: SentinelsState, cid: int) -> None:
     else:  # a deck, hand or trash, under a card, the reserve (the box: nothing)
         take(s, cid)
     s.zone[cid] = Z_BOX
-    s.hp[cid] = s.tok[cid] = s.seq[cid] = 0
+    s.hp[cid] = 0
+    if s.tok[cid]:
+        s.own_tok()[cid] = 0
+    if s.seq[cid]:
+        s.own_seq()[cid] = 0
 
 
 def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom: bool = False) -> None:
     """Put a (lifted) card into a zone of `home` (default: its current home); `box` and
     `removed` hold no list (see `remove_from_game`, `put_under`, `to_reserve`)."""
-    if home is not None:
-        s.home[cid] = home
+    if home is not None and s.home[cid] != home:
+        s.own_home()[cid] = home
     s.zone[cid] = zone
     if zone >= Z_BOX:
         return
@@ -97,7 +103,7 @@ def put(s: SentinelsState, cid: int, zone: int, home: int | None = None, bottom:
         s.inplay.append(cid)
         if s.live:
             s.live_enter(cid)
-        s.seq[cid] = s.next_seq
+        s.own_seq()[cid] = s.next_seq
         s.next_seq += 1
         s.hp[cid] = s.T.max_hp[cid][s.face[cid]]
         if s.T.n_zones > 1:  # OBL-C1: a card in a hero's (or an environment's) play area is in
@@ -237,7 +243,7 @@ def flip(s: SentinelsState, cid: int, face: int = -1) -> bool:
     new = (old + 1) % n if face < 0 else face
     if n < 2 or new == old or new >= n:
         return False
-    s.face[cid] = new
+    s.own_face()[cid] = new
     if s.zone[cid] == Z_PLAY:
         s.live = None
         full = t.max_hp[cid][new]
@@ -247,8 +253,8 @@ def flip(s: SentinelsState, cid: int, face: int = -1) -> bool:
             s.hp[cid] = full
         else:
             s.hp[cid] = min(s.hp[cid], full)
-        if t.clear_tokens[cid][new]:
-            s.tok[cid] = 0
+        if t.clear_tokens[cid][new] and s.tok[cid]:
+            s.own_tok()[cid] = 0
     return True
 
 

@@ -317,9 +317,9 @@ def _rebuild(s: SentinelsState, o: int, pool: list[int], placed: dict[str, list[
         for c in new[z]:
             lst.append(c)
             s.zone[c] = ZONE_OF[z]
-            s.home[c] = o
+            s.own_home()[c] = o
     for c in new["play"]:
-        s.home[c] = o
+        s.own_home()[c] = o
     if "play" in placed:
         return []  # the caller holds the stated cards' specs
     return [(c, {"_seq": old_seq[c]}, f"{where}.play", o, -1) for c in new["play"]]
@@ -493,7 +493,7 @@ def _environments(s: SentinelsState, doc: dict[str, Any], zspecs: list[dict[str,
         for c in t.deck_cards[o]:
             if s.zone[c] != Z_BOX:
                 lift(s, c)
-            s.face[c] = 0
+            s.own_face()[c] = 0
             if new == GONE:
                 s.zone[c] = Z_REMOVED
             elif new != UNUSED:
@@ -557,13 +557,13 @@ def _heroes(s: SentinelsState, P: _Places, pspecs: list[dict[str, Any]]) -> None
             if c != cur:  # another variant of the same deck
                 lift(s, cur)
                 s.char[p] = c
-                s.home[c] = p
+                s.own_home()[c] = p
                 put(s, c, Z_PLAY, home=p)
             continue
         for x in (*t.hdeck_cards[d], cur):
             if s.zone[x] != Z_BOX:
                 lift(s, x)
-            s.face[x] = 0
+            s.own_face()[x] = 0
         s.user[d] = -1
         s.htok[p] = []
         if c < 0:
@@ -601,7 +601,7 @@ def _player_cards(s: SentinelsState, P: _Places, p: int, spec: dict[str, Any],
         entries += stated + _rebuild(s, p, pool, placed, tops, w)
         for c in (*s.hand[p], *s.trash[p]):
             if c in t.missions:
-                s.face[c] = 1  # a Mission in a hand or trash is a reward
+                s.own_face()[c] = 1  # a Mission in a hand or trash is a reward
     for i, item in enumerate(_list(spec.get("missions", []), f"{w}.missions")):
         wi = f"{w}.missions[{i}]"
         ms, wn = _card_spec(item, wi, MISSION_KEYS)
@@ -656,8 +656,8 @@ def _under(s: SentinelsState, P: _Places, holder: int, items: list[Any], where: 
         if s.zone[c] != Z_BOX:
             lift(s, c)
         s.zone[c] = Z_UNDER
-        s.home[c] = s.home[holder]
-        s.face[c] = 1 if c in t.missions else 0
+        s.own_home()[c] = s.home[holder]
+        s.own_face()[c] = 1 if c in t.missions else 0
         s.under += (c, holder)
 
 
@@ -703,7 +703,7 @@ def _oblivaeon(s: SentinelsState, spec: Any) -> None:
     if "zone" in spec:
         s.bz[vc] = _int(spec["zone"], "oblivaeon.zone", 1, 2) - 1
     if "form" in spec:
-        s.face[vc] = _int(spec["form"], "oblivaeon.form", 0, s.T.n_faces[vc] - 1)
+        s.own_face()[vc] = _int(spec["form"], "oblivaeon.form", 0, s.T.n_faces[vc] - 1)
 
 
 def _shield(s: SentinelsState, spec: Any) -> tuple[int, int] | None:
@@ -721,7 +721,7 @@ def _shield(s: SentinelsState, spec: Any) -> tuple[int, int] | None:
         s.zone[sh] = Z_REMOVED
         return None
     if "face" in spec:
-        s.face[sh] = _int(spec["face"], "shield.face", 0, t.n_faces[sh] - 1)
+        s.own_face()[sh] = _int(spec["face"], "shield.face", 0, t.n_faces[sh] - 1)
     return sh, _int(spec.get("tokens", 0), "shield.tokens", 0, MAX_COUNT)
 
 
@@ -772,7 +772,7 @@ def _mission_deck(s: SentinelsState, P: _Places, spec: Any) -> None:
                                   o, ("deck",), flat=True)
     _rebuild(s, o, pool, placed, tops, "mission_deck")
     for c in s.deck[o]:
-        s.face[c] = 0
+        s.own_face()[c] = 0
 
 
 def _erased(s: SentinelsState, value: Any) -> None:

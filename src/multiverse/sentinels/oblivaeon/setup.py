@@ -81,16 +81,16 @@ def set_up_hero(s: SentinelsState, pl: int, char: int) -> None:
     s.user[d] = pl
     s.char[pl] = char
     s.incap[pl] = 0
-    s.face[char] = 0
-    s.home[char] = pl
+    s.own_face()[char] = 0
+    s.own_home()[char] = pl
     put(s, char, Z_PLAY, home=pl)
     for m in t.team.get(char, ()):  # OBL-C24: a team's other character cards
         if s.zone[m] != Z_BOX:
             take(s, m)
             s.zone[m] = Z_BOX
-        s.face[m] = 0
+        s.own_face()[m] = 0
         put(s, m, Z_PLAY, home=pl)
-    zone, home, face, deck = s.zone, s.home, s.face, s.deck[pl]
+    zone, home, face, deck = s.zone, s.own_home(), s.own_face(), s.deck[pl]
     for c in t.hdeck_cards[d]:  # (a card removed from the game stays out, OBL-C21)
         if zone[c] != Z_BOX:
             continue

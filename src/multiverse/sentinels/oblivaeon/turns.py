@@ -324,7 +324,7 @@ def six(s: SentinelsState, f: tuple, opt: Option) -> None:
         for card, to in ((c, q), (theirs, p)):
             i = s.play[s.home[card]].index(card)
             del s.play[s.home[card]][i]
-            s.home[card] = to
+            s.own_home()[card] = to
             s.play[to].append(card)
             s.bz[card] = s.azone[to]
         if s.log is not None:

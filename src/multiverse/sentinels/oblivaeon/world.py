@@ -189,7 +189,7 @@ def environment_removed(s: SentinelsState, o: int) -> None:
         if s.home[c] == o and s.zone[c] == Z_BOX:  # resolving now goes back to its own
             own = t.owner[c] if t.owner[c] >= 0 else s.hero_of(c)
             if own >= 0:
-                s.home[c] = own
+                s.own_home()[c] = own
     s.azone[o] = GONE
     move_oblivaeon(s, z)
     if t.watchers:
@@ -254,7 +254,7 @@ def hero_incapacitated(s: SentinelsState, p: int) -> None:
             continue
         take(s, c)
         s.zone[c] = Z_BOX
-        s.face[c] = 0
+        s.own_face()[c] = 0
     for c in [c for c in t.missions if s.home[c] == p and s.zone[c] in (Z_HAND, Z_DECK, Z_TRASH,
                                                                            Z_PLAY)]:
         if s.face[c] == 1:  # OBL-I2: rewards under the character card, reward side up
@@ -285,7 +285,7 @@ def _holder(s: SentinelsState, c: int) -> int:
 def to_mission_deck(s: SentinelsState, c: int) -> None:
     """A Mission card back under the Mission deck, objective side up, tokens gone (OBL-C16)."""
     take(s, c)
-    s.face[c] = 0
+    s.own_face()[c] = 0
     put(s, c, Z_DECK, home=s.T.mission, bottom=True)
 
 
@@ -396,7 +396,7 @@ def revive(s: SentinelsState, c: int) -> None:
     else:
         take(s, c)
         s.zone[c] = Z_BOX
-        s.face[c] = 0
+        s.own_face()[c] = 0
         if s.log is not None:
             s.emit("revived", f"{s.name(c)} returns to the box", card=c)
 

@@ -17,7 +17,7 @@ def add_tokens(s: SentinelsState, sid: int, this: int, hero: int, other: int, n:
     if st.counter is not None:
         change_counter(s, st.counter, n, s.name(this) if this >= 0 else "")
     elif s.zone[this] == Z_PLAY:
-        s.tok[this] += n
+        s.own_tok()[this] += n
         if s.log is not None:
             token_change(s, this, s.tok[this] - n)
 
@@ -30,7 +30,7 @@ def remove_tokens(s: SentinelsState, sid: int, this: int, hero: int, other: int,
         change_counter(s, st.counter, -n, s.name(this) if this >= 0 else "")
     else:
         old = s.tok[this]
-        s.tok[this] = max(0, old - n)
+        s.own_tok()[this] = max(0, old - n)
         if s.log is not None and s.tok[this] != old:
             token_change(s, this, old)
 

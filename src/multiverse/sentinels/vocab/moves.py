@@ -251,7 +251,7 @@ def enter_play(s: SentinelsState, c: int, o: int, this: int, hero: int, played: 
         return False
     take(s, c)
     s.zone[c] = Z_BOX
-    s.home[c] = o
+    s.own_home()[c] = o
     if t.n_zones > 1 and this >= 0:
         s.bz[c] = s.bz[this]
     if s.log is not None:

@@ -156,7 +156,7 @@ def _enter(s: SentinelsState, c: int, o: int) -> None:
     from multiverse.sentinels.turns import put_into_play
 
     if s.T.kind[c][s.face[c]] != ONE_SHOT:
-        s.home[c] = o
+        s.own_home()[c] = o
         if s.log is not None and o != s.owner_of(c):
             s.emit("play_area", f"{s.name(c)} enters play in {possessive(s.oname(o))} play area",
                    card=c, owner=o)
