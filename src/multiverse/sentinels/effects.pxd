@@ -3,6 +3,9 @@
 # Python ignores it.
 from multiverse.sentinels.state cimport SentinelsState
 
+# the verb tables (verbs.py's dicts, the same objects), read at every step: declared, a
+# `.get` is a C call (no method look-up)
+cdef dict APPLY, MODE_APPLY, MODE_VERBS, VERBS
 
 cpdef loss_now(SentinelsState s)
 cpdef apply_to(SentinelsState s, Py_ssize_t sid, Py_ssize_t this, Py_ssize_t hero, Py_ssize_t other, Py_ssize_t c)

@@ -4,6 +4,8 @@
 cimport cython
 from multiverse.sentinels.state cimport SentinelsState
 
+# a module dict read on every call: declared, `_SIDES.get(g)` is a C call (no method look-up)
+cdef dict _SIDES
 
 cpdef bint in_group(SentinelsState s, object group, Py_ssize_t cid, Py_ssize_t this, Py_ssize_t other=*) except -1
 cpdef Py_ssize_t zone_of(SentinelsState s, object ref, Py_ssize_t this) except? -2

@@ -2,6 +2,8 @@
 # ring of six Locations is C arithmetic, called as a C function. Pure Python ignores it.
 cimport cython
 
+# module dicts read per decision (the .py's `_BY_KIND`): declared, a look-up is a C call
+cdef dict _BY_KIND
 
 cpdef Py_ssize_t _dist(Py_ssize_t a, Py_ssize_t b)
 

@@ -1,6 +1,8 @@
 # The compiled build's declaration of the turn planner's classes (setup.py): extension types
 # whose fields are the slots of united/heuristic.py, so the planner reads them directly. Pure
 # Python ignores it.
+# (and two module dicts read per option: declared, a look-up is a C call)
+cdef dict _CONTENT, _TIE
 cdef class _Content:
     cdef public object card_fx, card_sym, loc_fx, loc_index, mode, prod_threats, sentinel_health, solo, threat_tags
 
