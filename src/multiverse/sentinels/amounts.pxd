@@ -3,6 +3,10 @@
 # Python ignores it.
 from multiverse.sentinels.state cimport SentinelsState
 
+# the zone numbers (and keys of `live`) imported from state.py, as C integers: a test
+# like `s.zone[c] == Z_PLAY` is a C comparison, not a module look-up
+cdef Py_ssize_t Z_PLAY
+
 
 cpdef amount_of(SentinelsState s, Py_ssize_t sid, Py_ssize_t this=*)
 cpdef Py_ssize_t printed_delta(SentinelsState s, object st, Py_ssize_t this) except? -999999

@@ -3,6 +3,10 @@
 # import these functions call them as C functions. Pure Python ignores it.
 from multiverse.sentinels.state cimport SentinelsState
 
+# the zone numbers (and keys of `live`) imported from state.py, as C integers: a test
+# like `s.zone[c] == Z_PLAY` is a C comparison, not a module look-up
+cdef Py_ssize_t LIVE_CMODS, LIVE_MODS, LIVE_RT, Z_HAND, Z_PLAY
+
 
 cpdef list active_modifiers(SentinelsState s, Py_ssize_t zone=*)
 cpdef str immune_to(SentinelsState s, Py_ssize_t src, Py_ssize_t tgt, Py_ssize_t dtype, dict seen=*)

@@ -4,6 +4,10 @@
 cimport cython
 from multiverse.sentinels.state cimport SentinelsState
 
+# the zone numbers (and keys of `live`) imported from state.py, as C integers: a test
+# like `s.zone[c] == Z_PLAY` is a C comparison, not a module look-up
+cdef Py_ssize_t Z_PLAY
+
 # a module dict read on every call: declared, `_SIDES.get(g)` is a C call (no method look-up)
 cdef dict _SIDES
 

@@ -4,6 +4,10 @@
 cimport cython
 from multiverse.sentinels.state cimport SentinelsState
 
+# the zone numbers (and keys of `live`) imported from state.py, as C integers: a test
+# like `s.zone[c] == Z_PLAY` is a C comparison, not a module look-up
+cdef Py_ssize_t LIVE_END, LIVE_ENTER, LIVE_START, Z_PLAY
+
 
 cpdef bint _whose_ok(SentinelsState s, object whose, Py_ssize_t card, Py_ssize_t owner) except -1
 @cython.locals(c=cython.Py_ssize_t, face=list, seq=list, bz=list)

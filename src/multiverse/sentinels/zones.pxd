@@ -3,6 +3,10 @@
 # Pure Python ignores it.
 from multiverse.sentinels.state cimport SentinelsState
 
+# the zone numbers (and keys of `live`) imported from state.py, as C integers: a test
+# like `s.zone[c] == Z_PLAY` is a C comparison, not a module look-up
+cdef Py_ssize_t Z_BOX, Z_DECK, Z_HAND, Z_PLAY, Z_REMOVED, Z_RESERVE, Z_TRASH, Z_UNDER
+
 
 cdef list pile(SentinelsState s, Py_ssize_t zone, Py_ssize_t home)
 cpdef take(SentinelsState s, Py_ssize_t cid)

@@ -3,6 +3,10 @@
 cimport cython
 from multiverse.united.state cimport UnitedState
 
+# the symbols' numbers and the ring's size (imported from tables.py and board.py) as C integers:
+# `s.pool[WILD]`, `(pos + 1) % RING` are direct reads and C arithmetic (Python's modulo)
+cdef Py_ssize_t ATTACK, HEROIC, MOVE, RING, WILD
+
 
 cpdef Py_ssize_t _source(UnitedState s, Py_ssize_t h, Py_ssize_t sym) except? -2
 
