@@ -206,3 +206,33 @@ def test_one_stale_hot_module_runs_every_hot_module_from_its_source(tmp_path, mo
     assert SourceWhenNewer.find_spec("hotpkg.mod", [str(pkg)]).origin == str(so)
     monkeypatch.setattr(SourceWhenNewer, "_stale_build", True)
     assert SourceWhenNewer.find_spec("hotpkg.mod", [str(pkg)]).origin == str(pkg / "mod.py")
+
+
+def test_each_module_level_declaration_names_a_name_its_module_binds():
+    """A `.pxd` may declare a module's constants and dicts (`cdef Py_ssize_t Z_PLAY`, `cdef
+    dict _SIDES`) so compiled reads are C reads; a declared name the module never binds
+    would read 0 (or None) in the compiled build alone. Each is bound at module level: an
+    import or an assignment."""
+    import ast
+    import re
+
+    src = Path(__file__).resolve().parents[1] / "src"
+    checked = 0
+    for module in HOT:
+        base = src.joinpath(*module.split("."))
+        pxd = base.with_suffix(".pxd")
+        if not pxd.exists():
+            continue
+        declared = [n.strip() for line in pxd.read_text().splitlines()
+                    if (m := re.match(r"cdef (?!class\b)\w+ (\w+(?:, *\w+)*)$", line))
+                    for n in m.group(1).split(",")]
+        tree = ast.parse(base.with_suffix(".py").read_text())
+        bound = {a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names}
+        bound |= {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets
+                  if isinstance(t, ast.Name)}
+        bound |= {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)
+                  and isinstance(n.target, ast.Name)}
+        missing = set(declared) - bound
+        assert not missing, f"{pxd.name}: declared but never bound in {module}: {sorted(missing)}"
+        checked += len(declared)
+    assert checked >= 30  # the zone numbers, symbols, verb tables and caches of this round
