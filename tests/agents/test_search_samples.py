@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from multiverse import modes
 from multiverse.agents import ISMCTSAgent
 from multiverse.agents.ismcts import SearchRandom
+from multiverse.engine.rng import SplitMix64
 from multiverse.engine.sampling import shuffler
 from multiverse.sentinels.config import SentinelsConfig
 from multiverse.sentinels.determinize import determinize as sentinels_determinize
@@ -58,17 +59,34 @@ def test_a_shuffle_keeps_the_cards_and_forgets_their_order():
     assert set(firsts) == set(cards) and max(firsts.values()) < 45
 
 
-@given(st.lists(st.integers(-5, 60), max_size=80), st.integers(0, 2**32 - 1))
-def test_a_shuffle_is_the_stable_sort_by_one_uniform_key_per_card(cards: list[int], seed: int):
-    """The shuffle gives exactly the order of sorting the cards, then sorting them stably by
-    one `random()` key each, drawn in sorted order (repeated cards included): the samples a
-    seed gave stay the samples it gives."""
-    got, rnd = cards[:], random.Random(seed)
-    shuffler(random.Random(seed))(got)
-    want = sorted(cards)
-    draws = [rnd.random() for _ in want]  # one draw per card, in sorted order
-    want = [c for _, c in sorted(zip(draws, want, strict=True), key=lambda p: p[0])]  # stable
-    assert got == want
+@given(st.lists(st.lists(st.integers(-5, 60), max_size=80), min_size=1, max_size=4),
+       st.integers(0, 2**32 - 1))
+def test_a_shuffle_is_fisher_yates_on_the_sorted_cards_from_one_seeded_stream(
+        piles: list[list[int]], seed: int):
+    """Each shuffle sorts the cards, then swaps place i (from the end) with place
+    `below(i + 1)` of one SplitMix64 stream seeded by a single 64-bit draw from the caller's
+    generator; the shuffles of one sampler go on with that stream (repeated cards included):
+    the samples a seed gives are fixed."""
+    shuffle = shuffler(random.Random(seed))
+    stream = SplitMix64(random.Random(seed).getrandbits(64))
+    for cards in piles:
+        got = cards[:]
+        shuffle(got)
+        want = sorted(cards)
+        for i in range(len(want) - 1, 0, -1):  # the textbook loop, Python's big integers
+            j = stream.below(i + 1)
+            want[i], want[j] = want[j], want[i]
+        assert got == want
+
+
+def test_a_shuffle_gives_every_order_about_equally_often():
+    counts: dict[tuple[int, ...], int] = {}
+    for k in range(6000):
+        x = [0, 1, 2]
+        shuffler(random.Random(k))(x)
+        counts[tuple(x)] = counts.get(tuple(x), 0) + 1
+    assert len(counts) == 6  # each of the 6 orders about 1,000 times (sd about 29)
+    assert all(880 < n < 1120 for n in counts.values()), counts
 
 
 def test_united_samples_do_not_depend_on_the_hidden_order():

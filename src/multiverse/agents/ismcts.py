@@ -67,8 +67,8 @@ PRIORS = ("heuristic", "fast", "uniform")
 
 
 class SearchRandom(random.Random):
-    """The search's generator: Python's Mersenne Twister (its `random()` is one C call, so a
-    determinizer shuffles by sorting on random keys) with `SplitMix64`'s `below` and `next64`,
+    """The search's generator: Python's Mersenne Twister (its `random()` is one C call) with
+    `SplitMix64`'s `below` and `next64` (a determinizer seeds its shuffles with one `next64`),
     seeded from the agent's seed: the same seed, the same choices."""
 
     def below(self, n: int) -> int:

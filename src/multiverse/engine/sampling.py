@@ -4,11 +4,10 @@ the true order first, so a sample depends only on which cards are hidden where."
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
-from multiverse.engine.rng import MASK
+from multiverse.engine.rng import MASK, fisher_yates
 
 
 def draw64(rng: Any) -> int:
@@ -20,19 +19,16 @@ def draw64(rng: Any) -> int:
 
 
 def shuffler(rng: Any) -> Callable[[list[Any]], None]:
-    """A uniform shuffle drawing from `rng`: by id, then by `rng.random()` keys (two C-level
-    sorts, no Python swap per card; a generator without `random`, such as `SplitMix64`,
-    seeds a `random.Random` with one draw)."""
-    rand = getattr(rng, "random", None)
-    if rand is None:
-        rand = random.Random(draw64(rng)).random
-
-    def key(_: object) -> float:
-        return rand()
+    """A uniform shuffle seeded by one 64-bit draw from `rng`: it sorts the cards by id (the
+    true order is forgotten: the sample depends on the cards only), then runs Fisher-Yates
+    from its own SplitMix64 stream (`fisher_yates`: C integers in the compiled build, no
+    call to `rng` per card). Each call goes on with the same stream."""
+    st = draw64(rng)
 
     def shuffle(items: list[Any]) -> None:
-        items.sort()  # the true order is forgotten first: the sample depends on the cards only
-        items.sort(key=key)
+        nonlocal st
+        items.sort()
+        st = fisher_yates(items, st)
 
     return shuffle
 

@@ -16,9 +16,7 @@ from typing import Any, ClassVar
 from multiverse.engine.decision import Decision, Option
 from multiverse.engine.errors import GameOver, IllegalChoice, SaveError
 from multiverse.engine.events import Event
-from multiverse.engine.rng import GOLDEN, MASK, MIX1, MIX2, splitmix_next
-
-LOW32 = (1 << 32) - 1
+from multiverse.engine.rng import MASK, fisher_yates, splitmix_next
 
 Frame = tuple
 StepFn = Callable[[Any, Frame], None]
@@ -96,19 +94,9 @@ class GameState:
         return (out * n) >> 64
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates with `below` written out (the same draws, no call per card). Every
-        value fits in 64 bits: `(z * n) >> 64` is taken from z's 32-bit halves, so the
-        compiled build runs the loop on C integers (engine/state.pxd)."""
-        st, golden, mix1, mix2, mask, low = self.rng, GOLDEN, MIX1, MIX2, MASK, LOW32
-        for i in range(len(items) - 1, 0, -1):
-            st = (st + golden) & mask
-            z = ((st ^ (st >> 30)) * mix1) & mask
-            z = ((z ^ (z >> 27)) * mix2) & mask
-            z ^= z >> 31
-            n = i + 1
-            j = ((z >> 32) * n + (((z & low) * n) >> 32)) >> 32  # (z * n) >> 64
-            items[i], items[j] = items[j], items[i]
-        self.rng = st
+        """Fisher-Yates from the state's own generator: `below(i + 1)` for each place from
+        the end (`fisher_yates`, C integers in the compiled build)."""
+        self.rng = fisher_yates(items, self.rng)
 
     # ----- events -----------------------------------------------------------------
     def emit(self, kind: str, text: str, **data: Any) -> None:

@@ -26,11 +26,11 @@ Everything `view(state, seat)` shows is unchanged (`view(det, seat) == view(stat
 and every card multiset is kept. Only `rng` is drawn from: the game's generator is never
 advanced, and `state` itself is not touched.
 
-A shuffle sorts the cards by id, then by uniform random keys (`shuffler`): two C-level sorts
-instead of a Python-level swap per card, the same uniform distribution over orders, and a
-sample that depends only on which cards are hidden where, never on their true order (the same
-generator state gives the same sample whatever the hidden order was). A search passes a
-`random.Random` (its `random()` draws the keys); another generator seeds one.
+A shuffle sorts the cards by id, then runs Fisher-Yates from a SplitMix64 stream seeded by one
+64-bit draw from `rng` per determinization (`shuffler`: C integers in the compiled build):
+a uniform distribution over orders, and a sample that depends only on which cards are hidden
+where, never on their true order (the same generator state gives the same sample whatever
+the hidden order was).
 """
 
 from __future__ import annotations
