@@ -217,3 +217,31 @@ def test_a_modes_fast_scorer_is_its_games_rollout_scores(name, heroes):
             kinds.add(d.kind)
             s.apply(rnd.choice(d.options).id)
     assert len(kinds) >= 3
+
+
+def test_the_tree_policy_picks_the_best_puct_score_and_counts_every_option_available():
+    """`select`: mean value (an unvisited child: the node's own mean) plus c · prior ·
+    sqrt(available) / (1 + visits); every option's child counts this availability, an option
+    the priors have not met gets a uniform prior, and the first of equal scores wins."""
+    import math
+
+    from multiverse.agents.ismcts import Node, select
+    from multiverse.engine.decision import Option
+
+    node = Node(1.0)
+    node.visits, node.value = 10, 6.0  # the node's mean, 0.6, stands in for unvisited children
+    a, b = Node(0.5), Node(0.3)
+    a.visits, a.value, a.avail = 4, 2.0, 9  # mean 0.5
+    b.avail = 3  # unvisited
+    node.children = {"a": a, "b": b}
+    options = [Option("a", "A"), Option("b", "B"), Option("c", "C")]
+    score_a = 0.5 + 2.0 * 0.5 * math.sqrt(10) / 5
+    score_b = 0.6 + 2.0 * 0.3 * math.sqrt(4) / 1
+    score_c = 0.6 + 2.0 * (1 / 3) * math.sqrt(1) / 1
+    assert score_b > max(score_a, score_c)
+    assert select(node, options, 2.0) == "b"
+    assert (a.avail, b.avail, node.children["c"].avail) == (10, 4, 1)
+    assert node.children["c"].prior == 1 / 3 and node.children["c"].visits == 0
+    assert select(node, options, 0.0) == "b"  # no exploration: the best mean (0.6, b first)
+    fresh = Node(1.0)  # a node never visited: 0.5 for every child; ties go to the first
+    assert select(fresh, options, 0.0) == "a"

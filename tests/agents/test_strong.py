@@ -176,12 +176,13 @@ def test_oblivaeon_plays_its_measured_point():
 
 def test_sentinels_plays_its_measured_point():
     """The Sentinels curve's chosen point (docs/agents.md, "Sentinels, measured"): 100
-    iterations that stop once the choice is made."""
+    iterations, rollouts scored at the start of the second hero turn after the leaf,
+    stopping once the choice is made."""
     mode = modes.get("sentinels")
     s = mode.new_game(mode.make_config("4"), 3)
     agent = StrongAgent(5)
-    assert agent.settings(s) == {"iterations": 100, "stop_early": True}
+    assert agent.settings(s) == {"iterations": 100, "turns": 2, "stop_early": True}
     oid = agent.choose(s.decision(), s)
     assert oid in s.decision().ids()
-    assert (agent.search.iterations, agent.search.stop_early) == (100, 1.0)
+    assert (agent.search.iterations, agent.search.turns, agent.search.stop_early) == (100, 2, 1.0)
     assert 0 < agent.search.last_iterations <= 100

@@ -1,7 +1,16 @@
 # The compiled build's declaration of the search tree's `Node` (setup.py): an extension type
-# whose fields are the slots of agents/ismcts.py, so the search reads them directly. Pure
-# Python ignores it.
+# whose fields are the slots of agents/ismcts.py, so the search reads them directly, and of
+# the tree policy's choice, whose scores are C doubles (the same IEEE operations in the same
+# order as Python's floats: the same choices). Pure Python ignores it.
+cimport cython
+from multiverse.engine.decision cimport Option
+
 cdef class Node:
     cdef public object children
     cdef public long visits, avail, wins, primed
     cdef public double value, prior
+
+
+@cython.locals(o=Option, ch=Node, k=Py_ssize_t, n=long, fpu=double, q=double, score=double,
+               best_score=double)
+cpdef str select(Node node, object options, double c)

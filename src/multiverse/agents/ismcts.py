@@ -55,6 +55,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from multiverse import modes
@@ -114,6 +115,31 @@ def decided(root: Node, legal: list[str], left: float) -> bool:
         elif v > second:
             second = v
     return best - max(second, 0) > left
+
+
+def select(node: Node, options: Sequence[Any], c: float) -> str:
+    """The option below `node` with the best PUCT score: mean value (an unvisited child: the
+    node's own mean, 0.5 at first) plus `c` times prior times the square root of how often
+    the child was available, over one more than its visits. Every option's child counts this
+    availability; an option the node's priors have not met gets a child with a uniform
+    prior. The first of equal scores wins."""
+    children = node.children
+    fpu = node.value / node.visits if node.visits else 0.5
+    k = len(options)
+    best = ""
+    best_score = -1e18
+    for o in options:
+        oid = o.id
+        ch = children.get(oid)
+        if ch is None:
+            ch = children[oid] = Node(1.0 / k)
+        ch.avail += 1
+        n = ch.visits
+        q = ch.value / n if n else fpu
+        score = q + c * ch.prior * math.sqrt(ch.avail) / (1 + n)
+        if score > best_score:
+            best, best_score = oid, score
+    return best
 
 
 def reward(s: Any) -> float:
@@ -228,7 +254,6 @@ class ISMCTSAgent:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         limit = self.iterations
         c = self.c
-        sqrt = math.sqrt
         heuristic_prior = self.prior == "heuristic"
         prime = self.prime_visits
         mode = self._mode = modes.of_state(state)
@@ -264,24 +289,11 @@ class ISMCTSAgent:
             node: Node = root
             path = [root]
             while (d := det.decision()) is not None:
-                children = node.children
                 if node.primed == 0 or (heuristic_prior and node.primed < 2 and node.visits >= prime):
                     self._priors(node, d, det, heuristic_prior and node.visits >= prime)
-                fpu = node.value / node.visits if node.visits else 0.5
-                best = None
-                best_score = -1e18
-                for o in d.options:
-                    ch: Node | None = children.get(o.id)
-                    if ch is None:  # an option this node's priors have not met yet
-                        ch = children[o.id] = Node(1.0 / len(d.options))
-                    ch.avail += 1
-                    n = ch.visits
-                    q = ch.value / n if n else fpu
-                    score = q + c * ch.prior * sqrt(ch.avail) / (1 + n)
-                    if score > best_score:
-                        best, best_score = o.id, score
-                det.apply(best)  # type: ignore[arg-type]
-                node = children[best]  # type: ignore[index]
+                best = select(node, d.options, c)
+                det.apply(best)
+                node = node.children[best]
                 path.append(node)
                 if node.visits == 0:
                     break

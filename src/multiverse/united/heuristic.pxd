@@ -8,8 +8,12 @@ cdef class _Content:
 
 
 cdef class Board:
-    cdef public object fx, hero, n_hp, n_loc, pos, slots, threat, value
+    cdef public Py_ssize_t fx, hero, n_hp, n_loc, pos
+    cdef public double value
+    cdef public object slots, threat
     cdef public list civ, need, pool, s_hp, s_loc, thug, tokens
+
+    cpdef Board copy(self)
 
 
 cdef class Planner:
@@ -17,3 +21,22 @@ cdef class Planner:
     cdef public object standard, threat_names, v, villain, vulnerable, w_clear, w_rescue, w_thug
     cdef public _Content c
     cdef public dict memo
+
+    # the turn planner's own steps, called for every board it tries: C calls on C integers
+    # and doubles (the same IEEE operations in the same order as Python's: the same scores)
+    cpdef bint pay(self, Board b, Py_ssize_t sym, object pay=*)
+    cpdef bint can_pay(self, Board b, Py_ssize_t sym)
+    cpdef Py_ssize_t free(self, Board b, Py_ssize_t p)
+    cpdef hit_sentinel(self, Board b, Py_ssize_t sn, Py_ssize_t n=*)
+    cpdef hit_villain(self, Board b, Py_ssize_t n=*)
+    cpdef hit_thug(self, Board b, Py_ssize_t n=*)
+    cpdef rescue(self, Board b, Py_ssize_t n=*)
+    cpdef fill(self, Board b, Py_ssize_t sym)
+    cpdef bint do(self, Board b, dict data)
+    cpdef list moves(self, Board b)
+    cpdef double plan(self, Board b, Py_ssize_t depth=*)
+    cpdef double gain(self, Board b, Py_ssize_t depth)
+    cpdef double end_value(self, Board b)
+    cpdef double activation_value(self, Board b)
+    cpdef double activation_cost(self, Board b, Py_ssize_t sn)
+    cpdef double position_value(self, Board b)
