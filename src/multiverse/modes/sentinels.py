@@ -77,8 +77,8 @@ class SentinelsMode(SentinelsFamily):
     turn_kind = "play_phase"
     max_options = 64
     summary_fields: ClassVar[tuple[str, ...]] = ("villain", "environment")
-    # the measured curve's point (docs/agents.md, "Sentinels, measured"): as often as ISMCTS
-    # at 1,000 iterations, within its interval, for about a twentieth of its CPU
+    # the measured point (docs/agents.md, "The strong points played again"): as often as
+    # ISMCTS at 1,000 iterations, within its interval, for about a twentieth of its CPU
     strong_search: ClassVar[dict[str, Any]] = {"iterations": 100, "turns": 2, "stop_early": True}
 
     def check_content(self, config: Any) -> None:
