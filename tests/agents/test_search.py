@@ -166,6 +166,19 @@ def test_ismcts_rejects_bad_parameters():
     for bad in ("x", 1.5, True):  # a whole number of hero turns, named in the message
         with pytest.raises(ValueError, match=f"turns must be a whole number.*not {bad!r}"):
             ISMCTSAgent(0, turns=bad)
+    # every number a search reads is checked when it is made, naming the setting, rather
+    # than failing at the first decision of a game
+    for name, bad in (("exploration", "abc"), ("exploration", -0.1), ("exploration", True),
+                      ("prime_visits", 2.5), ("prior_temperature", 0), ("epsilon", 1.5),
+                      ("horizon", 0), ("iterations", 0), ("iterations", "100"),
+                      ("stop_early", "x"), ("stop_early", 2)):
+        with pytest.raises(ValueError, match=f"{name} must be .*not {bad!r}"):
+            ISMCTSAgent(0, **{name: bad})
+    with pytest.raises(ValueError, match="time_limit must be a number, above 0, not 0"):
+        ISMCTSAgent(0, iterations=None, time_limit=0)
+    ok = ISMCTSAgent(0, exploration=0, epsilon=1, prime_visits=0, prior_temperature=0.5,
+                     iterations=None, time_limit=0.5, stop_early=0.5)
+    assert (ok.c, ok.policy.epsilon, ok.prime_visits, ok.stop_early) == (0, 1, 0, 0.5)
 
 
 def test_the_root_prior_follows_the_heuristic_ordering():

@@ -82,6 +82,9 @@ def test_ismcts_parameters_from_the_command_line(tmp_path):
         assert run("run", "dofp", *bad, "--out", db).exit_code == 2, bad
     out = run("run", "dofp", "--agent", "strong", "--agent-set", "turns=x", "--out", db)
     assert out.exit_code == 2 and "error: bad strong parameters: turns must be a whole number" in out.output
+    out = run("run", "dofp", "--agent", "ismcts", "--agent-set", "exploration=abc", "--out", db)
+    assert out.exit_code == 2
+    assert "error: bad ismcts parameters: exploration must be a number, 0 or more, not 'abc'" in out.output
 
 
 def test_lab_run_sentinels_json(tmp_path):

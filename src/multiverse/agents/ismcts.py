@@ -53,6 +53,7 @@ same choices.
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import time
 from collections.abc import Sequence
@@ -142,6 +143,21 @@ def select(node: Node, options: Sequence[Any], c: float) -> str:
     return best
 
 
+def setting(name: str, value: Any, low: float, *, whole: bool = False, strict: bool = False,
+            high: float | None = None) -> None:
+    """Raise `ValueError` naming the search setting `name` unless `value` is a number (a whole
+    one when `whole`; never a bool) of at least `low` (above it when `strict`), at most
+    `high`."""
+    kind = numbers.Integral if whole else numbers.Real
+    if (isinstance(value, kind) and not isinstance(value, bool)
+            and (value > low if strict else value >= low) and (high is None or value <= high)):
+        return
+    what = "a whole number" if whole else "a number"
+    bound = f"above {low}" if strict else f"{low} or more"
+    upto = f" and at most {high}" if high is not None else ""
+    raise ValueError(f"{name} must be {what}, {bound}{upto}, not {value!r}")
+
+
 def reward(s: Any) -> float:
     """The value of a position for the heroes: 1 won, 0 lost, else the estimated chance."""
     return modes.of_state(s).value(s)
@@ -176,8 +192,17 @@ class ISMCTSAgent:
             raise ValueError(f"prior must be one of {PRIORS}, not {prior!r}")
         if iterations is None and time_limit is None:
             raise ValueError("give an iteration budget, a time budget, or both")
-        if not 0 <= stop_early <= 1:
-            raise ValueError("stop_early must be False, True or a share in (0, 1]")
+        if not (isinstance(stop_early, numbers.Real) and 0 <= stop_early <= 1):
+            raise ValueError(f"stop_early must be False, True or a share in (0, 1], not {stop_early!r}")
+        if iterations is not None:
+            setting("iterations", iterations, 1, whole=True)
+        if time_limit is not None:
+            setting("time_limit", time_limit, 0, strict=True)
+        setting("exploration", exploration, 0)
+        setting("prime_visits", prime_visits, 0, whole=True)
+        setting("prior_temperature", prior_temperature, 0, strict=True)
+        setting("epsilon", epsilon, 0, high=1)
+        setting("horizon", horizon, 1, whole=True)
         if turns is not None and (type(turns) is not int or turns < 1):
             raise ValueError(f"turns must be a whole number, 1 or more (or None: play to the end), not {turns!r}")
         self.rng = SearchRandom(SplitMix64(seed).next64())
