@@ -175,7 +175,7 @@ def test_oblivaeon_plays_its_measured_point():
 
 
 def test_sentinels_plays_its_measured_point():
-    """The Sentinels curve's chosen point (docs/agents.md, "Sentinels, measured"): 100
+    """The Sentinels strong point (docs/agents.md, "The strong points played again"): 100
     iterations, rollouts scored at the start of the second hero turn after the leaf,
     stopping once the choice is made."""
     mode = modes.get("sentinels")
