@@ -215,6 +215,7 @@ def test_every_card_on_the_page_is_readable(mode, server, browser, tables, tmp_p
     # click: the detail panel, name and text, and it stays open when the board is drawn again
     card = page.locator("[data-testid=hand] .card-el").first
     card.click(position=inside(card))
+    page.mouse.move(0, 0)  # the pointer off the card: a board drawn again under it would hover
     panel = page.locator("[data-testid=card-detail]")
     assert panel.is_visible()
     name, text = card.get_attribute("data-card-name"), card.get_attribute("data-card-text")
