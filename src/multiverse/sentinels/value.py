@@ -37,56 +37,75 @@ _GOOD = frozenset({"increase_dealt", "reduce_taken", "immune", "redirect_to_this
 
 
 def features(s: SentinelsState) -> list[float]:
-    """The feature vector of a position (names in `FEATURES`)."""
+    """The feature vector of a position (names in `FEATURES`). Written as loops (no `sum`,
+    `min` or generator calls), so the compiled build runs them on C numbers (value.pxd):
+    the same IEEE operations, in the same order, either way."""
     t = s.T
     n = t.n_heroes
-    hp, incap = s.hp, s.incap
+    hp, incap, char = s.hp, s.incap, s.char
     vc = t.villain_character
     face = s.face
-    full = t.max_hp[vc][face[vc]]
-    fracs = []
-    standing = []
+    side, max_hp, hero_char = t.side, t.max_hp, t.hero_char
+    full = max_hp[vc][face[vc]]
+    frac_sum = 0.0
+    frac_min = 0.0
+    incaps = standing = hand_sum = hand_min = 0
     for h in range(n):
-        c = s.char[h]
-        f = 0.0 if incap[h] else max(0, hp[c]) / t.max_hp[c][face[c]]
-        fracs.append(f)
-        if not incap[h]:
-            standing.append(h)
+        incaps += incap[h]
+        if incap[h]:
+            continue  # (a fraction of 0.0: adds nothing)
+        c = char[h]
+        life = hp[c]
+        top = max_hp[c][face[c]]
+        frac = max(0, life) / top
+        frac_sum += frac
+        k = len(s.hand[h])
+        if not standing or frac < frac_min:
+            frac_min = frac
+        if not standing or k < hand_min:
+            hand_min = k
+        hand_sum += k
+        standing += 1
     villain_cards = villain_target_hp = env_targets = hero_cards = 0
     good = bad = 0
-    side, max_hp = t.side, t.max_hp
     for c in s.inplay:
-        if c == vc or t.hero_char[c] >= 0:
+        if c == vc or hero_char[c] >= 0:
             continue
-        f = face[c]
-        sd = side[c][f]
+        fc = face[c]
+        sd = side[c][fc]
         if sd == 1:
             villain_cards += 1
-            if max_hp[c][f]:
+            if max_hp[c][fc]:
                 villain_target_hp += hp[c]
         elif sd == 2:
-            if max_hp[c][f]:
+            if max_hp[c][fc]:
                 env_targets += 1
         elif sd == 0 and s.hero_of(c) >= 0:
             hero_cards += 1
-        for m in t.modifiers[c][f]:
+        for m in t.modifiers[c][fc]:
             if (m.kind in _GOOD) == (sd == 0):
                 good += 1
             else:
                 bad += 1
-    hands = [len(s.hand[h]) for h in standing] or [0]
-    return [1.0, max(0, hp[vc]) / full if full else 0.0, float(face[vc] != 0), sum(fracs) / n,
-            min((fracs[h] for h in standing), default=0.0), sum(incap) / n,
-            villain_cards / 5, villain_target_hp / 20, env_targets / 3, hero_cards / (3 * n),
-            sum(hands) / len(hands) / 5, min(hands) / 5, good / 3, bad / 3, s.round / 10]
+    hands = standing or 1  # (no hero standing: one empty hand)
+    life = hp[vc]
+    return [1.0, max(0, life) / full if full else 0.0, float(face[vc] != 0), frac_sum / n,
+            frac_min, incaps / n, villain_cards / 5, villain_target_hp / 20, env_targets / 3,
+            hero_cards / (3 * n), hand_sum / hands / 5, hand_min / 5, good / 3, bad / 3,
+            s.round / 10]
 
 
 def value(s: SentinelsState) -> float:
     """The heroes' estimated chance to win from `s`: 1 or 0 once the game is over."""
     if s.result is not None:
         return 1.0 if s.result == "win" else 0.0
+    x = features(s)
+    if len(x) != len(WEIGHTS):
+        raise ValueError(f"{len(x)} features for {len(WEIGHTS)} weights")
     z = 0.0
-    for a, b in zip(WEIGHTS, features(s), strict=True):
+    for i in range(len(x)):
+        a = WEIGHTS[i]
+        b = x[i]
         z += a * b
     if z > 30:
         return 1.0
