@@ -2,7 +2,12 @@
 # whose fields are the slots of united/heuristic.py, so the planner reads them directly. Pure
 # Python ignores it.
 # (and two module dicts read per option: declared, a look-up is a C call)
+cimport cython
+
 cdef dict _CONTENT, _TIE
+# the planner's own actions as option data
+cdef dict _DO_EFFECT, _DO_ATTACK_VILLAIN, _DO_ATTACK_THUG, _DO_RESCUE
+cdef tuple _DO_ATTACK_SENTINEL, _DO_FILL, _DO_MOVE
 cdef class _Content:
     cdef public object card_fx, card_sym, loc_fx, loc_index, mode, prod_threats, sentinel_health, solo, threat_tags
 
@@ -17,7 +22,7 @@ cdef class Board:
 
 
 cdef class Planner:
-    cdef public object _fx, _played, _pool, hero, loc_ids, me, others_at, prev, prod, sentinels_ok, slots
+    cdef public object _base, _fx, _played, _pool, hero, loc_ids, me, others_at, prev, prod, sentinels_ok, slots
     cdef public object standard, threat_names, v, villain, vulnerable, w_clear, w_rescue, w_thug
     cdef public _Content c
     cdef public dict memo
@@ -38,5 +43,8 @@ cdef class Planner:
     cpdef double gain(self, Board b, Py_ssize_t depth)
     cpdef double end_value(self, Board b)
     cpdef double activation_value(self, Board b)
+    @cython.locals(sym=tuple, loc=Py_ssize_t, p=Py_ssize_t, steps=Py_ssize_t, d=Py_ssize_t,
+                   dist=Py_ssize_t, free=Py_ssize_t, here=Py_ssize_t, full=Py_ssize_t,
+                   hp=Py_ssize_t, cost=double)
     cpdef double activation_cost(self, Board b, Py_ssize_t sn)
     cpdef double position_value(self, Board b)

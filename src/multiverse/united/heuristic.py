@@ -113,10 +113,20 @@ class Board:
         return b
 
 
+# the planner's own actions as option data (`Planner.moves`; read by `Planner.do`)
+_DO_EFFECT = {"action": "effect"}
+_DO_ATTACK_SENTINEL = tuple({"action": "attack", "enemy": "sentinel", "sentinel": sn} for sn in range(3))
+_DO_ATTACK_VILLAIN = {"action": "attack", "enemy": "villain"}
+_DO_ATTACK_THUG = {"action": "attack", "enemy": "thug"}
+_DO_RESCUE = {"action": "rescue"}
+_DO_FILL = tuple({"action": "fill", "symbol": sym} for sym in (MOVE, ATTACK, HEROIC))
+_DO_MOVE = tuple({"action": "move", "location": p} for p in range(6))
+
+
 class Planner:
     """Scores options from a view: `score(option)`; higher is better."""
 
-    __slots__ = ("_fx", "_played", "_pool", "c", "hero", "loc_ids", "me", "memo", "others_at",
+    __slots__ = ("_base", "_fx", "_played", "_pool", "c", "hero", "loc_ids", "me", "memo", "others_at",
                  "prev", "prod", "sentinels_ok", "slots", "standard", "threat_names", "v",
                  "villain", "vulnerable", "w_clear", "w_rescue", "w_thug")
 
@@ -150,6 +160,7 @@ class Planner:
         self._pool: tuple[int, ...] = (0, 0, 0, 0)
         self._fx = -1
         self.memo: dict[tuple, float] = {}
+        self._base: Board | None = None  # the view's board, read once (`board`)
 
     # ----- the model ----------------------------------------------------------------
     def _last_hero_card(self) -> int:
@@ -161,11 +172,22 @@ class Planner:
         return -1
 
     def board(self, pool: list[int], fx: int) -> Board:
+        """The model of the view with `pool` symbols to spend and card `fx`'s Special Effect
+        pending (-1: none): a copy of the view's board, read from the view once."""
+        base = self._base
+        if base is None:
+            base = self._base = self._view_board()
+        b = base.copy()
+        b.pool = pool
+        b.fx = fx
+        return b
+
+    def _view_board(self) -> Board:
         v = self.v
         b = Board.__new__(Board)
         b.hero = self.hero
         b.pos = self.me["location"]
-        b.pool = pool
+        b.pool = [0, 0, 0, 0]
         tok = self.me["tokens"]
         b.tokens = [tok.get(n, 0) for n in SYM_NAMES]
         b.s_hp, b.s_loc = [0, 0, 0], [-1, -1, -1]
@@ -183,8 +205,8 @@ class Planner:
             need = loc["threat"]["need"] if loc["threat"] else {}
             b.need += [need.get("move", 0), need.get("attack", 0), need.get("heroic", 0)]
         b.slots = self.slots
-        b.threat = list(self.threat_names)
-        b.fx = fx
+        b.threat = list(self.threat_names)  # (shared by the copies: `fill` copies it to write)
+        b.fx = -1
         b.value = 0.0
         return b
 
@@ -353,29 +375,29 @@ class Planner:
         return True
 
     def moves(self, b: Board) -> list[dict[str, Any]]:
-        """The actions the model allows now (as option data)."""
+        """The actions the model allows now (as option data: shared dicts, never written)."""
         p = b.pos
         out: list[dict[str, Any]] = []
         if b.fx >= 0:
-            out.append({"action": "effect"})
+            out.append(_DO_EFFECT)
         if self.can_pay(b, ATTACK):
             if self.sentinels_ok:
                 for sn in range(3):
                     if b.s_loc[sn] == p and b.s_hp[sn] > 0:
-                        out.append({"action": "attack", "enemy": "sentinel", "sentinel": sn})
+                        out.append(_DO_ATTACK_SENTINEL[sn])
             if b.n_loc == p and b.n_hp > 0 and self.vulnerable:
-                out.append({"action": "attack", "enemy": "villain"})
+                out.append(_DO_ATTACK_VILLAIN)
             if b.thug[p]:
-                out.append({"action": "attack", "enemy": "thug"})
+                out.append(_DO_ATTACK_THUG)
         if b.civ[p] and self.can_pay(b, HEROIC):
-            out.append({"action": "rescue"})
+            out.append(_DO_RESCUE)
         if b.threat[p] is not None:
             for sym in (MOVE, ATTACK, HEROIC):
                 if b.need[p * 3 + sym] and self.can_pay(b, sym):
-                    out.append({"action": "fill", "symbol": sym})
+                    out.append(_DO_FILL[sym])
         if self.can_pay(b, MOVE):
-            out.append({"action": "move", "location": (p - 1) % 6})
-            out.append({"action": "move", "location": (p + 1) % 6})
+            out.append(_DO_MOVE[(p - 1) % 6])
+            out.append(_DO_MOVE[(p + 1) % 6])
         return out
 
     def plan(self, b: Board, depth: int = MAX_DEPTH) -> float:
@@ -458,10 +480,11 @@ class Planner:
                 cost += V_HERO_DAMAGE * sym[ATTACK]
         if sym[WILD]:
             full = self.c.sentinel_health
-            if b.s_hp[sn] >= full:
+            hp = b.s_hp[sn]
+            if hp >= full:
                 cost += V_TRACK
             else:
-                cost += V_SENTINEL_HP * min(self.prod * sym[WILD], full - b.s_hp[sn])
+                cost += V_SENTINEL_HP * min(self.prod * sym[WILD], full - hp)
         if fx:
             cost += V_TRACK
         if loc == p:
