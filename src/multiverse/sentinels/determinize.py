@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from multiverse.engine.rng import fisher_yates
 from multiverse.engine.sampling import draw64, shuffler
 from multiverse.sentinels.state import Z_DECK, Z_HAND, SentinelsState
 
@@ -58,9 +59,10 @@ def _known(state: SentinelsState) -> tuple[dict[int, int], set[int]]:
 
 class Sampler:
     """The determinizations of one position for one seat, as a search draws one per
-    iteration: what is hidden where is read once (each owner's unseen cards, sorted by id:
-    a shuffle's first sort then costs one pass), and each `draw` clones the state and deals
-    those cards again: the samples of the procedure the module states, draw for draw."""
+    iteration: what is hidden where is read once (each owner's unseen cards sorted by id, the
+    shuffle's first step, done once), and each `draw` clones the state and deals those cards
+    again (Fisher-Yates on a copy of each sorted pile): the samples of the procedure the
+    module states, draw for draw."""
 
     __slots__ = ("plan", "reserve", "state")
 
@@ -86,11 +88,11 @@ class Sampler:
         """A copy of the state with its hidden cards dealt again from `rng` (the pending
         decision not recomputed: `determinize` does)."""
         det: SentinelsState = self.state.clone()  # type: ignore[assignment]
-        shuffle = shuffler(rng)
+        st = draw64(rng)  # the shuffles' stream (`shuffler`'s: the plan's piles are sorted)
         zone = det.zone
         for o, cards, free, movable in self.plan:
             pool = cards[:]
-            shuffle(pool)
+            st = fisher_yates(pool, st)
             deck = det.deck[o]
             if free is not None:  # a card leaving the hand goes to the deck
                 hand = det.hand[o]
@@ -102,7 +104,8 @@ class Sampler:
                 pool = pool[len(free):]
             deck[:movable] = pool
         if self.reserve:
-            shuffle(det.reserve)
+            det.reserve.sort()
+            st = fisher_yates(det.reserve, st)
         det.rng = draw64(rng)
         return det
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from multiverse.engine.rng import fisher_yates
 from multiverse.engine.sampling import draw64, shuffler
 from multiverse.united.owned import LOC_DECK, OWN_DECK, records
 from multiverse.united.state import UnitedState
@@ -51,10 +52,10 @@ class Shuffler(Protocol):
 
 class Sampler:
     """The determinizations of one position for one seat, as a search draws one per
-    iteration: what is hidden where is read once (each pile's unseen cards sorted by id, so a
-    shuffle's first sort costs one pass; the places they go to), and each `draw` clones the
-    state and deals them again. Its samples are those of the plain procedure above, draw
-    for draw from the same generator."""
+    iteration: what is hidden where is read once (each pile's unseen cards sorted by id, the
+    shuffle's first step, done once; the places they go to), and each `draw` clones the
+    state and deals them again (Fisher-Yates on a copy of each sorted pile). Its samples are
+    those of the plain procedure above, draw for draw from the same generator."""
 
     __slots__ = ("heroes", "mp", "parts", "pile", "state")
 
@@ -95,10 +96,10 @@ class Sampler:
     def determinize(self, rng: Shuffler) -> UnitedState:
         """A copy of the state with everything hidden from the seat resampled from `rng`."""
         det: UnitedState = self.state.clone()  # type: ignore[assignment]
-        shuffle = shuffler(rng)
+        st = draw64(rng)  # the shuffles' stream (`shuffler`'s: its piles are sorted already)
         for h, cards, places, k in self.heroes:
             pool = cards[:]
-            shuffle(pool)
+            st = fisher_yates(pool, st)
             if k >= 0:  # another seat's hero: its hand is dealt from the pool first
                 det.hand[h], pool = pool[:k], pool[k:]
             if places is None:
@@ -110,7 +111,7 @@ class Sampler:
         if self.mp is not None:
             unseen, cards = self.mp
             pool = cards[:]
-            shuffle(pool)
+            st = fisher_yates(pool, st)
             if unseen is None:
                 det.mp_deck = pool
             else:
@@ -118,12 +119,13 @@ class Sampler:
                 for i, c in zip(unseen, pool, strict=True):
                     mp[i] = c
         if self.pile:
-            shuffle(det.pile)
+            det.pile.sort()
+            st = fisher_yates(det.pile, st)
         if self.parts:
             parts = det.parts
             for places, cards in self.parts:
                 pool = cards[:]
-                shuffle(pool)
+                st = fisher_yates(pool, st)
                 for i, c in zip(places, pool, strict=True):
                     parts[i + 2] = c
         det.rng = draw64(rng)
