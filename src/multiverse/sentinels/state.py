@@ -236,35 +236,46 @@ class SentinelsState(GameState):
 
     def live_enter(self, cid: int) -> None:
         """Card `cid` has just entered play (last in play order): the lists kept in `live`
-        gain it where it belongs (new lists: a clone may share the old ones)."""
+        gain it where it belongs (a copy of the dict, new lists where it joins: a clone may
+        share the old ones)."""
         joins, side, hp = self._joins(cid)
-        new = {}
-        for key, value in self.live.items():  # type: ignore[union-attr]
+        live = self.live
+        new = live.copy()  # type: ignore[union-attr]
+        for key, value in live.items():  # type: ignore[union-attr]
             if type(key) is tuple:
-                new[key] = [*value, cid] if hp and side in key else value
+                if hp and side in key:
+                    new[key] = [*value, cid]
             elif type(key) is frozenset:
-                new[key] = [*value, cid] if cid in key else value
+                if cid in key:
+                    new[key] = [*value, cid]
             elif key < LIVE_CMODS:
-                new[key] = [*value, cid] if joins[key] else value
+                if joins[key]:
+                    new[key] = [*value, cid]
             else:
                 ms = joins[key]
-                new[key] = value + [(m, cid) for m in ms] if ms else value
+                if ms:
+                    new[key] = value + [(m, cid) for m in ms]
         self.live = new
 
     def live_leave(self, cid: int) -> None:
         """Card `cid` has just left play: the lists kept in `live` lose it (the lists it
-        joined on entering: its face has not changed since, a flip in play clears `live`)."""
+        joined on entering: its face has not changed since, a flip in play clears `live`;
+        a copy of the dict, new lists where it leaves)."""
         joins, side, hp = self._joins(cid)
-        new = {}
-        for key, value in self.live.items():  # type: ignore[union-attr]
+        live = self.live
+        new = live.copy()  # type: ignore[union-attr]
+        for key, value in live.items():  # type: ignore[union-attr]
             if type(key) is tuple:
-                new[key] = [c for c in value if c != cid] if hp and side in key else value
+                if hp and side in key:
+                    new[key] = [c for c in value if c != cid]
             elif type(key) is frozenset:
-                new[key] = [c for c in value if c != cid] if cid in key else value
+                if cid in key:
+                    new[key] = [c for c in value if c != cid]
             elif key < LIVE_CMODS:
-                new[key] = [c for c in value if c != cid] if joins[key] else value
-            else:
-                new[key] = [p for p in value if p[1] != cid] if joins[key] else value
+                if joins[key]:
+                    new[key] = [c for c in value if c != cid]
+            elif joins[key]:
+                new[key] = [p for p in value if p[1] != cid]
         self.live = new
 
     def key(self) -> tuple:
