@@ -9,6 +9,7 @@ cdef Py_ssize_t ATTACK, HEROIC, MOVE, RING, WILD
 
 
 cpdef Py_ssize_t _source(UnitedState s, Py_ssize_t h, Py_ssize_t sym) except? -2
+cpdef Py_ssize_t _action_key(Py_ssize_t kind, Py_ssize_t a, Py_ssize_t b, Py_ssize_t src)
 
 
 @cython.locals(pos=Py_ssize_t, src=Py_ssize_t, p=Py_ssize_t, th=Py_ssize_t, sym=Py_ssize_t)

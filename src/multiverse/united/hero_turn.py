@@ -164,24 +164,42 @@ def _label(fmt: str, *args: object) -> str:
 
 
 def _token_twin(s: UnitedState, h: int, sym: int, src: int, opts: list[Option],
-                key: tuple | None = None) -> None:
+                key: tuple | int | None = None) -> None:
     """MU-5: when a Wild symbol would pay but the hero also holds a token of that kind, the
     player may spend the token instead and keep the Wild symbol (the one choice of payment
     that is not dominated). The twin of the last option pays with the token (a kept option's
-    twin is kept under `("twin", *key)`, made with it while its label is unformatted)."""
+    twin is kept under `_twin_key(key)`, made with it while its label is unformatted)."""
     if src == 1 and s.tokens[h * 4 + sym]:
-        opts.append(_twin(opts[-1]) if key is None else s.T.kept[("twin", *key)])
+        opts.append(_twin(opts[-1]) if key is None else s.T.kept[_twin_key(key)])
 
 
 def _twin(o: Option) -> Option:
     return Option(f"{o.id}/token", (*o._label[:-1], _PAID[2]), {**o.data, "pay": 2})
 
 
-def _keep(t: Tables, key: tuple, o: Option) -> Option:
+# A kept action option's key: a tuple ending with what pays (`_source`), or, for the actions
+# named by small numbers, one int (`_action_key`: a dict reads an int key faster than a
+# tuple's); its token twin's key is `_twin_key(key)`.
+_MOVE_KEY, _RESCUE_KEY, _FILL_KEY = 1, 2, 3
+
+
+def _action_key(kind: int, a: int, b: int, src: int) -> int:
+    """The int key of a kept move (Location place, Location), rescue or fill (symbol,
+    Threat) option paid by `src` (0 … 7): distinct for Location and Threat indexes below
+    2**20 (a pack holds a few dozen)."""
+    return ((a * 1048576 + b) * 16 + src) * 4 + kind
+
+
+def _twin_key(key: tuple | int) -> tuple | int:
+    return -key if type(key) is int else ("twin", *key)
+
+
+def _keep(t: Tables, key: tuple | int, o: Option) -> Option:
     """Keep option `o` under `key` (and its token twin, when a Wild symbol pays for it)."""
     t.kept[key] = o
-    if key[-1] == 1:  # (every kept key ends with what pays)
-        t.kept[("twin", *key)] = _twin(o)
+    pays = (key >> 2) % 16 if type(key) is int else key[-1]
+    if pays == 1:  # a Wild symbol
+        t.kept[_twin_key(key)] = _twin(o)
     return o
 
 
@@ -199,7 +217,7 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
     src = srcs[MOVE]
     if src >= 0:
         for p in (move_reach_targets(s, h, pos) if s.protect else ((pos - 1) % RING, (pos + 1) % RING)):
-            key = ("move", p, s.locs[p], src)
+            key = _action_key(_MOVE_KEY, p, s.locs[p], src)
             o = kept.get(key)
             if o is None:
                 o = _keep(t, key, Option(f"move:{p}", (_label, "Move to {} ({})", t.loc_name[s.locs[p]],
@@ -226,7 +244,7 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
                 _token_twin(s, h, ATTACK, src, opts)
     src = srcs[HEROIC]
     if src >= 0 and s.civ[pos]:
-        key = ("rescue", src)
+        key = _action_key(_RESCUE_KEY, 0, 0, src)
         opts.append(kept.get(key) or _keep(t, key, Option(
             "rescue", (_label, "Rescue a Civilian ({})", _PAID[src]), {"action": "rescue"})))
         if src == 1:
@@ -241,7 +259,7 @@ def action_options(s: UnitedState, h: int) -> list[Option]:
             if s.need[pos * 3 + sym] or wild_left(s, pos):
                 src = srcs[sym]
                 if src >= 0:
-                    key = ("fill", sym, th, src)
+                    key = _action_key(_FILL_KEY, sym, th, src)
                     o = kept.get(key)
                     if o is None:
                         o = _keep(t, key, Option(
