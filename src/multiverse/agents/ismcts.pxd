@@ -11,6 +11,10 @@ cdef class Node:
     cdef public double value, prior
 
 
-@cython.locals(o=Option, ch=Node, k=Py_ssize_t, n=long, fpu=double, q=double, score=double,
-               best_score=double)
+cdef Py_ssize_t _N_ROOTS
+cdef list _ROOTS
+
+
+@cython.locals(o=Option, ch=Node, k=Py_ssize_t, n=long, fpu=double, q=double, root=double,
+               score=double, best_score=double)
 cpdef str select(Node node, object options, double c)

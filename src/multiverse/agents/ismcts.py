@@ -118,6 +118,10 @@ def decided(root: Node, legal: list[str], left: float) -> bool:
     return best - max(second, 0) > left
 
 
+_N_ROOTS = 4096
+_ROOTS = [math.sqrt(i) for i in range(_N_ROOTS)]  # `select`'s square roots of small counts
+
+
 def select(node: Node, options: Sequence[Any], c: float) -> str:
     """The option below `node` with the best PUCT score: mean value (an unvisited child: the
     node's own mean, 0.5 at first) plus `c` times prior times the square root of how often
@@ -137,7 +141,8 @@ def select(node: Node, options: Sequence[Any], c: float) -> str:
         ch.avail += 1
         n = ch.visits
         q = ch.value / n if n else fpu
-        score = q + c * ch.prior * math.sqrt(ch.avail) / (1 + n)
+        root = _ROOTS[ch.avail] if ch.avail < _N_ROOTS else math.sqrt(ch.avail)
+        score = q + c * ch.prior * root / (1 + n)
         if score > best_score:
             best, best_score = oid, score
     return best
