@@ -395,6 +395,9 @@ def measure_all(games: int = 200, repetitions: int = REPETITIONS) -> dict[str, A
     for mode, r in modes.items():
         r["us_per_step_playout_loop"] = statistics.median(us[mode])
         r["games_per_s_playout_loop"] = games / max(1e-9, statistics.median(secs[mode]))
+        # the search timed in the same rounds: three runs spread over the whole bench, so a
+        # slow stretch of a shared machine weighs on one round, not on all three
+        r["ismcts_iterations_per_s_rounds"] = 1e6 / statistics.median(us[f"ismcts:{mode}"])
         if "openspiel:python_tic_tac_toe" in us:
             r["ismcts_iteration_vs_python_ttt_step"] = round_ratio(
                 us[f"ismcts:{mode}"], us["openspiel:python_tic_tac_toe"])
@@ -428,7 +431,8 @@ BARS = (  # issue 24's bars: (figure, mode, at most / at least, bar)
 
 def bars(modes: dict[str, Any], ratios: dict[str, dict[str, float]]) -> list[dict[str, Any]]:
     """Each of `BARS` with the figure this run measured and whether it is met (a ratio needs
-    OpenSpiel: without it that bar is left out)."""
+    OpenSpiel: without it that bar is left out). The search's speed is the one timed in the
+    shared rounds when the run has them (`measure_all`), else `measure_ismcts`'s."""
     out = []
     for figure, mode, sense, bar in BARS:
         if mode not in modes:
@@ -439,6 +443,8 @@ def bars(modes: dict[str, Any], ratios: dict[str, dict[str, float]]) -> list[dic
             value = ratios[mode]["python_tic_tac_toe"]
         elif figure == "µs / clone":
             value = modes[mode]["us_per_clone"]
+        elif "ismcts_iterations_per_s_rounds" in modes[mode]:  # (measure_all: the rounds')
+            value = modes[mode]["ismcts_iterations_per_s_rounds"]
         elif "ismcts_iterations_per_s" in modes[mode]:
             value = modes[mode]["ismcts_iterations_per_s"]
         else:
@@ -495,6 +501,9 @@ def main(json_out: bool = False, games: int = 200, repetitions: int = REPETITION
                           "", f"{m['ismcts_states']} states x {m['ismcts_iterations']}")
             table.add_row("ISMCTS iterations / s (random rollouts)",
                           f"{m['ismcts_random_iterations_per_s']:,.0f}", "", "to the end of the game")
+        if "ismcts_iterations_per_s_rounds" in m:
+            table.add_row("ISMCTS iterations / s (default agent, in the rounds)",
+                          f"{m['ismcts_iterations_per_s_rounds']:,.0f}", "", "median of the rounds: the bar's")
         if "ismcts_iteration_vs_python_ttt_step" in m:
             table.add_row("ISMCTS iteration ÷ python_tic_tac_toe step",
                           f"{m['ismcts_iteration_vs_python_ttt_step']:,.2f}", "", "same rounds")
