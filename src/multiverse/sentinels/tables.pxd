@@ -1,23 +1,29 @@
 # The compiled build's declaration of `Tables` (setup.py): an extension type whose fields
 # are the slots of sentinels/tables.py, so a rule reading `s.T` (the game's static tables)
-# reads a field directly. Pure Python ignores it.
+# reads a field directly. Each field has the type its annotation in `Tables.__init__` gives
+# (a container's type, the numbers and flags as C integers), so `t.gates.get(fx)` is a call
+# of the dict's own look-up and `c == t.villain_character` a C comparison. Pure Python
+# ignores it.
 
 
 cdef class Tables:
-    cdef public object abilities, blocks, branches, bring_forth, by_name, card, card_data, card_oid
-    cdef public object card_opt, character, clear_tokens, cmod_if, cmods, complexity, cond_cards
-    cdef public object config, content, copies, counter_index, counter_max, counter_min
-    cdef public object counter_names, counter_start, deck_cards, dmg_head, do, dynamic, end_trig
-    cdef public object env, env_ids, envs, face_name, flip_fx, fx_head, fx_run, gates, goal_cache, has_end
-    cdef public object has_enter, has_mods, has_start, hdeck, hdeck_cards, hdeck_chars, hdeck_ids
-    cdef public object hdeck_names, hero_char, hero_ids, hero_tokens, immunes, incap_fx
-    cdef public object indestructible, keywords, kind, late_owner, max_hp, memo_end, memo_steps
-    cdef public object mission, missions, mod_conds, modifiers, n_faces, n_heroes, n_zones, name
-    cdef public object named_decks, no_dmg, okind, optional, otherwise, owner, owner_names
-    cdef public object play_areas, play_fx, play_opt, plural_owners, power_fx, power_opt, printed
-    cdef public object printed_cards, printed_sids, react_src, remembering, reserve_cards
-    cdef public object restore_hp, retargets, rt_mods, scion_cards, scion_zero, scions, seed
-    cdef public object sel_sides, setup_fx, shield_cards, side, start_trig, step_cmod, step_if
-    cdef public object kept_opt, steps, target_opt, team, then, threshold_text, thresholds, track_dmg
-    cdef public object triggers, under_blocks, usurp_faces, villain, villain_character, villains
-    cdef public object watch, watch_cards, watchers, whose_owners
+    cdef public Py_ssize_t env, late_owner, mission, n_heroes, n_zones, villain, villain_character
+    cdef public bint blocks, dynamic, immunes, mod_conds, play_areas, remembering, retargets
+    cdef public bint track_dmg
+    cdef public tuple counter_max, counter_min, counter_names, counter_start, env_ids, envs
+    cdef public tuple hdeck_ids, hdeck_names, hero_ids, owner_names, threshold_text, thresholds
+    cdef public tuple villains
+    cdef public list card, card_data, card_oid, card_opt, character, clear_tokens, cmod_if, cmods
+    cdef public list complexity, copies, deck_cards, dmg_head, do, end_trig, face_name, flip_fx
+    cdef public list fx_head, fx_run, has_end, has_enter, has_mods, has_start, hdeck, hdeck_cards
+    cdef public list hdeck_chars, hero_char, hero_tokens, incap_fx, indestructible, keywords, kind
+    cdef public list max_hp, modifiers, n_faces, name, no_dmg, okind, otherwise, owner, play_fx
+    cdef public list play_opt, power_fx, power_opt, reserve_cards, restore_hp, rt_mods, seed
+    cdef public list sel_sides, side, start_trig, steps, then, triggers
+    cdef public dict abilities, branches, bring_forth, by_name, counter_index, gates, goal_cache
+    cdef public dict kept_opt, memo_end, memo_steps, named_decks, scion_cards, scion_zero
+    cdef public dict shield_cards, step_cmod, step_if, target_opt, team, under_blocks, usurp_faces
+    cdef public dict watch, watch_cards, watchers, whose_owners
+    cdef public set optional, react_src
+    cdef public frozenset cond_cards, missions, plural_owners, printed_cards, printed_sids, scions
+    cdef public object config, content, printed, setup_fx
