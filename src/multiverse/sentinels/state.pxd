@@ -26,6 +26,8 @@ cdef class SentinelsState(GameState):
     cpdef live_enter(self, Py_ssize_t cid)
     @cython.locals(live=dict, new=dict)
     cpdef live_leave(self, Py_ssize_t cid)
+    @cython.locals(live=dict)
+    cpdef live_flip(self)
     cpdef list own_home(self)
     cpdef list own_face(self)
     cpdef list own_tok(self)

@@ -23,8 +23,8 @@ with modifiers, with start- or end-of-turn texts, with reactions to a card enter
 the modifiers they show, the targets of each set of sides, those in play of a set of cards:
 the watchers of an event, say), each in play order, filled as it
 is read (`live_read`). A card entering or leaving play updates it (`live_enter`,
-`live_leave`); a card flipping in play clears it (`zones.flip`), as does any code that
-rebuilds `inplay` or faces (setup, positions, saved games). A clone shares it until either
+`live_leave`); a card flipping in play drops the lists that read faces (`live_flip`); any
+code that rebuilds `inplay` or faces (setup, positions, saved games) clears it. A clone shares it until either
 changes: its lists are never changed in place.
 """
 
@@ -277,6 +277,16 @@ class SentinelsState(GameState):
             elif joins[key]:
                 new[key] = [p for p in value if p[1] != cid]
         self.live = new
+
+    def live_flip(self) -> None:
+        """A card in play has just turned to another face: the lists of `live` that read faces
+        (the modifiers shown, those that redirect or change types, the targets of a set of
+        sides) are dropped, to be read again; the others (cards flagged on any face, cards
+        of a set in play) hold as they are, in play order."""
+        live = self.live
+        if live is not None:
+            self.live = {k: v for k, v in live.items()
+                         if type(k) is frozenset or (type(k) is int and k < LIVE_CMODS)}
 
     def key(self) -> tuple:
         """`GameState.key` for this layout: lists become tuples (frames and modifiers are

@@ -245,7 +245,7 @@ def flip(s: SentinelsState, cid: int, face: int = -1) -> bool:
         return False
     s.own_face()[cid] = new
     if s.zone[cid] == Z_PLAY:
-        s.live = None
+        s.live_flip()
         full = t.max_hp[cid][new]
         if not full:
             s.hp[cid] = 0
