@@ -6,7 +6,7 @@ cimport cython
 from multiverse.engine.decision cimport Option
 
 cdef class Node:
-    cdef public object children
+    cdef public dict children
     cdef public long visits, avail, wins, primed
     cdef public double value, prior
 
@@ -15,6 +15,6 @@ cdef Py_ssize_t _N_ROOTS
 cdef list _ROOTS
 
 
-@cython.locals(o=Option, ch=Node, k=Py_ssize_t, n=long, fpu=double, q=double, root=double,
-               score=double, best_score=double)
+@cython.locals(children=dict, o=Option, ch=Node, k=Py_ssize_t, n=long, fpu=double, q=double,
+               root=double, score=double, best_score=double)
 cpdef str select(Node node, object options, double c)
