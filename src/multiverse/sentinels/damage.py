@@ -91,10 +91,11 @@ def heroes_lost(s: SentinelsState) -> bool:
     """SOTM-18: the heroes lose when every hero is incapacitated (checked between steps, so a
     villain defeated in the same step wins for the heroes)."""
     if s.T.dynamic:  # OblivAeon: incapacitated heroes are replaced until none is left
-        if s.incap.count(2) == len(s.incap):
-            s.end("loss", "every player is out of heroes")
-            return True
-        return s.result is not None
+        for i in s.incap:
+            if i != 2:  # a player still has a hero
+                return s.result is not None
+        s.end("loss", "every player is out of heroes")
+        return True
     if all(s.incap):
         s.end("loss", "every hero is incapacitated")
         return True

@@ -32,6 +32,7 @@ cdef class SentinelsState(GameState):
     cpdef list own_face(self)
     cpdef list own_tok(self)
     cpdef list own_seq(self)
+    cpdef new_turn(self)
     cpdef Py_ssize_t seat(self, Py_ssize_t owner) except? -2
     cpdef str name(self, Py_ssize_t cid)
     cpdef str oname(self, Py_ssize_t o)

@@ -18,6 +18,7 @@ from multiverse.sentinels.oblivaeon.world import (
     zone_name,
 )
 from multiverse.sentinels.state import Z_HAND, Z_PLAY, Z_UNDER, SentinelsState, choice, step
+from multiverse.sentinels.tables import Tables
 from multiverse.sentinels.triggers import fire_enters_play
 from multiverse.sentinels.turns import heroes_lost
 from multiverse.sentinels.verbs import push_effect
@@ -224,7 +225,7 @@ def _six_options(s: SentinelsState, f: tuple) -> tuple:
                                          s.azone[p], ability, reward)), opts
 
 
-def _six_option(t: Any, key: tuple) -> Option:
+def _six_option(t: Tables, key: tuple) -> Option:
     """One of the six things' options but a trade, made once per game and kept in the tables
     by what it names (an option is a value: its id, label and data never change)."""
     opt = t.kept_opt.get(key)
@@ -233,7 +234,7 @@ def _six_option(t: Any, key: tuple) -> Option:
     return opt
 
 
-def _make_six_option(t: Any, key: tuple) -> Option:
+def _make_six_option(t: Tables, key: tuple) -> Option:
     what = key[0]
     if what == "take":  # OBL-H2: the Mission on top of the deck
         return Option("take", (_objective_label, t, key[1]), {"do": "take"})
