@@ -1,6 +1,7 @@
 # The compiled build's declarations for sentinels/damage.py (setup.py): the damage pipeline
 # takes its card numbers as C integers, so its table reads are direct, and the rules that
 # import these functions call them as C functions. Pure Python ignores it.
+cimport cython
 from multiverse.sentinels.state cimport SentinelsState
 
 # the zone numbers (and keys of `live`) imported from state.py, as C integers: a test
@@ -8,6 +9,7 @@ from multiverse.sentinels.state cimport SentinelsState
 cdef Py_ssize_t LIVE_CMODS, LIVE_MODS, LIVE_RT, Z_HAND, Z_PLAY
 
 
+@cython.locals(c=Py_ssize_t, bz=list, p=tuple)
 cpdef list active_modifiers(SentinelsState s, Py_ssize_t zone=*)
 cpdef str immune_to(SentinelsState s, Py_ssize_t src, Py_ssize_t tgt, Py_ssize_t dtype, dict seen=*)
 cpdef list immunities(SentinelsState s, Py_ssize_t src, Py_ssize_t dtype, Py_ssize_t zone)

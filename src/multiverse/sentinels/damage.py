@@ -38,8 +38,11 @@ def active_modifiers(s: SentinelsState, zone: int = -1) -> list[tuple[CMod, int]
         return out  # (kept: read, never changed)
     bz = s.bz
     if not conds:  # zones only (OblivAeon): the modifiers shown in `zone`
-        shown = s.live_get(LIVE_CMODS)
-        out = [p for p in shown if bz[p[1]] == zone]
+        out = []
+        for p in s.live_get(LIVE_CMODS):
+            c = p[1]
+            if bz[c] == zone:
+                out.append(p)
         if s.mods:
             out += [(t.step_cmod[sid], this) for sid, this, _hero, _dur, _o in s.mods
                     if this < 0 or bz[this] == zone]

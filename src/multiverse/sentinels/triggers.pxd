@@ -11,6 +11,7 @@ cdef Py_ssize_t LIVE_END, LIVE_ENTER, LIVE_START, Z_PLAY
 
 cpdef bint _whose_ok(SentinelsState s, object whose, Py_ssize_t card, Py_ssize_t owner) except -1
 @cython.locals(c=cython.Py_ssize_t, face=list, seq=list, bz=list)
+@cython.locals(c=Py_ssize_t, face=list, seq=list, bz=list, table=list, trs=tuple)
 cpdef fire_turn(SentinelsState s, object event, Py_ssize_t owner, Py_ssize_t zone=*)
 @cython.locals(c=cython.Py_ssize_t)
 cpdef fire_watchers(SentinelsState s, object event, Py_ssize_t cid, Py_ssize_t src=*)
