@@ -239,43 +239,49 @@ class SentinelsState(GameState):
         gain it where it belongs (a copy of the dict, new lists where it joins: a clone may
         share the old ones)."""
         joins, side, hp = self._joins(cid)
+        card = cid  # (one number object for every look-up and list: boxed once, compiled)
         live = self.live
         new = live.copy()  # type: ignore[union-attr]
         for key, value in live.items():  # type: ignore[union-attr]
             if type(key) is tuple:
-                if hp and side in key:
-                    new[key] = [*value, cid]
+                sides = key
+                if hp and side in sides:
+                    new[key] = [*value, card]
             elif type(key) is frozenset:
-                if cid in key:
-                    new[key] = [*value, cid]
+                cards = key
+                if card in cards:
+                    new[key] = [*value, card]
             elif key < LIVE_CMODS:
                 if joins[key]:
-                    new[key] = [*value, cid]
+                    new[key] = [*value, card]
             else:
                 ms = joins[key]
                 if ms:
-                    new[key] = value + [(m, cid) for m in ms]
+                    new[key] = value + [(m, card) for m in ms]
         self.live = new
 
     def live_leave(self, cid: int) -> None:
         """Card `cid` has just left play: the lists kept in `live` lose it (the lists it
-        joined on entering: its face has not changed since, a flip in play clears `live`;
-        a copy of the dict, new lists where it leaves)."""
+        joined at the face it shows: a flip in play drops the lists that read faces,
+        `live_flip`; a copy of the dict, new lists where it leaves)."""
         joins, side, hp = self._joins(cid)
+        card = cid  # (one number object for every look-up and comparison: boxed once)
         live = self.live
         new = live.copy()  # type: ignore[union-attr]
         for key, value in live.items():  # type: ignore[union-attr]
             if type(key) is tuple:
-                if hp and side in key:
-                    new[key] = [c for c in value if c != cid]
+                sides = key
+                if hp and side in sides:
+                    new[key] = [c for c in value if c != card]
             elif type(key) is frozenset:
-                if cid in key:
-                    new[key] = [c for c in value if c != cid]
+                cards = key
+                if card in cards:
+                    new[key] = [c for c in value if c != card]
             elif key < LIVE_CMODS:
                 if joins[key]:
-                    new[key] = [c for c in value if c != cid]
+                    new[key] = [c for c in value if c != card]
             elif joins[key]:
-                new[key] = [p for p in value if p[1] != cid]
+                new[key] = [p for p in value if p[1] != card]
         self.live = new
 
     def live_flip(self) -> None:
