@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from multiverse.compiled import HOT, SourceWhenNewer
+from multiverse.compiled import HOT, SourceWhenNewer, unbuilt
 
 
 def _package(tmp_path: Path) -> Path:
@@ -236,3 +236,36 @@ def test_each_module_level_declaration_names_a_name_its_module_binds():
         assert not missing, f"{pxd.name}: declared but never bound in {module}: {sorted(missing)}"
         checked += len(declared)
     assert checked >= 30  # the zone numbers, symbols, verb tables and caches of this round
+
+
+def test_a_module_the_build_left_as_source_is_named(tmp_path):
+    """CI's check (tools/check_compiled.py): a hot module with no compiled file, or one older
+    than its source, is one the build left as source; a fresh one is not."""
+    pkg = _package(tmp_path)  # hotpkg.mod: source and compiled file
+    (pkg / "other.py").write_text("X = 1\n")  # no compiled file
+    root = str(pkg)  # the package folder, as `stale` reads it
+    so = next(p for p in pkg.iterdir() if p.name.startswith("mod.") and p.suffix != ".py")
+    os.utime(pkg / "mod.py", (1_000, 1_000))
+    os.utime(so, (1_000_000, 1_000_000))  # built after the last edit
+    assert unbuilt(root, ["hotpkg.mod", "hotpkg.other"]) == ["hotpkg.other"]
+    os.utime(pkg / "mod.py", (2_000_000, 2_000_000))  # edited since the build
+    assert unbuilt(root, ["hotpkg.mod", "hotpkg.other"]) == ["hotpkg.other", "hotpkg.mod"]
+    assert unbuilt(root, ["hotpkg.mod"]) == ["hotpkg.mod"]
+
+
+def test_the_ci_check_names_what_the_build_left_as_source(tmp_path):
+    """The script itself, on this checkout: 0 and one line when every hot module is built, or
+    1 and the modules' names (a checkout built without a compiler runs as source)."""
+    script = Path(__file__).resolve().parents[1] / "tools" / "check_compiled.py"
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         timeout=120, cwd=tmp_path)
+    import multiverse
+    left = unbuilt(os.path.dirname(os.path.abspath(multiverse.__file__)), HOT)
+    if left:
+        assert out.returncode == 1 and out.stdout == ""
+        assert out.stderr.startswith(f"error: the build left {len(left)} of {len(HOT)} hot modules")
+    else:
+        assert out.returncode == 0 and out.stdout == f"compiled: all {len(HOT)} hot modules\n"
+    bad = subprocess.run([sys.executable, str(script), "--nope"], capture_output=True, text=True,
+                         timeout=120, cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stderr == "error: usage: python tools/check_compiled.py\n"

@@ -89,6 +89,17 @@ def stale(root: str, modules: Sequence[str]) -> list[str]:
     return out
 
 
+def unbuilt(root: str, modules: Sequence[str]) -> list[str]:
+    """The modules of package folder `root` with no compiled module beside their source, or
+    with one older than it (`stale`): those a build left as source."""
+    out = []
+    for m in modules:
+        base = os.path.join(os.path.dirname(root), *m.split("."))
+        if not any(os.path.exists(base + x) for x in importlib.machinery.EXTENSION_SUFFIXES):
+            out.append(m)
+    return out + [m for m in stale(root, modules) if m not in out]
+
+
 class SourceWhenNewer:
     """A meta path finder for `modules`: the `.py` file when it is newer than the compiled
     module beside it, or when `pure`; otherwise whatever the usual path finder finds. When
@@ -132,3 +143,4 @@ def compiled_modules() -> list[str]:
     """Which hot modules this process runs compiled (imported ones only)."""
     return [m for m in HOT if m in sys.modules
             and not (getattr(sys.modules[m], "__file__", "") or "").endswith(".py")]
+
