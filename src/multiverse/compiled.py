@@ -77,13 +77,19 @@ HOT = (  # the modules setup.py compiles
 )
 
 
+def _built(root: str, module: str) -> tuple[str, list[str]]:
+    """`module`'s path in package folder `root` without its suffix, and the compiled modules
+    found beside its source."""
+    base = os.path.join(os.path.dirname(root), *module.split("."))
+    return base, [base + x for x in importlib.machinery.EXTENSION_SUFFIXES if os.path.exists(base + x)]
+
+
 def stale(root: str, modules: Sequence[str]) -> list[str]:
     """The modules of package folder `root` (`multiverse`'s, for `HOT`) whose source is newer
     than the compiled module beside it."""
     out = []
     for m in modules:
-        base = os.path.join(os.path.dirname(root), *m.split("."))
-        built = [base + x for x in importlib.machinery.EXTENSION_SUFFIXES if os.path.exists(base + x)]
+        base, built = _built(root, m)
         if built and os.path.exists(base + ".py") and os.path.getmtime(base + ".py") > os.path.getmtime(built[0]):
             out.append(m)
     return out
@@ -92,12 +98,8 @@ def stale(root: str, modules: Sequence[str]) -> list[str]:
 def unbuilt(root: str, modules: Sequence[str]) -> list[str]:
     """The modules of package folder `root` with no compiled module beside their source, or
     with one older than it (`stale`): those a build left as source."""
-    out = []
-    for m in modules:
-        base = os.path.join(os.path.dirname(root), *m.split("."))
-        if not any(os.path.exists(base + x) for x in importlib.machinery.EXTENSION_SUFFIXES):
-            out.append(m)
-    return out + [m for m in stale(root, modules) if m not in out]
+    missing = [m for m in modules if not _built(root, m)[1]]
+    return missing + stale(root, modules)  # (a missing one is never stale)
 
 
 class SourceWhenNewer:
@@ -143,4 +145,3 @@ def compiled_modules() -> list[str]:
     """Which hot modules this process runs compiled (imported ones only)."""
     return [m for m in HOT if m in sys.modules
             and not (getattr(sys.modules[m], "__file__", "") or "").endswith(".py")]
-

@@ -187,7 +187,7 @@ class Planner:
         b = Board.__new__(Board)
         b.hero = self.hero
         b.pos = self.me["location"]
-        b.pool = [0, 0, 0, 0]
+        b.pool = []  # (each copy is given its own: `board`)
         tok = self.me["tokens"]
         b.tokens = [tok.get(n, 0) for n in SYM_NAMES]
         b.s_hp, b.s_loc = [0, 0, 0], [-1, -1, -1]
