@@ -228,8 +228,9 @@ def test_each_module_level_declaration_names_a_name_its_module_binds():
                     for n in m.group(1).split(",")]
         tree = ast.parse(base.with_suffix(".py").read_text())
         bound = {a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names}
-        bound |= {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets
-                  if isinstance(t, ast.Name)}
+        bound |= {x.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets
+                  for x in (t.elts if isinstance(t, ast.Tuple) else [t])  # (`A, B = range(2)`)
+                  if isinstance(x, ast.Name)}
         bound |= {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)
                   and isinstance(n.target, ast.Name)}
         missing = set(declared) - bound

@@ -237,3 +237,29 @@ def test_a_save_whose_list_field_is_not_a_list_is_refused(mode: str, field: str,
     doc["state"][field] = value
     with pytest.raises(SaveError, match=f"'{field}' is a list"):
         m.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("mode", ["sentinels", "oblivaeon"])
+@pytest.mark.parametrize("change", ["short", "negative", "text", "dict", "none"])
+def test_a_save_whose_damage_this_turn_is_malformed_is_refused(mode: str, change: str) -> None:
+    """`turn_dmg` is saved as one count of damage per card ([] when no condition of the game
+    reads it; the state keeps only the cards dealt some): a list of another length, a count
+    below 0 or not a whole number, anything but a list is a SaveError naming 'turn_dmg'; a
+    well-formed one loads to the same hash."""
+    from multiverse import modes
+    from multiverse.engine.errors import SaveError
+
+    m = modes.get(mode)
+    s = m.new_game(m.make_config("3"), 4)
+    doc = json.loads(m.to_json(s))
+    dense = doc["state"]["turn_dmg"]
+    assert dense == ([0] * len(s.T.card) if s.T.track_dmg else [])
+    if s.T.track_dmg:  # a count that loads: kept for that card only
+        doc["state"]["turn_dmg"] = [7 if c == 1 else 0 for c in range(len(dense))]
+        loaded = m.from_json(json.dumps(doc))
+        assert loaded.turn_dmg == {1: 7} and loaded.dense_dmg() == doc["state"]["turn_dmg"]
+    bad = {"short": dense[1:] if dense else [0], "negative": [-1] * max(1, len(dense)),
+           "text": ["3"] * max(1, len(dense)), "dict": {"0": 1}, "none": None}[change]
+    doc["state"]["turn_dmg"] = bad
+    with pytest.raises(SaveError, match="'turn_dmg'"):
+        m.from_json(json.dumps(doc))

@@ -42,7 +42,7 @@ def test_a_shield_flips_once_oblivaeon_has_been_dealt_10_damage_this_turn(tmp_pa
     s.apply("stay")
     run_until(s, "play_phase")
     s.apply(f"play:{barrage}")
-    assert s.hp[ob] == 40 - 12 and s.turn_dmg[ob] == 12
+    assert s.hp[ob] == 40 - 12 and s.turn_dmg[ob] == 12 and s.dense_dmg()[ob] == 12
     assert s.zone[sh] == Z_PLAY and s.face[sh] == 1  # flipped at the third hit (12 >= 10)
     assert "Shield A flips! (Shield A Phase 2)" in [e.text for e in s.take_events()]
 

@@ -279,25 +279,28 @@ def test_a_condition_reads_the_damage_dealt_to_a_target_this_turn(tmp_path: Path
          "do": [COUNT_HITS]}]})
     flurry = one_shot("Flurry", dmg(3, VILLAIN), dmg(3, VILLAIN), dmg(3, VILLAIN))
     s = alpha_plays(tmp_path, [gauge, flurry], ["Flurry"], ["Gauge"])
-    assert s.turn_dmg == [0] * len(s.T.card)
+    assert s.turn_dmg == {} and s.dense_dmg() == [0] * len(s.T.card)
     play(s, "Flurry")
-    g = card(s, "Gauge", "alpha")
-    assert s.tok[g] == 2 and s.turn_dmg[char(s, "villain")] == 9  # 3 (no), 6 (yes), 9 (yes)
+    g, v = card(s, "Gauge", "alpha"), char(s, "villain")
+    assert s.tok[g] == 2 and s.turn_dmg == {v: 9}  # 3 (no), 6 (yes), 9 (yes)
+    saved = json.loads(json.dumps(s.data_dict()))  # saved as one count per card
+    assert saved["turn_dmg"] == [9 if c == v else 0 for c in range(len(s.T.card))]
     back = SentinelsState.__new__(SentinelsState)
     back.T = s.T
-    back.load_data(json.loads(json.dumps(s.data_dict())))
+    back.load_data(saved)
     assert back.turn_dmg == s.turn_dmg and back.key() == s.key() and back.state_hash() == s.state_hash()
     s.stack.clear()  # the next hero's turn starts
     s.stack.append(("hero_turn", 1))
     s._decision = None
     s.advance()
-    assert s.turn_dmg == [0] * len(s.T.card)
+    assert s.turn_dmg == {} and s.dense_dmg() == [0] * len(s.T.card)
 
 
 def test_no_damage_is_kept_when_no_condition_reads_it(tmp_path: Path) -> None:
     s = alpha_plays(tmp_path, [one_shot("Jab", dmg(2, VILLAIN))], ["Jab"])
     play(s, "Jab")
-    assert s.turn_dmg == [] and s.clone().turn_dmg == []
+    assert s.turn_dmg == {} and s.clone().turn_dmg == {} and s.dense_dmg() == []
+    assert s.data_dict()["turn_dmg"] == []
 
 
 # ----- misuse: errors naming the field ----------------------------------------------------

@@ -251,5 +251,5 @@ def damage_this_turn(s: SentinelsState, c: Condition, this: int, hero: int) -> i
     if not dealt:
         return 0
     if c.of is None:
-        return dealt[this] if this >= 0 else 0
-    return max((dealt[x] for x in candidates(s, c.of, this, hero, -1)), default=0)
+        return dealt.get(this, 0) if this >= 0 else 0
+    return max((dealt.get(x, 0) for x in candidates(s, c.of, this, hero, -1)), default=0)

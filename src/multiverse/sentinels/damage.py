@@ -164,11 +164,9 @@ def immunities(s: SentinelsState, src: int, dtype: int, zone: int) -> list[tuple
 
 
 def count_turn_damage(s: SentinelsState, tgt: int, amount: int) -> None:
-    """`turn_dmg[tgt] += amount`; the turn's shared zeros (`Tables.no_dmg`) are copied first."""
+    """`turn_dmg[tgt] += amount` (the cards dealt damage this turn, state.py)."""
     dealt = s.turn_dmg
-    if dealt is s.T.no_dmg:
-        dealt = s.turn_dmg = dealt[:]
-    dealt[tgt] += amount
+    dealt[tgt] = dealt.get(tgt, 0) + amount
 
 
 def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, irreducible: bool,

@@ -89,8 +89,9 @@ def check_places(s: SentinelsState) -> None:
     assert len(set(s.turn_fired)) == len(s.turn_fired), "a once-per-turn trigger fired twice"
     assert set(s.turn_fired) <= {fx[0] for fx, g in t.gates.items() if g[0]}, \
         "turn_fired names a trigger that is not once per turn"
-    assert len(s.turn_dmg) == (len(t.card) if t.track_dmg else 0) and min(s.turn_dmg, default=0) >= 0, \
-        "turn_dmg: one count of damage per card, none below 0 (none kept when no condition reads it)"
+    assert type(s.turn_dmg) is dict and (t.track_dmg or not s.turn_dmg) and all(
+        type(c) is int and 0 <= c < len(t.card) and type(v) is int and v > 0 for c, v in s.turn_dmg.items()), \
+        "turn_dmg: cards dealt damage this turn, each above 0 (none kept when no condition reads it)"
     for i, v in enumerate(s.ctr):  # OBL-ID1: counters within their bounds
         assert t.counter_min[i] <= v <= t.counter_max[i], f"{t.counter_names[i]} = {v}"
     in_play = sorted(s.inplay)

@@ -10,7 +10,11 @@ cdef Py_ssize_t Z_PLAY
 
 # a module dict read on every call: declared, `_SIDES.get(g)` is a C call (no method look-up)
 cdef dict _SIDES
+# the other groups' words as C integers (`_GROUPS`: the dict read once per test)
+cdef Py_ssize_t G_THIS, G_SOURCE, G_VILLAIN_CHARACTER, G_THIS_HERO, G_OTHER_HERO, G_HERO_CHARACTER, G_OTHER
+cdef dict _GROUPS
 
+@cython.locals(g=Py_ssize_t)
 cpdef bint in_group(SentinelsState s, object group, Py_ssize_t cid, Py_ssize_t this, Py_ssize_t other=*) except -1
 cpdef Py_ssize_t zone_of(SentinelsState s, object ref, Py_ssize_t this) except? -2
 @cython.locals(c=Py_ssize_t, z=Py_ssize_t, bz=list, out=list)

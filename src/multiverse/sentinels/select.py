@@ -46,25 +46,31 @@ def in_group(s: SentinelsState, group: str, cid: int, this: int, other: int = -1
     sides = _SIDES.get(group)
     if sides is not None:  # a set of sides ("any", "hero", "villain", …): one table read
         return t.side[cid][s.face[cid]] in sides
-    if group == "this":
+    g = _GROUPS.get(group, G_OTHER)  # the other groups' words as C integers: one look-up
+    if g == G_THIS:
         return cid == this
-    if group == "source":
+    if g == G_SOURCE:
         return cid == other
-    if group == "villain_character":
+    if g == G_VILLAIN_CHARACTER:
         return cid == t.villain_character
     o = s.hero_of(this) if this >= 0 else -1
     mine = s.char[o] if o >= 0 else -2
-    if group == "this_hero":
+    if g == G_THIS_HERO:
         return cid == mine
     h = s.hero_of(cid)
-    if group == "other_hero":
+    if g == G_OTHER_HERO:
         return t.side[cid][s.face[cid]] == 0 and cid != mine and h != o
-    if group == "hero_character":
+    if g == G_HERO_CHARACTER:
         return h >= 0 and (cid == s.char[h] or cid in t.team.get(s.char[h], ()))
     if "|" in group:  # a modifier's group narrowed by a keyword
         base, kw = group.split("|", 1)
         return kw in t.keywords[cid][s.face[cid]] and in_group(s, base, cid, this, other)
     return False
+
+
+G_THIS, G_SOURCE, G_VILLAIN_CHARACTER, G_THIS_HERO, G_OTHER_HERO, G_HERO_CHARACTER, G_OTHER = range(7)
+_GROUPS = {"this": G_THIS, "source": G_SOURCE, "villain_character": G_VILLAIN_CHARACTER,
+           "this_hero": G_THIS_HERO, "other_hero": G_OTHER_HERO, "hero_character": G_HERO_CHARACTER}
 
 
 def step_candidates(s: SentinelsState, sid: int, this: int, hero: int, other: int) -> list[int]:

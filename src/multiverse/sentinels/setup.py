@@ -76,9 +76,7 @@ def blank_state(t: Tables, seed: int) -> SentinelsState:
     s.turn_destroyed = s.turn_discarded = 0  # "this turn" (state.TURN_FIELDS)
     s.turn_flipped = [0] * t.n_heroes
     s.turn_fired = []  # "this turn" facts (state.py)
-    if t.track_dmg and len(t.no_dmg) != n_cards:
-        t.no_dmg = [0] * n_cards
-    s.turn_dmg = t.no_dmg if t.track_dmg else []
+    s.turn_dmg = {}
     return s
 
 def deal_hands(s: SentinelsState, f: tuple) -> None:

@@ -8,8 +8,8 @@ from multiverse.sentinels.tables cimport Tables
 
 cdef class SentinelsState(GameState):
     cdef public Tables T
-    cdef public list azone, bz, char, ctr, deck, face, hand, home, hp, htok, incap, inplay, mods, play, reserve, seq, tok, trash, turn_dmg, turn_fired, turn_flipped, under, user, zone
-    cdef public dict live
+    cdef public list azone, bz, char, ctr, deck, face, hand, home, hp, htok, incap, inplay, mods, play, reserve, seq, tok, trash, turn_fired, turn_flipped, under, user, zone
+    cdef public dict live, turn_dmg
     cdef public bint face_shared, home_shared, seq_shared, tok_shared
     cdef public object incap_used, next_seq, phase, played, powered, round, turn, turn_destroyed, turn_discarded
 
@@ -33,6 +33,7 @@ cdef class SentinelsState(GameState):
     cpdef list own_tok(self)
     cpdef list own_seq(self)
     cpdef new_turn(self)
+    cpdef list dense_dmg(self)
     cpdef Py_ssize_t seat(self, Py_ssize_t owner) except? -2
     cpdef str name(self, Py_ssize_t cid)
     cpdef str oname(self, Py_ssize_t o)

@@ -33,6 +33,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, ClassVar
 
+from multiverse.engine.errors import SaveError
 from multiverse.engine.state import GameState, OptionsFn, ResolveFn, StepFn, _listify, push, rule_registry
 from multiverse.sentinels.tables import OWNER_KINDS, Tables
 
@@ -54,8 +55,10 @@ ZONES = ("deck", "hand", "trash", "play", "box", "removed", "under", "reserve")
 #   turn_flipped    per player: hero tokens flipped this turn (OBL-HE2)
 #   turn_fired      the triggers (the first step id of each effect) with `once_per_turn`
 #                   that have fired this turn ("the first time each turn")
-#   turn_dmg        per card, the damage dealt to it this turn; [] when no condition of the
-#                   game reads it (T.track_dmg false: nothing kept, nothing copied)
+#   turn_dmg        the damage dealt this turn, by card: only the cards dealt some (a dict,
+#                   so a turn's first damage copies no per-card list); saved and hashed as
+#                   one count per card (`dense_dmg`), [] when no condition of the game reads
+#                   it (T.track_dmg false: nothing kept)
 TURN_FIELDS = ("turn_destroyed", "turn_discarded", "turn_flipped", "turn_fired", "turn_dmg")
 TURN_SCALARS = ("turn_destroyed", "turn_discarded")  # ints; the others: a list per player
 
@@ -112,7 +115,7 @@ class SentinelsState(GameState):
     NESTED = frozenset({"deck", "hand", "trash", "play", "htok"})
     LISTS = frozenset({  # the fields the .pxd declares `list` (a save's must be lists)
         "azone", "bz", "char", "ctr", "deck", "face", "hand", "home", "hp", "htok", "incap", "inplay", "mods",
-        "play", "reserve", "seq", "tok", "trash", "turn_dmg", "turn_fired", "turn_flipped", "under", "user",
+        "play", "reserve", "seq", "tok", "trash", "turn_fired", "turn_flipped", "under", "user",
         "zone",
     })  # fmt: skip
     STEPS: ClassVar[dict[str, StepFn]] = {}
@@ -126,7 +129,7 @@ class SentinelsState(GameState):
         """A copy of the data: flat lists copied once, the per-owner zones twice; `mods` and
         the stack hold tuples, which are shared, and so are `STATIC`'s lists in a game of one
         battle zone and fixed players (the base game: nothing writes them after setup) and
-        `turn_dmg` while it is the turn's shared zeros (`Tables.no_dmg`). `home`, `face`,
+        (`turn_dmg` is a small dict: copied, or a new empty one). `home`, `face`,
         `tok` and `seq`, per card and written seldom, are shared until either state writes
         one (`own_home` …)."""
         new: SentinelsState = SentinelsState.__new__(SentinelsState)
@@ -151,14 +154,17 @@ class SentinelsState(GameState):
         new.turn_flipped = self.turn_flipped[:]
         dealt = self.turn_dmg
         new.turn_fired = self.turn_fired[:]
-        new.turn_dmg = dealt if dealt is t.no_dmg else dealt[:]  # the shared zeros: not written
+        new.turn_dmg = dealt.copy() if dealt else {}  # (written in place: never shared)
         new.live = self.live  # (filled, never changed: shared until either state changes)
         new._decision = self._decision
         new.log = None
         return new
 
     def load_data(self, data: dict[str, Any]) -> None:
-        """`GameState.load_data`; `live` is read again from the loaded cards."""
+        """`GameState.load_data`; `live` is read again from the loaded cards; `turn_dmg`,
+        saved as one count per card, is kept as the cards dealt damage."""
+        if "turn_dmg" in data:
+            data = {**data, "turn_dmg": _sparse_dmg(data["turn_dmg"], self.T)}
         super().load_data(data)
         self.live = None
         self.home_shared = self.face_shared = self.tok_shared = self.seq_shared = False
@@ -298,8 +304,15 @@ class SentinelsState(GameState):
         """`GameState.key` for this layout: lists become tuples (frames and modifiers are
         tuples already)."""
         return tuple(
-            (tuple(map(tuple, v)) if name in _NESTED else tuple(v)) if type(v) is list else v
+            (tuple(map(tuple, v)) if name in _NESTED else tuple(v)) if type(v) is list
+            else tuple(self.dense_dmg()) if type(v) is dict else v  # (`turn_dmg`)
             for name, v in zip(_FIELDS, _ALL_FIELDS(self), strict=True))
+
+    def dense_dmg(self) -> list[int]:
+        """`turn_dmg` as it is saved and hashed: the damage dealt this turn to each card (0
+        for most), or [] in a game where no condition reads it."""
+        dealt = self.turn_dmg
+        return [dealt.get(c, 0) for c in range(len(self.T.card))] if self.T.track_dmg else []
 
     def data_dict(self) -> dict[str, Any]:
         """The fields as plain JSON data, as `GameState.data_dict` gives them; only the
@@ -310,6 +323,8 @@ class SentinelsState(GameState):
             if type(v) is list:
                 v = (_listify(v) if name in _TUPLES else [x[:] for x in v] if name in _NESTED
                      else v[:])
+            elif type(v) is dict:  # `turn_dmg`
+                v = self.dense_dmg()
             out[name] = v
         return out
 
@@ -320,9 +335,8 @@ class SentinelsState(GameState):
             self.turn_flipped = [0] * len(self.turn_flipped)
         if self.turn_fired:
             self.turn_fired = []
-        if self.turn_dmg and self.turn_dmg is not self.T.no_dmg:
-            zeros = self.T.no_dmg
-            self.turn_dmg = zeros if len(zeros) == len(self.turn_dmg) else [0] * len(self.turn_dmg)
+        if self.turn_dmg:
+            self.turn_dmg = {}
 
     # ----- queries ----------------------------------------------------------------
     def seat(self, owner: int) -> int:
@@ -416,12 +430,22 @@ class SentinelsState(GameState):
         return [c for c in self.inplay if self.is_target(c)]
 
 
+def _sparse_dmg(v: Any, t: Tables) -> dict[int, int]:
+    """A save's `turn_dmg` (one count per card, [] when the game keeps none) as the state
+    keeps it: the cards dealt damage this turn; anything else raises `SaveError`."""
+    n = len(t.card) if t.track_dmg else 0
+    if type(v) is not list or len(v) != n or any(type(x) is not int or x < 0 for x in v):
+        raise SaveError(f"state JSON: 'turn_dmg' is a list of {n} damage counts (whole "
+                        f"numbers, 0 or more), not {str(v)[:80]}")
+    return {c: x for c, x in enumerate(v) if x}
+
+
 STATIC = ("char", "user", "bz", "azone")  # fixed after setup in a one-zone game of fixed players
 _NESTED = tuple(sorted(SentinelsState.NESTED))  # lists of lists of ints
 _TUPLES = frozenset({"stack", "mods"})  # lists of tuples (frames, modifiers): shared by clone
 _FLAT = ("zone", "home", "hp", "tok", "seq", "incap", "face", "inplay", "ctr", "under", "reserve",
          "stack", "mods", "char", "user", "bz", "azone", "turn_flipped", "turn_fired",
-         "turn_dmg")  # lists of ints or of tuples
+         "turn_dmg")  # lists of ints or of tuples (`turn_dmg`: a dict, see `dense_dmg`)
 _SCALAR = ("rng", "result", "reason", "decisions", "next_seq", "turn", "phase", "round", "played",
            "powered", "incap_used", *TURN_SCALARS)
 _FIELDS = SentinelsState.CORE + SentinelsState.DATA

@@ -140,7 +140,7 @@ class Tables:
         "hdeck_ids", "hdeck_names", "hero_char", "hero_ids", "hero_tokens", "immunes",
         "incap_fx", "indestructible", "kept_opt", "keywords", "kind", "late_owner", "max_hp",
         "memo_end", "memo_steps", "mission", "missions", "mod_conds", "modifiers",
-        "n_faces", "n_heroes", "n_zones", "name", "named_decks", "no_dmg", "okind",
+        "n_faces", "n_heroes", "n_zones", "name", "named_decks", "okind",
         "optional", "otherwise", "owner", "owner_names", "play_areas", "play_fx",
         "play_opt", "plural_owners", "power_fx", "power_opt", "printed",
         "printed_cards", "printed_sids", "react_src", "remembering", "reserve_cards",
@@ -228,9 +228,6 @@ class Tables:
         self.react_src: set[Ids] = set()
         self.optional: set[Ids] = set()
         self.track_dmg: bool = False  # a condition reads the damage dealt this turn (`turn_dmg`)
-        # `turn_dmg` as each turn starts when `track_dmg`: one zero per card, shared by every state
-        # of the game until a damage is counted (`count_turn_damage` copies it first)
-        self.no_dmg: list[int] = []
         self.late_owner: int = -1  # whose turn texts resolve last (Aeon Men, OBL-C6)
         # whose turn a "villain", "environment" or "hero" turn text reads, when that never
         # changes (the base game): whose → the owners; others are read from the state

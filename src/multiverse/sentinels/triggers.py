@@ -15,6 +15,12 @@ from multiverse.sentinels.state import LIVE_END, LIVE_ENTER, LIVE_START, Z_PLAY,
 from multiverse.sentinels.tables import ENVIRONMENT, KINDS, VILLAIN
 from multiverse.sentinels.verbs import push_effect
 
+# whose turn a turn text reads, by its word in the content: one dict look-up, then C
+# integer tests (a word not listed reads as "hero")
+W_ANY, W_OBLIVAEON, W_VILLAIN, W_OWNER, W_ENVIRONMENT, W_HERO = range(6)
+_WHOSE = {"any": W_ANY, "oblivaeon": W_OBLIVAEON, "villain": W_VILLAIN, "owner": W_OWNER,
+          "environment": W_ENVIRONMENT}
+
 
 def _whose_ok(s: SentinelsState, whose: str, card: int, owner: int) -> bool:
     """Does a start- or end-of-turn text of `card` read the turn of `owner`? With several
@@ -22,23 +28,24 @@ def _whose_ok(s: SentinelsState, whose: str, card: int, owner: int) -> bool:
     ("owner") turn is its battle zone's villain turn; "villain" is any villain turn, and
     OblivAeon's turn counts as one for hero and environment cards (OBL-O3)."""
     t = s.T
-    if whose == "any":
+    w = _WHOSE.get(whose, W_HERO)
+    if w == W_ANY:
         return True
     if t.dynamic:
         kind = t.okind[owner]
-        if whose == "oblivaeon":
+        if w == W_OBLIVAEON:
             return owner == t.villain
-        if whose == "villain":
+        if w == W_VILLAIN:
             return kind == VILLAIN and (owner != t.villain or t.side[card][0] != VILLAIN)
-        if whose == "owner" and t.side[card][0] == VILLAIN:
+        if w == W_OWNER and t.side[card][0] == VILLAIN:
             return kind == VILLAIN and owner != t.villain
-    if whose == "oblivaeon":  # no OblivAeon in this game
+    if w == W_OBLIVAEON:  # no OblivAeon in this game
         return False
-    if whose == "owner":
+    if w == W_OWNER:
         return owner == s.home[card] or owner == s.owner_of(card)
-    if whose == "villain":
+    if w == W_VILLAIN:
         return owner in t.villains
-    if whose == "environment":
+    if w == W_ENVIRONMENT:
         return t.okind[owner] == ENVIRONMENT
     return owner < t.n_heroes  # "hero"
 
@@ -60,8 +67,7 @@ def fire_turn(s: SentinelsState, event: str, owner: int, zone: int = -1) -> None
             continue
         for whose, fx in trs:
             owners = fixed.get(whose)
-            if (owner in owners if owners is not None
-                    else whose == "any" or _whose_ok(s, whose, c, owner)):
+            if (owner in owners) if owners is not None else _whose_ok(s, whose, c, owner):
                 frames.append(("turn_text", c, seq[c], fx))
     if not frames:
         return
