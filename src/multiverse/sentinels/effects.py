@@ -123,11 +123,15 @@ def _select_options(s: SentinelsState, f: tuple) -> tuple:
     pool = [c for c in step_candidates(s, sid, this, hero, other) if c not in done]
     if not pool or left <= 0:
         return 0, "", []
-    hp = s.hp
-    if sel.pick in ("highest_hp", "lowest_hp"):
-        best = (max if sel.pick == "highest_hp" else min)([hp[c] for c in pool])
+    hp, pick = s.hp, sel.pick
+    if pick in ("highest_hp", "lowest_hp"):
+        best = (max if pick == "highest_hp" else min)([hp[c] for c in pool])
         pool = [c for c in pool if hp[c] == best]  # SOTM-16: ties are the players' choice
     kept, max_hp, face = t.target_opt, t.max_hp, s.face
+    if len(pool) == 1 and not (done and pick == "up_to"):  # one target: the choice resolves
+        c = pool[0]  # at once and no one reads its label (immunity) or prompt
+        key = (c, hp[c] if max_hp[c][face[c]] else None)
+        return seat_of(s, hero), "", [kept.get(key) or _target_option(t, key)]
     opts = []
     src = (_damage_source(s, st, this, hero)
            if t.immunes and st.verb in ("damage", "drain") and st.source != "target" else None)
@@ -142,7 +146,7 @@ def _select_options(s: SentinelsState, f: tuple) -> tuple:
                                    t.card_data[c]))
                 continue
         opts.append(kept.get(key) or _target_option(t, key))
-    if sel.pick == "up_to" and done:
+    if pick == "up_to" and done:
         opts.append(Option("stop", "No more", {"card": -1}))
     n = amount_of(s, sid, this) if len(opts) > 1 else 0  # a forced choice shows no prompt
     return seat_of(s, hero), (_select_prompt, t.name[this], st, n), opts

@@ -119,31 +119,34 @@ def candidates(s: SentinelsState, sel: Select, this: int, hero: int, other: int)
     out = []
     mem = memory.cards(s, sel.memory, this) if group == "remembered" else None
     kw = sel.keyword.lower() if sel.keyword else None
-    cards, keywords, kinds, missions = t.card, t.keywords, t.kind, t.missions
+    is_char, keywords, kinds, missions, hp = t.is_character, t.keywords, t.kind, t.missions, s.hp
     k = KINDS.index(kind) if kind else -1
-    for c in pool:  # every table read at the face the card shows
+    characters, hp_at_most = sel.characters, sel.hp_at_most
+    # SOTM-12: a character card is not a "card" (unless the selector names characters)
+    no_characters = kind != "character" and group != "hero_character"
+    for co in pool:  # every table read at the face the card shows (`c`: `co` as a C integer)
+        c = co
         f = face[c]
         if targets_only and not max_hp[c][f]:
             continue
         if not targets_only:
-            if cards[c].kind == "character" and kind != "character" \
-                    and group != "hero_character":  # SOTM-12: a character card is not a "card"
+            if is_char[c] and no_characters:
                 continue
-            if c in missions and f == 0 and not (kw and kw in keywords[c][f]):
+            if co in missions and f == 0 and not (kw and kw in keywords[c][f]):
                 continue  # OBL-C7: an objective is no villain or environment "card"
         if exclude and c == this:
             continue
-        if not sel.characters and cards[c].kind == "character":
+        if not characters and is_char[c]:
             continue
-        if sel.hp_at_most is not None and (not max_hp[c][f] or s.hp[c] > sel.hp_at_most):
+        if hp_at_most is not None and (not max_hp[c][f] or hp[c] > hp_at_most):
             continue
         if k >= 0 and kinds[c][f] != k:
             continue
         if kw and kw not in keywords[c][f]:
             continue
         if (side[c][f] in want) if want is not None else (
-                c in mem if mem is not None else in_group(s, group, c, this, other)):
-            out.append(c)
+                co in mem if mem is not None else in_group(s, group, c, this, other)):
+            out.append(co)
     if other_than is not None:  # "each target other than …"
         return [c for c in out if not in_group(s, other_than, c, this, other)]
     return out

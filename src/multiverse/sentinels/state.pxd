@@ -19,6 +19,8 @@ cdef class SentinelsState(GameState):
     cpdef bint in_play(self, Py_ssize_t cid) except -1
     cpdef bint is_target(self, Py_ssize_t cid) except -1
     cpdef list live_get(self, object key)
+    @cython.locals(ip=list, face=list, out=list, table=list, side=list, max_hp=list, has=list, sides=tuple,
+                   co=object, c=Py_ssize_t, f=Py_ssize_t)
     cpdef list live_read(self, object key)
     @cython.locals(f=cython.Py_ssize_t)
     cpdef tuple _joins(self, Py_ssize_t cid)

@@ -215,20 +215,29 @@ class SentinelsState(GameState):
         if live is None:
             live = self.live = {}
         t, ip, face = self.T, self.inplay, self.face
-        if key == LIVE_CMODS:  # the modifiers shown, with their cards (no conditions)
-            table = t.cmods
-            out: list = [(m, c) for c in self.live_get(LIVE_MODS) for m in table[c][face[c]]]
-        elif key == LIVE_RT:
-            table = t.rt_mods
-            out = [(m, c) for c in self.live_get(LIVE_MODS) for m in table[c][face[c]]]
+        out: list = []  # (each card number read as a C integer `c` for the table reads, and
+        if key == LIVE_CMODS or key == LIVE_RT:  # kept as the object `co` in the lists)
+            # the modifiers shown, with their cards (no conditions); those that redirect
+            table = t.cmods if key == LIVE_CMODS else t.rt_mods
+            for co in self.live_get(LIVE_MODS):
+                c = co
+                for m in table[c][face[c]]:
+                    out.append((m, co))
         elif type(key) is tuple:
-            side, max_hp = t.side, t.max_hp
-            out = [c for c in ip if side[c][face[c]] in key and max_hp[c][face[c]]]
+            sides, side, max_hp = key, t.side, t.max_hp
+            for co in ip:
+                c = co
+                f = face[c]
+                if side[c][f] in sides and max_hp[c][f]:
+                    out.append(co)
         elif type(key) is frozenset:
             out = [c for c in ip if c in key]
         else:
             has = (t.has_mods, t.has_start, t.has_end, t.has_enter)[key]
-            out = [c for c in ip if has[c]]
+            for co in ip:
+                c = co
+                if has[c]:
+                    out.append(co)
         live[key] = out
         return out
 

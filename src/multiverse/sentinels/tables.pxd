@@ -16,7 +16,8 @@ cdef class Tables:
     cdef public list card, card_data, card_oid, card_opt, character, clear_tokens, cmod_if, cmods
     cdef public list complexity, copies, deck_cards, dmg_head, do, end_trig, face_name, flip_fx
     cdef public list fx_head, fx_run, has_end, has_enter, has_mods, has_start, hdeck, hdeck_cards
-    cdef public list hdeck_chars, hero_char, hero_tokens, incap_fx, indestructible, keywords, kind
+    cdef public list hdeck_chars, hero_char, hero_tokens, incap_fx, indestructible, is_character
+    cdef public list keywords, kind
     cdef public list max_hp, modifiers, n_faces, name, okind, otherwise, owner, play_fx
     cdef public list play_opt, power_fx, power_opt, reserve_cards, restore_hp, rt_mods, seed
     cdef public list sel_sides, side, start_trig, steps, then, triggers

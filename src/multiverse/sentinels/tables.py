@@ -138,7 +138,8 @@ class Tables:
         "face_name", "flip_fx", "fx_head", "fx_run", "gates", "goal_cache", "has_end",
         "has_enter", "has_mods", "has_start", "hdeck", "hdeck_cards", "hdeck_chars",
         "hdeck_ids", "hdeck_names", "hero_char", "hero_ids", "hero_tokens", "immunes",
-        "incap_fx", "indestructible", "kept_opt", "keywords", "kind", "late_owner", "max_hp",
+        "incap_fx", "indestructible", "is_character", "kept_opt", "keywords", "kind", "late_owner",
+        "max_hp",
         "memo_end", "memo_steps", "mission", "missions", "mod_conds", "modifiers",
         "n_faces", "n_heroes", "n_zones", "name", "named_decks", "okind",
         "optional", "otherwise", "owner", "owner_names", "play_areas", "play_fx",
@@ -173,6 +174,7 @@ class Tables:
         self.owner: list[int] = []  # its owner; -1: read from the state
         self.side: list[tuple[int, ...]] = []  # per face: HERO, VILLAIN, …
         self.hero_char: list[int] = []  # hero deck if a hero character, else -1
+        self.is_character: list[bool] = []  # a character card (SOTM-12: no "card" to selectors)
         self.hdeck: list[int] = []  # hero deck of a hero card, else -1
         self.name: list[str] = []
         self.play_opt: list[Option] = []  # "play this card" (never changes)
@@ -397,6 +399,7 @@ class Tables:
         self.owner.append(o)
         self.hdeck.append(hdeck)
         self.hero_char.append(hdeck if c.kind == "character" and hdeck >= 0 else -1)
+        self.is_character.append(c.kind == "character")
         self.name.append(c.name)
         namesakes = self.by_name.setdefault(c.name, [])  # (shared: grows with later cards)
         namesakes.append(cid)
