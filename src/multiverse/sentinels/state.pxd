@@ -24,9 +24,11 @@ cdef class SentinelsState(GameState):
     cpdef list live_read(self, object key)
     @cython.locals(f=cython.Py_ssize_t)
     cpdef tuple _joins(self, Py_ssize_t cid)
-    @cython.locals(live=dict, new=dict, card=object, cards=frozenset, sides=tuple, value=list)
+    @cython.locals(live=dict, new=dict, card=object, cards=frozenset, sides=tuple, value=list,
+                   joins=tuple, key=Py_ssize_t, t=Tables)
     cpdef live_enter(self, Py_ssize_t cid)
-    @cython.locals(live=dict, new=dict, card=object, cards=frozenset, sides=tuple, value=list)
+    @cython.locals(live=dict, new=dict, card=object, cards=frozenset, sides=tuple, value=list,
+                   joins=tuple, key=Py_ssize_t, t=Tables)
     cpdef live_leave(self, Py_ssize_t cid)
     @cython.locals(live=dict)
     cpdef live_flip(self)

@@ -216,7 +216,7 @@ class SentinelsState(GameState):
             live = self.live = {}
         t, ip, face = self.T, self.inplay, self.face
         out: list = []  # (each card number read as a C integer `c` for the table reads, and
-        if key == LIVE_CMODS or key == LIVE_RT:  # kept as the object `co` in the lists)
+        if key in (LIVE_CMODS, LIVE_RT):  # kept as the object `co` in the lists)
             # the modifiers shown, with their cards (no conditions); those that redirect
             table = t.cmods if key == LIVE_CMODS else t.rt_mods
             for co in self.live_get(LIVE_MODS):
@@ -224,6 +224,8 @@ class SentinelsState(GameState):
                 for m in table[c][face[c]]:
                     out.append((m, co))
         elif type(key) is tuple:
+            if key not in t.live_known:  # (live_enter and live_leave look it up)
+                t.know_live(key)
             sides, side, max_hp = key, t.side, t.max_hp
             for co in ip:
                 c = co
@@ -231,6 +233,8 @@ class SentinelsState(GameState):
                 if side[c][f] in sides and max_hp[c][f]:
                     out.append(co)
         elif type(key) is frozenset:
+            if key not in t.live_known:
+                t.know_live(key)
             out = [c for c in ip if c in key]
         else:
             has = (t.has_mods, t.has_start, t.has_end, t.has_enter)[key]
@@ -252,51 +256,65 @@ class SentinelsState(GameState):
     def live_enter(self, cid: int) -> None:
         """Card `cid` has just entered play (last in play order): the lists kept in `live`
         gain it where it belongs (a copy of the dict, new lists where it joins: a clone may
-        share the old ones)."""
+        share the old ones). Only the keys that can hold it are looked up: those of its flags
+        and modifiers, the side groups read so far (`T.live_sides`), the card sets holding
+        it (`T.live_sets`)."""
         joins, side, hp = self._joins(cid)
         card = cid  # (one number object for every look-up and list: boxed once, compiled)
-        live = self.live
+        t, live = self.T, self.live
         new = live.copy()  # type: ignore[union-attr]
-        for key, value in live.items():  # type: ignore[union-attr]
-            if type(key) is tuple:
-                sides = key
-                if hp and side in sides:
+        for key in range(LIVE_CMODS):  # the flags: cards with modifiers, turn texts, reactions
+            if joins[key]:
+                value = live.get(key)  # type: ignore[union-attr]
+                if value is not None:
                     new[key] = [*value, card]
-            elif type(key) is frozenset:
-                cards = key
-                if card in cards:
-                    new[key] = [*value, card]
-            elif key < LIVE_CMODS:
-                if joins[key]:
-                    new[key] = [*value, card]
-            else:
-                ms = joins[key]
-                if ms:
+        for key in (LIVE_CMODS, LIVE_RT):  # its modifiers, with it
+            ms = joins[key]
+            if ms:
+                value = live.get(key)  # type: ignore[union-attr]
+                if value is not None:
                     new[key] = value + [(m, card) for m in ms]
+        if hp:
+            for sides in t.live_sides:
+                if side in sides:
+                    value = live.get(sides)  # type: ignore[union-attr]
+                    if value is not None:
+                        new[sides] = [*value, card]
+        for cards in t.live_sets.get(cid, ()):
+            value = live.get(cards)  # type: ignore[union-attr]
+            if value is not None:
+                new[cards] = [*value, card]
         self.live = new
 
     def live_leave(self, cid: int) -> None:
         """Card `cid` has just left play: the lists kept in `live` lose it (the lists it
         joined at the face it shows: a flip in play drops the lists that read faces,
-        `live_flip`; a copy of the dict, new lists where it leaves)."""
+        `live_flip`; a copy of the dict, new lists where it leaves; the keys looked up as
+        `live_enter` does)."""
         joins, side, hp = self._joins(cid)
         card = cid  # (one number object for every look-up and comparison: boxed once)
-        live = self.live
+        t, live = self.T, self.live
         new = live.copy()  # type: ignore[union-attr]
-        for key, value in live.items():  # type: ignore[union-attr]
-            if type(key) is tuple:
-                sides = key
-                if hp and side in sides:
+        for key in range(LIVE_CMODS):
+            if joins[key]:
+                value = live.get(key)  # type: ignore[union-attr]
+                if value is not None:
                     new[key] = [c for c in value if c != card]
-            elif type(key) is frozenset:
-                cards = key
-                if card in cards:
-                    new[key] = [c for c in value if c != card]
-            elif key < LIVE_CMODS:
-                if joins[key]:
-                    new[key] = [c for c in value if c != card]
-            elif joins[key]:
-                new[key] = [p for p in value if p[1] != card]
+        for key in (LIVE_CMODS, LIVE_RT):
+            if joins[key]:
+                value = live.get(key)  # type: ignore[union-attr]
+                if value is not None:
+                    new[key] = [p for p in value if p[1] != card]
+        if hp:
+            for sides in t.live_sides:
+                if side in sides:
+                    value = live.get(sides)  # type: ignore[union-attr]
+                    if value is not None:
+                        new[sides] = [c for c in value if c != card]
+        for cards in t.live_sets.get(cid, ()):
+            value = live.get(cards)  # type: ignore[union-attr]
+            if value is not None:
+                new[cards] = [c for c in value if c != card]
         self.live = new
 
     def live_flip(self) -> None:

@@ -12,7 +12,7 @@ cdef class Tables:
     cdef public bint track_dmg
     cdef public tuple counter_max, counter_min, counter_names, counter_start, env_ids, envs
     cdef public tuple hdeck_ids, hdeck_names, hero_ids, owner_names, threshold_text, thresholds
-    cdef public tuple villains
+    cdef public tuple live_sides, villains
     cdef public list card, card_data, card_oid, card_opt, character, clear_tokens, cmod_if, cmods
     cdef public list complexity, copies, deck_cards, dmg_head, do, end_trig, face_name, flip_fx
     cdef public list fx_head, fx_run, has_end, has_enter, has_mods, has_start, hdeck, hdeck_cards
@@ -22,9 +22,11 @@ cdef class Tables:
     cdef public list play_opt, power_fx, power_opt, reserve_cards, restore_hp, rt_mods, seed
     cdef public list sel_sides, side, start_trig, steps, then, triggers
     cdef public dict abilities, branches, bring_forth, by_name, counter_index, gates, goal_cache
-    cdef public dict kept_opt, memo_end, memo_steps, named_decks, scion_cards, scion_zero
+    cdef public dict kept_opt, live_sets, memo_end, memo_steps, named_decks, scion_cards, scion_zero
     cdef public dict shield_cards, step_cmod, step_if, target_opt, team, under_blocks, usurp_faces
     cdef public dict watch, watch_cards, watchers, whose_owners
-    cdef public set optional, react_src
+    cdef public set live_known, optional, react_src
     cdef public frozenset cond_cards, missions, plural_owners, printed_cards, printed_sids, scions
     cdef public object config, content, printed, setup_fx
+
+    cpdef know_live(self, object key)

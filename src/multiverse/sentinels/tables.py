@@ -138,7 +138,8 @@ class Tables:
         "face_name", "flip_fx", "fx_head", "fx_run", "gates", "goal_cache", "has_end",
         "has_enter", "has_mods", "has_start", "hdeck", "hdeck_cards", "hdeck_chars",
         "hdeck_ids", "hdeck_names", "hero_char", "hero_ids", "hero_tokens", "immunes",
-        "incap_fx", "indestructible", "is_character", "kept_opt", "keywords", "kind", "late_owner",
+        "incap_fx", "indestructible", "is_character", "kept_opt", "keywords", "kind", "late_owner", "live_known",
+        "live_sets", "live_sides",
         "max_hp",
         "memo_end", "memo_steps", "mission", "missions", "mod_conds", "modifiers",
         "n_faces", "n_heroes", "n_zones", "name", "named_decks", "okind",
@@ -175,6 +176,11 @@ class Tables:
         self.side: list[tuple[int, ...]] = []  # per face: HERO, VILLAIN, …
         self.hero_char: list[int] = []  # hero deck if a hero character, else -1
         self.is_character: list[bool] = []  # a character card (SOTM-12: no "card" to selectors)
+        # the keys the states' `live` lists have been read under (state.py), as a card entering
+        # or leaving play looks them up: the side groups, and by card the card sets holding it
+        self.live_known: set[Any] = set()
+        self.live_sides: tuple[tuple[int, ...], ...] = ()
+        self.live_sets: dict[int, tuple[frozenset[int], ...]] = {}
         self.hdeck: list[int] = []  # hero deck of a hero card, else -1
         self.name: list[str] = []
         self.play_opt: list[Option] = []  # "play this card" (never changes)
@@ -318,6 +324,16 @@ class Tables:
             self.memo_end[sid] = name
             ends.append(sid)
         return (*ids, *ends)
+
+    def know_live(self, key: Any) -> None:
+        """A new key of the states' `live` lists (a tuple of sides or a frozenset of cards):
+        `live_enter` and `live_leave` look up those holding the card, not every key."""
+        self.live_known.add(key)
+        if type(key) is tuple:
+            self.live_sides = (*self.live_sides, key)
+        else:
+            for c in key:
+                self.live_sets[c] = (*self.live_sets.get(c, ()), key)
 
     def finish(self) -> None:
         """After every card is added: in a game none of whose cards changes printed numbers
