@@ -102,7 +102,10 @@ class Sampler:
                 for i in free:  # (after: a card may have moved from one free place to another)
                     zone[hand[i]] = Z_HAND
                 pool = pool[len(free):]
-            deck[:movable] = pool
+            if movable == len(deck):  # the whole deck: the dealt pool is the deck
+                det.deck[o] = pool
+            else:
+                deck[:movable] = pool
         if self.reserve:
             det.reserve.sort()
             st = fisher_yates(det.reserve, st)

@@ -41,3 +41,7 @@ cdef class SentinelsState(GameState):
     cpdef Py_ssize_t seat(self, Py_ssize_t owner) except? -2
     cpdef str name(self, Py_ssize_t cid)
     cpdef str oname(self, Py_ssize_t o)
+
+
+@cython.locals(x=list, out=list)
+cpdef list _copies(list rows)

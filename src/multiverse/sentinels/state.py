@@ -147,9 +147,9 @@ class SentinelsState(GameState):
         else:
             new.char, new.user, new.bz, new.azone = self.char[:], self.user[:], self.bz[:], self.azone[:]
         new.stack, new.mods = self.stack[:], self.mods[:]
-        new.deck, new.hand = [x[:] for x in self.deck], [x[:] for x in self.hand]
-        new.trash, new.play = [x[:] for x in self.trash], [x[:] for x in self.play]
-        new.htok = [x[:] for x in self.htok]
+        new.deck, new.hand = _copies(self.deck), _copies(self.hand)
+        new.trash, new.play = _copies(self.trash), _copies(self.play)
+        new.htok = _copies(self.htok)
         new.turn_destroyed, new.turn_discarded = self.turn_destroyed, self.turn_discarded
         new.turn_flipped = self.turn_flipped[:]
         dealt = self.turn_dmg
@@ -455,6 +455,15 @@ class SentinelsState(GameState):
 
     def targets(self) -> list[int]:
         return [c for c in self.inplay if self.is_target(c)]
+
+
+def _copies(rows: list[list[int]]) -> list[list[int]]:
+    """A copy of each list of `rows` (the per-owner zones: `clone`; a loop, so the compiled
+    build slices each as a list)."""
+    out = []
+    for x in rows:
+        out.append(x[:])
+    return out
 
 
 def _sparse_dmg(v: Any, t: Tables) -> dict[int, int]:
