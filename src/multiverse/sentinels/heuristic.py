@@ -108,17 +108,17 @@ def _scored(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
     where the rules of thumb have no preference."""
     opts = d.options
     t = s.T
-    kind = d.kind
-    if kind in ("play_phase", "play_now", "search"):
+    kind = _KINDS.get(d.kind, K_OTHER)  # (one look-up, then integer tests)
+    if kind == K_PLAY:
         return [(_card_value(t.card[o.data["card"]]) if o.data["card"] >= 0 else 0.0, o.id)
                 for o in opts]
-    if kind in ("power_phase", "power_now"):
+    if kind == K_POWER:
         face = s.face
         return [(_power_value(t, c, face[c]) if (c := o.data["card"]) >= 0 else 0.0, o.id)
                 for o in opts]
-    if kind == "select":  # the pending frame: ("select", step id, …)
+    if kind == K_SELECT:  # the pending frame: ("select", step id, …)
         return _target_scores(d, s, t.steps[s.stack[-1][1]].verb == "heal")
-    if kind == "modify_damage":  # the pending frame: ("modify_damage", source, target, …)
+    if kind == K_MODIFY:  # the pending frame: ("modify_damage", source, target, …)
         frame = s.stack[-1]
         name = t.name[frame[2]]
         hero_target = False  # OblivAeon: a hero area is called by its current hero
@@ -134,24 +134,29 @@ def _scored(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
                 first = o.id
                 break
         return [(1.0 if o.id == first else 0.0, o.id) for o in opts]
-    if kind == "discard":
+    if kind == K_DISCARD:
         return [(-_card_value(t.card[o.data["card"]]), o.id) for o in opts]
-    if kind in ("may", "may_draw"):
+    if kind == K_MAY:
         first = "yes" if "yes" in d.ids() else opts[0].id
         return [(1.0 if o.id == first else 0.0, o.id) for o in opts]
-    if kind == "may_prevent":  # "you may prevent that damage": prevent it
+    if kind == K_PREVENT:  # "you may prevent that damage": prevent it
         return [(1.0 if o.id == "prevent" else 0.0, o.id) for o in opts]
-    if kind == "ob_zone_move":  # OblivAeon (OBL-H1): go where the Scions are
+    if kind == K_ZONE:  # OblivAeon (OBL-H1): go where the Scions are
         return _zone_scores(d, s)
-    if kind == "ob_six":  # OblivAeon (OBL-H2 … H7): take on an objective, regain a reward
+    if kind == K_SIX:  # OblivAeon (OBL-H2 … H7): take on an objective, regain a reward
         return [(_SIX.get(o.id.split(":", 1)[0], 0.0), o.id) for o in opts]
-    if kind == "one_hero":
+    if kind == K_ONE_HERO:
         chars = s.char if t.dynamic else t.character  # OblivAeon: each player's current hero
         return [(-s.hp[chars[o.data["hero"]]] - 2 * len(s.hand[o.data["hero"]]), o.id)
                 for o in opts]
     return [(0.0, o.id) for o in opts]
 
 
+K_PLAY, K_POWER, K_SELECT, K_MODIFY, K_DISCARD, K_MAY, K_PREVENT, K_ZONE, K_SIX, K_ONE_HERO, K_OTHER = range(11)
+_KINDS = {"play_phase": K_PLAY, "play_now": K_PLAY, "search": K_PLAY, "power_phase": K_POWER,
+          "power_now": K_POWER, "select": K_SELECT, "modify_damage": K_MODIFY, "discard": K_DISCARD,
+          "may": K_MAY, "may_draw": K_MAY, "may_prevent": K_PREVENT, "ob_zone_move": K_ZONE,
+          "ob_six": K_SIX, "one_hero": K_ONE_HERO}  # the decision kinds `_scored` tells apart
 _SIX = {"take": 3.0, "regain": 2.0, "ability": 1.0, "none": 0.0, "swap": -0.5, "trade": -0.5,
         "shuffle": -1.0}
 

@@ -14,8 +14,8 @@ cdef dict _WHOSE
 
 @cython.locals(w=Py_ssize_t)
 cpdef bint _whose_ok(SentinelsState s, object whose, Py_ssize_t card, Py_ssize_t owner) except -1
-@cython.locals(c=cython.Py_ssize_t, face=list, seq=list, bz=list)
-@cython.locals(c=Py_ssize_t, face=list, seq=list, bz=list, table=list, trs=tuple)
+@cython.locals(c=Py_ssize_t, co=object, who=object, face=list, seq=list, bz=list, table=list,
+               trs=tuple, frames=list)
 cpdef fire_turn(SentinelsState s, object event, Py_ssize_t owner, Py_ssize_t zone=*)
 @cython.locals(c=cython.Py_ssize_t)
 cpdef fire_watchers(SentinelsState s, object event, Py_ssize_t cid, Py_ssize_t src=*)

@@ -61,14 +61,16 @@ def fire_turn(s: SentinelsState, event: str, owner: int, zone: int = -1) -> None
     key, table = (LIVE_START, t.start_trig) if event == "start_of_turn" else (LIVE_END, t.end_trig)
     face, seq, bz = s.face, s.seq, s.bz
     fixed = t.whose_owners
-    for c in s.live_get(key):
+    who = owner  # (the owner's and each card's number objects, for the sets and frames;
+    for co in s.live_get(key):  # `c`, the card's as a C integer, for the table reads)
+        c = co
         trs = table[c][face[c]]
         if not trs or (zone >= 0 and bz[c] != zone):
             continue
         for whose, fx in trs:
             owners = fixed.get(whose)
-            if (owner in owners) if owners is not None else _whose_ok(s, whose, c, owner):
-                frames.append(("turn_text", c, seq[c], fx))
+            if (who in owners) if owners is not None else _whose_ok(s, whose, c, owner):
+                frames.append(("turn_text", co, seq[c], fx))
     if not frames:
         return
     late = s.T.late_owner
