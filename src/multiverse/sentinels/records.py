@@ -1,5 +1,7 @@
 """Card steps as plain records: the engine reads a step's fields in its hottest loops, and a
-pydantic model's attribute hook keeps the interpreter from specializing those reads."""
+pydantic model's attribute hook keeps the interpreter from specializing those reads. Each
+content model class has its record class, whose fields are slots (a read is a slot's
+descriptor, no instance dict to look the name up in)."""
 
 from __future__ import annotations
 
@@ -10,29 +12,47 @@ from pydantic import BaseModel
 
 class Record:
     """A content model's fields as plain attributes (nested models become records too);
-    read-only by convention, like the model it copies."""
+    read-only by convention, like the model it copies. `Record(model)` makes the record of
+    that model's class (`model`: its class's name)."""
 
-    def __init__(self, model: BaseModel) -> None:
-        fields = self.__dict__
+    __slots__ = ()
+    model = ""
+
+    def __new__(cls, model: BaseModel) -> Record:
+        rec = object.__new__(_record_class(type(model)))
         for name in type(model).model_fields:
-            fields[name] = plain(getattr(model, name))
-        fields["model"] = type(model).__name__
+            setattr(rec, name, plain(getattr(model, name)))
+        return rec
 
     def __repr__(self) -> str:
-        body = ", ".join(f"{k}={v!r}" for k, v in self.__dict__.items() if k != "model")
+        body = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__)
         return f"{self.model}({body})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is Record and self.__dict__ == other.__dict__
+        return type(other) is type(self) and all(
+            getattr(self, k) == getattr(other, k) for k in self.__slots__)
 
     __hash__ = None  # type: ignore[assignment]
 
-
     def copy(self) -> Record:
         """A record of its own with the same fields (nested records are shared: read-only)."""
-        new = object.__new__(Record)
-        new.__dict__.update(self.__dict__)
+        new = object.__new__(type(self))
+        for k in self.__slots__:
+            setattr(new, k, getattr(self, k))
         return new
+
+
+_CLASSES: dict[type, type[Record]] = {}  # content model class → its record class
+
+
+def _record_class(model: type[BaseModel]) -> type[Record]:
+    """The record class of a content model class: one slot per field, made once."""
+    cls = _CLASSES.get(model)
+    if cls is None:
+        cls = _CLASSES[model] = type(f"{model.__name__}Record", (Record,), {
+            "__slots__": tuple(model.model_fields), "model": model.__name__,
+            "__module__": __name__})
+    return cls
 
 
 # each content model made a record once: building the tables of many games of one pack

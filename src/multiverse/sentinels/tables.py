@@ -343,7 +343,7 @@ class Tables:
             return
         for sid, st in enumerate(self.steps):
             if st.amount_from == "printed":
-                st.__dict__["amount_from"] = None
+                st.amount_from = None
                 self.fx_head[sid], self.dmg_head[sid] = fx_head(st), dmg_head(st)
                 self.fx_run[sid] = fx_run(st)
 
@@ -354,7 +354,7 @@ class Tables:
         for model in effect:
             st = plain(model)  # (a record: read field by field in the hottest loops)
             if self.printed and st.verb in self.printed and st.amount_from is None:
-                st.__dict__["amount_from"] = "printed"  # read when it resolves (SOTM-14)
+                st.amount_from = "printed"  # read when it resolves (SOTM-14)
             sid = len(self.steps)
             self.steps.append(st)
             self.fx_run.append(fx_run(st))
