@@ -29,10 +29,10 @@ from multiverse.sentinels.verbs import (
 __all__ = ["apply_to", "effect_frames", "push_effect", "run_step"]
 
 
-@step("fx")
 def run_step(s: SentinelsState, f: tuple) -> None:
     """Resolve one step of an effect: a selecting step picks its targets (each, a fixed
-    card, or a choice); any other step runs its verb's registered rule step."""
+    card, or a choice); any other step runs its verb's registered rule step. (The frame's
+    numbers are read as C integers for the tables; the frames it queues reuse its objects.)"""
     _, sid, this, hero, other = f
     t = s.T
     head = t.fx_head[sid]
@@ -45,7 +45,7 @@ def run_step(s: SentinelsState, f: tuple) -> None:
             then = t.then[sid]
             if then:  # after every target has been dealt with
                 push_effect(s, then, this, hero, -1)
-            each_target(s, ("each", sid, this, hero, other, ()))  # (the next frame: now)
+            each_target(s, ("each", f[1], f[2], f[3], f[4], ()))  # (the next frame: now)
         elif fixed:  # one card at most: no one is asked
             then = t.then[sid]
             for c in candidates(s, t.steps[sid].target, this, hero, other):
@@ -54,25 +54,25 @@ def run_step(s: SentinelsState, f: tuple) -> None:
                 apply_to(s, sid, this, hero, other, c)
             loss_now(s)
         else:
-            stack.append(("select", sid, this, hero, other, (), count))
+            stack.append(("select", f[1], f[2], f[3], f[4], (), count))
         return
     run = t.fx_run[sid]  # (source_select, verb, …): amount_of reads the rest
     source_select, v = run[0], run[1]
     if source_select is not None and f[0] == "fx":  # "each Scion deals …": each selected
         for c in reversed(candidates(s, source_select, this, hero, other)):  # card acts
-            s.stack.append(("fx_as", sid, c, hero, other))  # as the source, in its zone
+            s.stack.append(("fx_as", f[1], c, f[3], f[4]))  # as the source, in its zone
         return
     n = amount_of(s, sid, this)
     fn = (MODE_VERBS.get(v) if t.dynamic else None) or VERBS.get(v)
     if fn is not None:  # (a mode's verb in a game without that mode does nothing)
-        fn(s, sid, this, hero, other, n)
+        fn(s, f[1], f[2], f[3], f[4], n)
 
 
+step("fx")(run_step)
 step("fx_as")(run_step)
 
 
 # ----- selection ------------------------------------------------------------------------
-@step("each")
 def each_target(s: SentinelsState, f: tuple) -> None:
     """SOTM-16: "each" acts on every selected card, looking again after each one, so a
     target entering play meanwhile is hit too and none is hit twice."""
@@ -88,7 +88,7 @@ def each_target(s: SentinelsState, f: tuple) -> None:
                 continue
             done = (*done, c)
             n = len(stack)
-            stack.append(("each", sid, this, hero, other, done))
+            stack.append(("each", f[1], f[2], f[3], f[4], done))
             apply_to(s, sid, this, hero, other, c)
             if len(stack) != n + 1 or s.result is not None:
                 return  # what the target queued resolves first; then this frame looks again
@@ -99,6 +99,8 @@ def each_target(s: SentinelsState, f: tuple) -> None:
             loss_now(s)
             return
 
+
+step("each")(each_target)
 
 _CHECK_LOSS = ("check_loss",)
 
