@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from multiverse.engine.decision import Decision
+from multiverse.engine.decision import Decision, Option
 from multiverse.engine.rng import SplitMix64
 from multiverse.sentinels.state import SentinelsState
 
@@ -109,13 +109,19 @@ def _scored(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
     opts = d.options
     t = s.T
     kind = _KINDS.get(d.kind, K_OTHER)  # (one look-up, then integer tests)
+    o: Option  # (plain loops over the options: compiled, each option's fields read directly)
+    out = []
     if kind == K_PLAY:
-        return [(_card_value(t.card[o.data["card"]]) if o.data["card"] >= 0 else 0.0, o.id)
-                for o in opts]
+        for o in opts:
+            c = o.data["card"]
+            out.append((_card_value(t.card[c]) if c >= 0 else 0.0, o.id))
+        return out
     if kind == K_POWER:
         face = s.face
-        return [(_power_value(t, c, face[c]) if (c := o.data["card"]) >= 0 else 0.0, o.id)
-                for o in opts]
+        for o in opts:
+            c = o.data["card"]
+            out.append((_power_value(t, c, face[c]) if c >= 0 else 0.0, o.id))
+        return out
     if kind == K_SELECT:  # the pending frame: ("select", step id, …)
         return _target_scores(d, s, t.steps[s.stack[-1][1]].verb == "heal")
     if kind == K_MODIFY:  # the pending frame: ("modify_damage", source, target, …)
@@ -133,23 +139,36 @@ def _scored(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
             if i >= 0 and (deltas[i][0] > 0) == hero_target:
                 first = o.id
                 break
-        return [(1.0 if o.id == first else 0.0, o.id) for o in opts]
+        for o in opts:
+            out.append((1.0 if o.id == first else 0.0, o.id))
+        return out
     if kind == K_DISCARD:
-        return [(-_card_value(t.card[o.data["card"]]), o.id) for o in opts]
+        for o in opts:
+            out.append((-_card_value(t.card[o.data["card"]]), o.id))
+        return out
     if kind == K_MAY:
         first = "yes" if "yes" in d.ids() else opts[0].id
-        return [(1.0 if o.id == first else 0.0, o.id) for o in opts]
+        for o in opts:
+            out.append((1.0 if o.id == first else 0.0, o.id))
+        return out
     if kind == K_PREVENT:  # "you may prevent that damage": prevent it
-        return [(1.0 if o.id == "prevent" else 0.0, o.id) for o in opts]
+        for o in opts:
+            out.append((1.0 if o.id == "prevent" else 0.0, o.id))
+        return out
     if kind == K_ZONE:  # OblivAeon (OBL-H1): go where the Scions are
         return _zone_scores(d, s)
     if kind == K_SIX:  # OblivAeon (OBL-H2 … H7): take on an objective, regain a reward
-        return [(_SIX.get(o.id.split(":", 1)[0], 0.0), o.id) for o in opts]
+        for o in opts:
+            out.append((_SIX.get(o.id.split(":", 1)[0], 0.0), o.id))
+        return out
     if kind == K_ONE_HERO:
         chars = s.char if t.dynamic else t.character  # OblivAeon: each player's current hero
-        return [(-s.hp[chars[o.data["hero"]]] - 2 * len(s.hand[o.data["hero"]]), o.id)
-                for o in opts]
-    return [(0.0, o.id) for o in opts]
+        for o in opts:
+            out.append((-s.hp[chars[o.data["hero"]]] - 2 * len(s.hand[o.data["hero"]]), o.id))
+        return out
+    for o in opts:
+        out.append((0.0, o.id))
+    return out
 
 
 K_PLAY, K_POWER, K_SELECT, K_MODIFY, K_DISCARD, K_MAY, K_PREVENT, K_ZONE, K_SIX, K_ONE_HERO, K_OTHER = range(11)
@@ -171,12 +190,17 @@ def _zone_scores(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
         if c in t.scions:
             scions[s.bz[c]] += 1
     score = {"stay": scions[here] + 0.5, "move": float(scions[1 - here])}
-    return [(score.get(o.id, 0.0), o.id) for o in d.options]
+    o: Option
+    out = []
+    for o in d.options:
+        out.append((score.get(o.id, 0.0), o.id))
+    return out
 
 
 def _target_scores(d: Decision, s: SentinelsState, healing: bool) -> list[tuple[float, str]]:
     t = s.T
     scored = []
+    o: Option
     for o in d.options:
         c = o.data["card"]
         if c < 0:
