@@ -195,6 +195,13 @@ def test_one_stale_hot_module_runs_every_hot_module_from_its_source(tmp_path, mo
     assert compiled.stale(str(root), mods) == []
     os.utime(root / "engine" / "state.py", (2_000_000_000, 2_000_000_000))  # edited since
     assert compiled.stale(str(root), mods) == ["multiverse.engine.state"]
+    # a `.pxd` edited since the build makes its module stale too (a failed build keeps the
+    # older compiled module); one older than the build does not
+    (root / "engine" / "decision.pxd").write_text("")
+    os.utime(root / "engine" / "decision.pxd", (500, 500))
+    assert compiled.stale(str(root), mods) == ["multiverse.engine.state"]
+    os.utime(root / "engine" / "decision.pxd", (2_000_000_000, 2_000_000_000))
+    assert compiled.stale(str(root), mods) == ["multiverse.engine.state", "multiverse.engine.decision"]
     # the finder: a fresh compiled module still gives way to its source in a stale build
     pkg = _package(tmp_path)
     so = next(p for p in pkg.iterdir() if p.name.startswith("mod.") and p.suffix != ".py")

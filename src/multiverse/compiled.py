@@ -1,8 +1,8 @@
 """Compiled hot modules: `setup.py` compiles the hottest modules of the Sentinels and the
 Marvel United engines with Cython from their unchanged Python source (issues 9 and 24's speed
-bars). Their Python source still wins when one of them is newer than its compiled module (an
-edit not yet rebuilt with `pip install -e .`: then every hot module runs as source, since they
-share extension types), or everywhere with MULTIVERSE_PURE=1."""
+bars). Their Python source still wins when one of them (or its `.pxd`) is newer than its
+compiled module (an edit not yet rebuilt with `pip install -e .`: then every hot module runs
+as source, since they share extension types), or everywhere with MULTIVERSE_PURE=1."""
 
 from __future__ import annotations
 
@@ -85,13 +85,16 @@ def _built(root: str, module: str) -> tuple[str, list[str]]:
 
 
 def stale(root: str, modules: Sequence[str]) -> list[str]:
-    """The modules of package folder `root` (`multiverse`'s, for `HOT`) whose source is newer
-    than the compiled module beside it."""
+    """The modules of package folder `root` (`multiverse`'s, for `HOT`) whose source (the
+    `.py` file, or the `.pxd` declaring its types) is newer than the compiled module beside
+    it: a build that failed after an edit leaves the older compiled module in place."""
     out = []
     for m in modules:
         base, built = _built(root, m)
-        if built and os.path.exists(base + ".py") and os.path.getmtime(base + ".py") > os.path.getmtime(built[0]):
-            out.append(m)
+        if built and os.path.exists(base + ".py"):
+            edited = max(os.path.getmtime(base + x) for x in (".py", ".pxd") if os.path.exists(base + x))
+            if edited > os.path.getmtime(built[0]):
+                out.append(m)
     return out
 
 

@@ -109,6 +109,10 @@ def _scored(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
     opts = d.options
     t = s.T
     kind = _KINDS.get(d.kind, K_OTHER)  # (one look-up, then integer tests)
+    if kind == K_SELECT:  # the pending frame: ("select", step id, …)
+        return _target_scores(d, s, t.steps[s.stack[-1][1]].verb == "heal")
+    if kind == K_ZONE:  # OblivAeon (OBL-H1): go where the Scions are
+        return _zone_scores(d, s)
     o: Option  # (plain loops over the options: compiled, each option's fields read directly)
     out = []
     if kind == K_PLAY:
@@ -122,8 +126,6 @@ def _scored(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
             c = o.data["card"]
             out.append((_power_value(t, c, face[c]) if c >= 0 else 0.0, o.id))
         return out
-    if kind == K_SELECT:  # the pending frame: ("select", step id, …)
-        return _target_scores(d, s, t.steps[s.stack[-1][1]].verb == "heal")
     if kind == K_MODIFY:  # the pending frame: ("modify_damage", source, target, …)
         frame = s.stack[-1]
         name = t.name[frame[2]]
@@ -155,8 +157,6 @@ def _scored(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
         for o in opts:
             out.append((1.0 if o.id == "prevent" else 0.0, o.id))
         return out
-    if kind == K_ZONE:  # OblivAeon (OBL-H1): go where the Scions are
-        return _zone_scores(d, s)
     if kind == K_SIX:  # OblivAeon (OBL-H2 … H7): take on an objective, regain a reward
         for o in opts:
             out.append((_SIX.get(o.id.split(":", 1)[0], 0.0), o.id))
