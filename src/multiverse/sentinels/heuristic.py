@@ -99,8 +99,12 @@ def _power_value(t: Any, card: int, face: int) -> float:
     values = hit[1]
     v = values.get((card, face))
     if v is None:
-        v = values[(card, face)] = 0.8 * sum(_step_value(t.steps[i]) for i in t.power_fx[card][face]) + 0.5
+        v = values[(card, face)] = _power_worth(t, card, face)
     return v
+
+
+def _power_worth(t: Any, card: int, face: int) -> float:
+    return 0.8 * sum(_step_value(t.steps[i]) for i in t.power_fx[card][face]) + 0.5
 
 
 def _scored(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
@@ -158,8 +162,8 @@ def _scored(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
             out.append((1.0 if o.id == "prevent" else 0.0, o.id))
         return out
     if kind == K_SIX:  # OblivAeon (OBL-H2 … H7): take on an objective, regain a reward
-        for o in opts:
-            out.append((_SIX.get(o.id.split(":", 1)[0], 0.0), o.id))
+        for o in opts:  # (`do`: what the option does, its id's first word)
+            out.append((_SIX.get(o.data["do"], 0.0), o.id))
         return out
     if kind == K_ONE_HERO:
         chars = s.char if t.dynamic else t.character  # OblivAeon: each player's current hero
@@ -186,14 +190,17 @@ def _zone_scores(d: Decision, s: SentinelsState) -> list[tuple[float, str]]:
     t = s.T
     here = s.azone[d.seat]
     scions = [0, 0]
-    for c in s.inplay:
-        if c in t.scions:
-            scions[s.bz[c]] += 1
-    score = {"stay": scions[here] + 0.5, "move": float(scions[1 - here])}
+    scion_cards, bz = t.scions, s.bz
+    for co in s.inplay:  # (`co` the card's number object for the set, `c` for the list)
+        if co in scion_cards:
+            c = co
+            scions[bz[c]] += 1
+    stay, move = scions[here] + 0.5, float(scions[1 - here])
     o: Option
     out = []
     for o in d.options:
-        out.append((score.get(o.id, 0.0), o.id))
+        oid = o.id
+        out.append((stay if oid == "stay" else move if oid == "move" else 0.0, oid))
     return out
 
 

@@ -170,14 +170,16 @@ def zone_move(s: SentinelsState, f: tuple, opt: Option) -> None:
 
 def objectives(s: SentinelsState, p: int) -> list[int]:
     """Objective Mission cards (objective side up) in player `p`'s play area."""
-    t = s.T
-    return [c for c in s.play[p] if c in t.missions and s.face[c] == 0]
+    t, face = s.T, s.face
+    missions = t.missions
+    return [c for c in s.play[p] if c in missions and face[c] == 0]
 
 
 def incapacitated_here(s: SentinelsState, p: int) -> list[int]:
     """Incapacitated hero character cards in player `p`'s play area."""
     t, face = s.T, s.face
-    out = [c for c in s.play[p] if t.hero_char[c] >= 0 and face[c] != 0]
+    hero_char = t.hero_char
+    out = [c for c in s.play[p] if hero_char[c] >= 0 and face[c] != 0]
     if out and t.team:
         members = {m for team in t.team.values() for m in team}  # a team speaks through its first
         out = [c for c in out if c not in members]
@@ -192,7 +194,9 @@ def _six_options(s: SentinelsState, f: tuple) -> tuple:
     mdeck = s.deck[t.mission]
     mine = objectives(s, p)
     opts: list[Option] = []
-    stand = s.incap[p]
+    incap, azone = s.incap, s.azone
+    stand = incap[p]
+    here = azone[p]
     partner = ability = reward = False
     if not stand:
         if not mine and mdeck:  # OBL-H2
@@ -200,7 +204,7 @@ def _six_options(s: SentinelsState, f: tuple) -> tuple:
         if mine and mdeck:  # OBL-H3
             opts.append(_six_option(t, ("swap", mine[0], mdeck[-1])))
         for q in range(t.n_heroes):  # OBL-H4: with a player in the same zone
-            if q == p or s.incap[q] or s.azone[q] != s.azone[p]:
+            if q == p or incap[q] or azone[q] != here:
                 continue
             for theirs in objectives(s, q):
                 partner = True
@@ -222,7 +226,7 @@ def _six_options(s: SentinelsState, f: tuple) -> tuple:
         return 0, "", []
     opts.append(_six_option(t, ("none",)))
     return p, (_six_prompt, s.oname(p), (bool(stand), bool(mine), len(mdeck), partner,
-                                         s.azone[p], ability, reward)), opts
+                                         here, ability, reward)), opts
 
 
 def _six_option(t: Tables, key: tuple) -> Option:

@@ -6,7 +6,8 @@ cimport cython
 from multiverse.sentinels.state cimport SentinelsState
 
 
-@cython.locals(n=Py_ssize_t, vc=Py_ssize_t, c=Py_ssize_t, p=Py_ssize_t, i=Py_ssize_t,
+@cython.locals(n=Py_ssize_t, vc=Py_ssize_t, c=Py_ssize_t, co=object, f=Py_ssize_t,
+               aeon_o=Py_ssize_t, scion_cards=frozenset, p=Py_ssize_t, i=Py_ssize_t,
                o=Py_ssize_t, life=Py_ssize_t, full=Py_ssize_t, full_c=Py_ssize_t,
                scions=Py_ssize_t, scion_hp=Py_ssize_t, aeon=Py_ssize_t, hero_cards=Py_ssize_t,
                standing=Py_ssize_t, hand_sum=Py_ssize_t, incapacitated=Py_ssize_t,

@@ -56,13 +56,16 @@ def features(s: SentinelsState) -> list[float]:
     countdown = s.ctr[ci["Countdown"]] / 6 if "Countdown" in ci else 0.0
     scions = scion_hp = aeon = hero_cards = 0
     aeon_o = t.villains[2]
-    for c in s.inplay:
-        if c in t.scions:
+    scion_cards = t.scions
+    for co in s.inplay:  # (`co` the card's number object for the set, `c` for the tables)
+        c = co
+        f = face[c]
+        if co in scion_cards:
             scions += 1
             scion_hp += hp[c]
-        elif home[c] == aeon_o and max_hp[c][face[c]]:
+        elif home[c] == aeon_o and max_hp[c][f]:
             aeon += 1
-        elif hero_char[c] < 0 and side[c][face[c]] == 0 and s.hero_of(c) >= 0:
+        elif hero_char[c] < 0 and side[c][f] == 0 and s.hero_of(c) >= 0:
             hero_cards += 1
     frac_sum = frac_min = 0.0
     standing = hand_sum = incapacitated = out = 0
