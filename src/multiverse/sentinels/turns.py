@@ -174,7 +174,13 @@ def limited_held(s: SentinelsState, h: int) -> list[int]:
 
 
 def _names(s: SentinelsState, cards: list[int]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(s.name(c) for c in cards))
+    """The cards' names, each once, in order."""
+    if not cards:
+        return ()
+    names: dict[str, None] = {}
+    for c in cards:  # (a plain loop: a C function, compiled)
+        names[s.name(c)] = None
+    return tuple(names)
 
 
 def _play_prompt(name: str, held: tuple[str, ...] = ()) -> str:
