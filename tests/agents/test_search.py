@@ -232,6 +232,34 @@ def test_a_modes_fast_scorer_is_its_games_rollout_scores(name, heroes):
     assert len(kinds) >= 3
 
 
+@pytest.mark.parametrize("name,heroes,module", [
+    ("dofp", "3", "multiverse.united.value"), ("standard", "3", "multiverse.united.value"),
+    ("sentinels", "3", "multiverse.sentinels.value"),
+    ("oblivaeon", "4", "multiverse.sentinels.oblivaeon.value")])
+def test_a_modes_valuer_is_its_games_evaluation(name, heroes, module):
+    """`Mode.valuer()`, read once per search, is the game's own evaluation function (no
+    method of the registry per rollout), and scores every position as `Mode.value` does:
+    1 or 0 once the game is over, the model's chance in (0, 1) before."""
+    import importlib
+    import random
+
+    from multiverse import modes
+
+    mode = modes.get(name)
+    valuer = mode.valuer()
+    assert valuer is importlib.import_module(module).value
+    rnd = random.Random(3)
+    s = mode.new_game(mode.make_config(heroes), seed=5)
+    seen = set()
+    while (d := s.decision()) is not None and s.decisions < 3000:
+        v = valuer(s)
+        assert v == mode.value(s) and 0.0 < v < 1.0
+        seen.add(round(v, 6))
+        s.apply(rnd.choice(d.options).id)
+    assert valuer(s) == mode.value(s) == (1.0 if s.result == "win" else 0.0)
+    assert s.result is not None and len(seen) > 3  # the evaluation moves along the game
+
+
 def test_the_tree_policy_picks_the_best_puct_score_and_counts_every_option_available():
     """`select`: mean value (an unvisited child: the node's own mean) plus c · prior ·
     sqrt(available) / (1 + visits); every option's child counts this availability, an option

@@ -229,6 +229,7 @@ class ISMCTSAgent:
         self._next: tuple[Node, int, int] | None = None  # (subtree, decisions count, seat)
         self._rollout_agent = None
         self._mode: Any = None
+        self._value: Any = None  # the mode's evaluation, read once per search
         if rollout == "heuristic":
             from multiverse.agents.heuristic import HeuristicAgent
 
@@ -288,6 +289,7 @@ class ISMCTSAgent:
         prime = self.prime_visits
         mode = self._mode = modes.of_state(state)
         self.policy.scores = mode.fast_scorer()  # (the priors read it too)
+        self._value = mode.valuer()
         sample = mode.sampler(state, seat)  # one determinization per iteration
         det = sample(rng)
         self._decisions = det.decisions
@@ -359,7 +361,7 @@ class ISMCTSAgent:
             else:
                 det.apply(agent.choose(d, det))
             n += 1
-        return self._mode.value(det)
+        return self._value(det)
 
 
 def hint(state: Any, top: int = 3, iterations: int | None = None, time_limit: float | None = 2.0,

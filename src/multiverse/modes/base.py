@@ -303,6 +303,12 @@ class Mode:
         (1 or 0 once the game is over); reads only what every seat sees."""
         raise NotImplementedError
 
+    def valuer(self) -> Callable[[GameState], float]:
+        """`value` as one function of the state, read once per search (as `fast_scorer`): a
+        mode whose value is a game function returns that function, so scoring a rollout
+        calls no method of the registry. By default the method itself."""
+        return self.value
+
     def determinize(self, state: GameState, seat: int, rng: Any) -> GameState:
         """Each mode: a copy of `state` with everything hidden from `seat` resampled from
         `rng` (the game's own generator re-seeded from it too)."""

@@ -139,7 +139,10 @@ class OblivaeonMode(SentinelsFamily):
     def value(self, state: GameState) -> float:
         """OblivAeon's own model (`sentinels/oblivaeon/value.py`): the base game's reads one
         villain and one environment."""
-        return game_function("multiverse.sentinels.oblivaeon.value", "value")(state)
+        return self.valuer()(state)
+
+    def valuer(self) -> Callable[[GameState], float]:
+        return game_function("multiverse.sentinels.oblivaeon.value", "value")
 
     def determinize(self, state: GameState, seat: int, rng: Any) -> GameState:
         return game_function("multiverse.sentinels.oblivaeon.determinize", "determinize")(

@@ -187,7 +187,10 @@ class SentinelsMode(SentinelsFamily):
         return t.config.environment or t.content.environments[0].id
 
     def value(self, state: GameState) -> float:
-        return game_function("multiverse.sentinels.value", "value")(state)
+        return self.valuer()(state)
+
+    def valuer(self) -> Callable[[GameState], float]:
+        return game_function("multiverse.sentinels.value", "value")
 
     def determinize(self, state: GameState, seat: int, rng: Any) -> GameState:
         return game_function("multiverse.sentinels.determinize", "determinize")(state, seat, rng)

@@ -180,7 +180,10 @@ class UnitedMode(Mode):
         return game_function("multiverse.united.fast_scores", "united_fast_scores")
 
     def value(self, state: GameState) -> float:
-        return game_function("multiverse.united.value", "value")(state)
+        return self.valuer()(state)
+
+    def valuer(self) -> Callable[[GameState], float]:
+        return game_function("multiverse.united.value", "value")
 
     def determinize(self, state: GameState, seat: int, rng: Any) -> GameState:
         return game_function("multiverse.united.determinize", "determinize")(state, seat, rng)
