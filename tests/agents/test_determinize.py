@@ -32,11 +32,15 @@ def test_determinize_keeps_the_view_and_the_cards():
 
 
 def test_the_deciding_seat_keeps_its_options():
+    """Read again on a sample for the deciding seat, its decision is the same (options with
+    their labels and data, prompt): a sample keeps it as it is (`refreshes`, DESIGN 5)."""
     for i, s in enumerate(positions(120, seed=32)):
         d = s.decision()
         det = determinize(s, d.seat, random.Random(i))
-        assert det.decision().ids() == d.ids()
-        assert det.decision().seat == d.seat
+        fresh = det.clone()
+        fresh.refresh_decision()
+        assert fresh.decision() == d == det.decision()
+        assert [o.label for o in fresh.decision().options] == [o.label for o in d.options]
 
 
 def test_hidden_information_is_resampled_and_the_game_rng_replaced():

@@ -109,26 +109,35 @@ def _plain_united(state, seat: int, rng: random.Random):  # type: ignore[no-unty
 @pytest.mark.parametrize(("mode_name", "games"),
                          [("sentinels", 4), ("oblivaeon", 2), ("dofp", 6), ("standard", 6)])
 def test_a_sampler_draws_the_plain_procedures_samples(mode_name: str, games: int) -> None:
+    """Draw for draw the plain procedure's samples, for the deciding seat and for another
+    one; the pending decision is the one the plain procedure reads again (seat, kind,
+    options with their labels and data, prompt): a sample for the deciding seat keeps it
+    as it is (`refreshes`: DESIGN 5), one for another seat reads it again."""
     m = modes.get(mode_name)
+    plain = _plain if mode_name in ("sentinels", "oblivaeon") else _plain_united
     rnd = random.Random(7)
-    checked = 0
+    checked = kept = 0
     for g in range(games):
         s = m.new_game(m.make_config("3"), seed=g)
         while (d := s.decision()) is not None and s.decisions < 600:
             if rnd.random() < 0.1:
-                sample = m.sampler(s, d.seat)
-                a, b = random.Random(checked), random.Random(checked)
-                before = s.key()
-                for _ in range(3):  # successive draws: nothing read once is spent by a draw
-                    got = sample(a)
-                    want = (_plain if mode_name in ("sentinels", "oblivaeon") else _plain_united)(
-                        s, d.seat, b)
-                    assert got.key() == want.key()
-                    assert got.decision().ids() == want.decision().ids()
-                assert s.key() == before  # the position itself is untouched
-                checked += 1
+                seats = 1 if getattr(s.T.config, "solo", False) else s.T.n_heroes
+                for seat in (d.seat, (d.seat + 1) % seats):
+                    sample = m.sampler(s, seat)
+                    a, b = random.Random(checked), random.Random(checked)
+                    before = s.key()
+                    for _ in range(3):  # successive draws: nothing read once is spent by a draw
+                        got = sample(a)
+                        want = plain(s, seat, b)
+                        assert got.key() == want.key()
+                        assert got.decision() == want.decision()
+                        assert [o.label for o in got.decision().options] == \
+                            [o.label for o in want.decision().options]
+                        kept += seat == d.seat and got.decision() is d
+                    assert s.key() == before  # the position itself is untouched
+                    checked += 1
             s.apply(d.options[rnd.randrange(len(d.options))].id)
-    assert checked >= 20
+    assert checked >= 40 and kept >= 60  # the decider's samples kept the decision read once
 
 
 def test_the_united_sampler_keeps_seen_cards_known_plans_and_own_decks_as_the_plain_one() -> None:

@@ -33,4 +33,14 @@ def shuffler(rng: Any) -> Callable[[list[Any]], None]:
     return shuffle
 
 
-__all__ = ["draw64", "shuffler"]
+def refreshes(state: Any, seat: int) -> bool:
+    """Whether a sample of `state` for `seat` must read its pending decision again: only when
+    another seat decides (its options may name cards that were dealt again). The deciding
+    seat's own options show it nothing hidden from it (DESIGN 5: `view(det, seat)` equals
+    `view(state, seat)`, and the view shows the decider its options, labels and prompt), so
+    its samples keep the decision as it is: the same options, read once, not per sample."""
+    d = state.decision()
+    return d is not None and d.seat != seat
+
+
+__all__ = ["draw64", "refreshes", "shuffler"]

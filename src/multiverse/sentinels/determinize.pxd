@@ -7,7 +7,7 @@ from multiverse.sentinels.state cimport SentinelsState
 
 cdef class Sampler:
     cdef public list plan
-    cdef public bint reserve
+    cdef public bint refresh, reserve
     cdef public SentinelsState state
 
     @cython.locals(det=SentinelsState, zone=list, deck=list, hand=list, pool=list, cards=list,

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from multiverse.engine.rng import fisher_yates
-from multiverse.engine.sampling import draw64, shuffler
+from multiverse.engine.sampling import draw64, refreshes, shuffler
 from multiverse.sentinels.state import Z_DECK, Z_HAND, SentinelsState
 
 
@@ -64,10 +64,11 @@ class Sampler:
     again (Fisher-Yates on a copy of each sorted pile): the samples of the procedure the
     module states, draw for draw."""
 
-    __slots__ = ("plan", "reserve", "state")
+    __slots__ = ("plan", "refresh", "reserve", "state")
 
     def __init__(self, state: SentinelsState, seat: int) -> None:
         self.state = state
+        self.refresh = refreshes(state, seat)
         tops, tried = _known(state) if state.stack else ({}, set())
         plan: list[tuple[int, list[int], list[int] | None, int]] = []
         for o, deck in enumerate(state.deck):
@@ -113,9 +114,11 @@ class Sampler:
         return det
 
     def determinize(self, rng: Shuffler) -> SentinelsState:
-        """`draw`, its pending decision recomputed (its options may name swapped cards)."""
+        """`draw`, its pending decision recomputed when another seat decides (its options
+        may name swapped cards; `refreshes`)."""
         det = self.draw(rng)
-        det.refresh_decision()
+        if self.refresh:
+            det.refresh_decision()
         return det
 
 

@@ -8,7 +8,7 @@ from multiverse.united.state cimport UnitedState
 cdef class Sampler:
     cdef public list heroes, parts
     cdef public object mp
-    cdef public bint pile
+    cdef public bint pile, refresh
     cdef public UnitedState state
 
     @cython.locals(det=UnitedState, pool=list, cards=list, places=list, unseen=list, deck=list,

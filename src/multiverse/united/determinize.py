@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from multiverse.engine.rng import fisher_yates
-from multiverse.engine.sampling import draw64, shuffler
+from multiverse.engine.sampling import draw64, refreshes, shuffler
 from multiverse.united.owned import LOC_DECK, OWN_DECK, records
 from multiverse.united.state import UnitedState
 
@@ -57,10 +57,11 @@ class Sampler:
     state and deals them again (Fisher-Yates on a copy of each sorted pile). Its samples are
     those of the plain procedure above, draw for draw from the same generator."""
 
-    __slots__ = ("heroes", "mp", "parts", "pile", "state")
+    __slots__ = ("heroes", "mp", "parts", "pile", "refresh", "state")
 
     def __init__(self, state: UnitedState, seat: int) -> None:
         self.state = state
+        self.refresh = refreshes(state, seat)
         seats, seen = state.T.seats, state.seen
         # per hero: (hero, sorted unseen cards, the deck's unseen places or None: all of it,
         # how many of them go to the hand: -1 for the seat's own)
@@ -129,7 +130,8 @@ class Sampler:
                 for i, c in zip(places, pool, strict=True):
                     parts[i + 2] = c
         det.rng = draw64(rng)
-        det.refresh_decision()  # its options may name cards that were swapped
+        if self.refresh:  # another seat decides: its options may name cards that were swapped
+            det.refresh_decision()
         return det
 
 
