@@ -222,7 +222,7 @@ def test_a_save_whose_generator_state_is_not_64_bits_is_refused(mode: str, rng: 
 
 
 @pytest.mark.parametrize(("mode", "field"), [("dofp", "civ"), ("dofp", "hand"), ("sentinels", "hp"),
-                                             ("oblivaeon", "zone"), ("oblivaeon", "deck")])
+                                             ("oblivaeon", "home"), ("oblivaeon", "deck")])
 @pytest.mark.parametrize("value", [{"0": 1}, "7", 3, None])
 def test_a_save_whose_list_field_is_not_a_list_is_refused(mode: str, field: str, value: object) -> None:
     """A field the state holds as a list (`LISTS`: the compiled state takes nothing else) is
@@ -237,6 +237,30 @@ def test_a_save_whose_list_field_is_not_a_list_is_refused(mode: str, field: str,
     doc["state"][field] = value
     with pytest.raises(SaveError, match=f"'{field}' is a list"):
         m.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("mode", ["sentinels", "oblivaeon"])
+@pytest.mark.parametrize("field", ["zone", "bz"])
+@pytest.mark.parametrize("change", ["short", "negative", "too_big", "text", "dict", "none"])
+def test_a_save_whose_card_bytes_are_malformed_is_refused(mode: str, field: str, change: str) -> None:
+    """`zone` and `bz` (one small number per card, held as bytes: `BYTES`) are saved as lists
+    of whole numbers from 0 to 255, one per card: anything else is a SaveError naming the
+    field, the state untouched; a well-formed one loads to the same hash, held as bytes."""
+    from multiverse import modes
+    from multiverse.engine.errors import SaveError
+
+    m = modes.get(mode)
+    s = m.new_game(m.make_config("3"), 4)
+    doc = json.loads(m.to_json(s))
+    v = doc["state"][field]
+    assert field in type(s).BYTES and type(v) is list and len(v) == len(s.T.card)
+    back = m.from_json(json.dumps(doc))
+    assert back.state_hash() == s.state_hash() and type(getattr(back, field)) is bytearray
+    doc["state"][field] = {"short": v[:-1], "negative": [-1, *v[1:]], "too_big": [256, *v[1:]],
+                           "text": ["1", *v[1:]], "dict": {"0": 1}, "none": None}[change]
+    with pytest.raises(SaveError, match=f"'{field}' is a list of {len(v)} whole numbers"):
+        m.from_json(json.dumps(doc))
+    assert s.state_hash() == back.state_hash()
 
 
 @pytest.mark.parametrize("mode", ["sentinels", "oblivaeon"])

@@ -16,12 +16,13 @@ COPY_ON_WRITE = ("home", "face", "tok", "seq")  # shared by a clone until either
 
 def _dense(s: SentinelsState, fields: tuple | dict) -> tuple | dict:
     """The engine's generic key or data of `s`, `turn_dmg` (a dict of the cards dealt damage
-    this turn, which the generic versions keep as it is) written out as the state saves and
-    hashes it: one count per card."""
+    this turn, which the generic versions keep as it is) and `zone` and `bz` (bytes, kept as
+    they are too) written out as the state saves and hashes them: one number per card."""
     if type(fields) is dict:
-        return {**fields, "turn_dmg": s.dense_dmg()}
+        return {**fields, "turn_dmg": s.dense_dmg(), **{n: list(fields[n]) for n in s.BYTES}}
     names = SentinelsState.CORE + SentinelsState.DATA
-    return tuple(tuple(s.dense_dmg()) if n == "turn_dmg" else v for n, v in zip(names, fields, strict=True))
+    return tuple(tuple(s.dense_dmg()) if n == "turn_dmg" else tuple(v) if n in s.BYTES else v
+                 for n, v in zip(names, fields, strict=True))
 
 
 @pytest.mark.parametrize(("mode_name", "heroes", "seeds"),
@@ -47,8 +48,8 @@ def test_clone_key_and_data_match_the_engine(mode_name: str, heroes: str, seeds:
                 elif name in COPY_ON_WRITE:  # shared until written (the test after next)
                     assert getattr(c, name) is v
                     assert getattr(s, f"{name}_shared") and getattr(c, f"{name}_shared")
-                elif type(v) is dict:  # `turn_dmg`: written in place, never shared
-                    assert getattr(c, name) is not v and getattr(c, name) == v
+                elif type(v) in (dict, bytearray):  # `turn_dmg` (written in place, never
+                    assert getattr(c, name) is not v and getattr(c, name) == v  # shared), bytes
                 elif type(v) is list and v:
                     assert getattr(c, name) is not v
                     if name in SentinelsState.NESTED:
@@ -81,7 +82,7 @@ def test_a_clone_playing_on_leaves_the_original_as_it_was(mode_name: str, heroes
             assert s.state_hash() == h
             s.apply(d.options[rnd.randrange(len(d.options))].id)
         if s.T.n_zones == 1 and not s.T.dynamic:
-            assert [getattr(s, name) for name in STATIC] == static
+            assert [list(getattr(s, name)) for name in STATIC] == static
 
 
 @pytest.mark.parametrize(("mode_name", "heroes", "seeds"),

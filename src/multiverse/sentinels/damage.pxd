@@ -9,7 +9,7 @@ from multiverse.sentinels.state cimport SentinelsState
 cdef Py_ssize_t LIVE_CMODS, LIVE_MODS, LIVE_RT, Z_HAND, Z_PLAY
 
 
-@cython.locals(c=Py_ssize_t, bz=list, p=tuple)
+@cython.locals(c=Py_ssize_t, bz=bytearray, p=tuple)
 cpdef list active_modifiers(SentinelsState s, Py_ssize_t zone=*)
 cpdef str immune_to(SentinelsState s, Py_ssize_t src, Py_ssize_t tgt, Py_ssize_t dtype, dict seen=*)
 cpdef list immunities(SentinelsState s, Py_ssize_t src, Py_ssize_t dtype, Py_ssize_t zone)

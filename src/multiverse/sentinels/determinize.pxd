@@ -10,7 +10,7 @@ cdef class Sampler:
     cdef public bint refresh, reserve
     cdef public SentinelsState state
 
-    @cython.locals(det=SentinelsState, zone=list, deck=list, hand=list, pool=list, cards=list,
+    @cython.locals(det=SentinelsState, zone=bytearray, deck=list, hand=list, pool=list, cards=list,
                    free=list, o=Py_ssize_t, movable=Py_ssize_t, i=Py_ssize_t, c=Py_ssize_t,
                    st=cython.ulonglong)
     cpdef SentinelsState draw(self, object rng)

@@ -15,7 +15,7 @@ cdef Py_ssize_t K_PLAY, K_POWER, K_SELECT, K_MODIFY, K_DISCARD, K_MAY, K_PREVENT
 cpdef _card_value(object card)
 cpdef _power_value(object t, object card, object face)
 cpdef list _scored(Decision d, SentinelsState s)
-@cython.locals(here=Py_ssize_t, c=Py_ssize_t, co=object, scion_cards=frozenset, bz=list,
+@cython.locals(here=Py_ssize_t, c=Py_ssize_t, co=object, scion_cards=frozenset, bz=bytearray,
                scions=list, stay=double, move=double, o=Option, out=list)
 cpdef list _zone_scores(Decision d, SentinelsState s)
 @cython.locals(t=Tables, c=Py_ssize_t, hp=Py_ssize_t, hero_side=bint, finish=double, main=double,

@@ -17,7 +17,7 @@ cdef dict _GROUPS
 @cython.locals(g=Py_ssize_t)
 cpdef bint in_group(SentinelsState s, object group, Py_ssize_t cid, Py_ssize_t this, Py_ssize_t other=*) except -1
 cpdef Py_ssize_t zone_of(SentinelsState s, object ref, Py_ssize_t this) except? -2
-@cython.locals(c=Py_ssize_t, z=Py_ssize_t, bz=list, out=list)
+@cython.locals(c=Py_ssize_t, z=Py_ssize_t, bz=bytearray, out=list)
 cpdef step_candidates(SentinelsState s, Py_ssize_t sid, Py_ssize_t this, Py_ssize_t hero, Py_ssize_t other)
 @cython.locals(c=cython.Py_ssize_t, f=cython.Py_ssize_t, k=cython.Py_ssize_t, co=object, is_char=list,
                keywords=list, kinds=list, max_hp=list, side=list, face=list, hp=list, out=list,

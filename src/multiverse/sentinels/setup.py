@@ -50,7 +50,7 @@ def blank_state(t: Tables, seed: int) -> SentinelsState:
     _, s.rng = splitmix_next(seed & ((1 << 64) - 1))
     s.result, s.reason, s.decisions = None, "", 0
     n_cards, owners = len(t.card), len(t.okind)
-    s.zone = [Z_BOX] * n_cards
+    s.zone = bytearray([Z_BOX]) * n_cards  # (bytes: small numbers, copied as one block)
     s.home = [o if o > 0 else 0 for o in t.owner]
     s.deck = [[] for _ in range(owners)]
     s.hand = [[] for _ in range(owners)]
@@ -69,7 +69,7 @@ def blank_state(t: Tables, seed: int) -> SentinelsState:
     s.inplay = []
     s.live = None
     s.home_shared = s.face_shared = s.tok_shared = s.seq_shared = False  # (its own lists)
-    s.bz = [0] * n_cards
+    s.bz = bytearray(n_cards)
     s.turn, s.phase, s.round = t.villain, "setup", 1
     s.played = s.powered = 0
     s.incap_used = 0

@@ -8,7 +8,8 @@ from multiverse.sentinels.tables cimport Tables
 
 cdef class SentinelsState(GameState):
     cdef public Tables T
-    cdef public list azone, bz, char, ctr, deck, face, hand, home, hp, htok, incap, inplay, mods, play, reserve, seq, tok, trash, turn_fired, turn_flipped, under, user, zone
+    cdef public list azone, char, ctr, deck, face, hand, home, hp, htok, incap, inplay, mods, play, reserve, seq, tok, trash, turn_fired, turn_flipped, under, user
+    cdef public bytearray bz, zone
     cdef public dict live, turn_dmg
     cdef public bint face_shared, home_shared, seq_shared, tok_shared
     cdef public object incap_used, next_seq, phase, played, powered, round, turn, turn_destroyed, turn_discarded

@@ -114,10 +114,10 @@ class SentinelsState(GameState):
             *TURN_FIELDS)
     NESTED = frozenset({"deck", "hand", "trash", "play", "htok"})
     LISTS = frozenset({  # the fields the .pxd declares `list` (a save's must be lists)
-        "azone", "bz", "char", "ctr", "deck", "face", "hand", "home", "hp", "htok", "incap", "inplay", "mods",
+        "azone", "char", "ctr", "deck", "face", "hand", "home", "hp", "htok", "incap", "inplay", "mods",
         "play", "reserve", "seq", "tok", "trash", "turn_fired", "turn_flipped", "under", "user",
-        "zone",
     })  # fmt: skip
+    BYTES = ("zone", "bz")  # one small number per card, kept as bytes (saved and hashed as lists)
     STEPS: ClassVar[dict[str, StepFn]] = {}
     CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
 
@@ -164,6 +164,7 @@ class SentinelsState(GameState):
         saved as one count per card, is kept as the cards dealt damage."""
         if "turn_dmg" in data:
             data = {**data, "turn_dmg": _sparse_dmg(data["turn_dmg"], self.T)}
+        data = {**data, **{n: _card_bytes(data[n], n, self.T) for n in self.BYTES if n in data}}
         super().load_data(data)
         self.live = None
         self.home_shared = self.face_shared = self.tok_shared = self.seq_shared = False
@@ -332,6 +333,7 @@ class SentinelsState(GameState):
         tuples already)."""
         return tuple(
             (tuple(map(tuple, v)) if name in _NESTED else tuple(v)) if type(v) is list
+            else tuple(v) if type(v) is bytearray  # (`zone`, `bz`: as the lists they were)
             else tuple(self.dense_dmg()) if type(v) is dict else v  # (`turn_dmg`)
             for name, v in zip(_FIELDS, _ALL_FIELDS(self), strict=True))
 
@@ -352,6 +354,8 @@ class SentinelsState(GameState):
                      else v[:])
             elif type(v) is dict:  # `turn_dmg`
                 v = self.dense_dmg()
+            elif type(v) is bytearray:  # `zone`, `bz`
+                v = list(v)
             out[name] = v
         return out
 
@@ -474,6 +478,16 @@ def _sparse_dmg(v: Any, t: Tables) -> dict[int, int]:
         raise SaveError(f"state JSON: 'turn_dmg' is a list of {n} damage counts (whole "
                         f"numbers, 0 or more), not {str(v)[:80]}")
     return {c: x for c, x in enumerate(v) if x}
+
+
+def _card_bytes(v: Any, name: str, t: Tables) -> bytearray:
+    """A save's `zone` or `bz` (one number per card, 0 to 255) as the state keeps it: bytes;
+    anything else raises `SaveError`."""
+    n = len(t.card)
+    if type(v) is not list or len(v) != n or any(type(x) is not int or not 0 <= x < 256 for x in v):
+        raise SaveError(f"state JSON: {name!r} is a list of {n} whole numbers from 0 to 255 "
+                        f"(one per card), not {str(v)[:80]}")
+    return bytearray(v)
 
 
 STATIC = ("char", "user", "bz", "azone")  # fixed after setup in a one-zone game of fixed players
