@@ -162,7 +162,8 @@ def test_each_state_declaration_names_its_class_slots():
 
 def test_each_state_names_the_fields_its_declaration_types_as_lists():
     """A save's field the compiled state takes only as a list is checked as one on load,
-    pure or compiled (`GameState.LISTS`): the two sets are the same."""
+    pure or compiled (`GameState.LISTS`): the two sets are the same; and so are those it
+    declares as bytes and `SentinelsState.BYTES`, which a save gives as lists of 0 to 255."""
     import re
 
     from multiverse.engine.state import GameState
@@ -173,6 +174,8 @@ def test_each_state_names_the_fields_its_declaration_types_as_lists():
     for cls, pxd in ((UnitedState, "united/state.pxd"), (SentinelsState, "sentinels/state.pxd")):
         declared = re.search(r"cdef public list (.*)", (root / pxd).read_text()).group(1).split(", ")
         assert frozenset(declared) == cls.LISTS, cls
+    held = re.search(r"cdef public bytearray (.*)", (root / "sentinels/state.pxd").read_text())
+    assert set(held.group(1).split(", ")) == set(SentinelsState.BYTES)  # (`zone`, `bz`: bytes)
     assert "cdef public list stack\n" in (root / "engine/state.pxd").read_text()
     assert not GameState.LISTS  # (the stack has its own check: a list of frames)
 

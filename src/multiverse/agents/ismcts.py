@@ -63,6 +63,7 @@ from multiverse import modes
 from multiverse.agents.policy import FastPolicy, softmax
 from multiverse.engine.decision import Decision
 from multiverse.engine.rng import SplitMix64
+from multiverse.engine.state import GameState
 
 ROLLOUTS = ("fast", "random", "heuristic")
 PRIORS = ("heuristic", "fast", "uniform")
@@ -291,7 +292,8 @@ class ISMCTSAgent:
         self.policy.scores = mode.fast_scorer()  # (the priors read it too)
         self._value = mode.valuer()
         sample = mode.sampler(state, seat)  # one determinization per iteration
-        det = sample(rng)
+        det: GameState = sample(rng)  # (compiled: its decision and apply are C calls)
+        d: Decision | None
         self._decisions = det.decisions
         root = None
         nxt = self._next
@@ -340,7 +342,8 @@ class ISMCTSAgent:
         self.last_iterations = done
         return root
 
-    def _rollout(self, det: Any) -> float:
+    def _rollout(self, det: GameState) -> float:
+        d: Decision | None
         n = 0
         horizon = self.horizon
         turns = self.turns

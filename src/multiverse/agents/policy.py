@@ -13,6 +13,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from multiverse.engine.decision import Decision
+
 Scores = Callable[[Any, Any], "list[float] | None"]
 
 
@@ -35,12 +37,14 @@ class FastPolicy:
         self.epsilon = epsilon
         self.scores = scores
 
-    def choose(self, d: Any, s: Any) -> str:
+    def choose(self, d: Decision, s: Any) -> str:
         opts = d.options
         rng = self.rng
         n = len(opts)
-        if self.epsilon and rng.below(1 << 20) < self.epsilon * (1 << 20):
-            return opts[rng.below(n)].id
+        eps = self.epsilon
+        if eps and rng.below(1 << 20) < eps * (1 << 20):
+            o = opts[rng.below(n)]
+            return o.id
         fn = self.scores
         if fn is None:
             from multiverse import modes
@@ -48,10 +52,12 @@ class FastPolicy:
             fn = modes.of_state(s).fast_scores
         scores = fn(d, s)
         if scores is None:
-            return opts[rng.below(n)].id
+            o = opts[rng.below(n)]
+            return o.id
         best = max(scores)
         top = [i for i in range(n) if scores[i] == best]
-        return opts[top[0] if len(top) == 1 else top[rng.below(len(top))]].id
+        o = opts[top[0] if len(top) == 1 else top[rng.below(len(top))]]
+        return o.id
 
 
 __all__ = ["FastPolicy", "Scores", "softmax"]

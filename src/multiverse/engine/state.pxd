@@ -11,5 +11,8 @@ cdef class GameState:
     cdef public object _decision, decisions, log, reason, result, rng
 
     cpdef shuffle(self, items)
+    cpdef object decision(self)
+    @cython.locals(opt=object)
+    cpdef apply(self, object option_id)
     @cython.locals(stack=list, steps=dict, choices=dict, frame=tuple, choice=tuple)
     cpdef advance(self)
