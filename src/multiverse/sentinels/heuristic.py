@@ -104,6 +104,7 @@ def _power_value(t: Any, card: int, face: int) -> float:
 
 
 def _power_worth(t: Any, card: int, face: int) -> float:
+    """A power's worth, read once (`_power_value` keeps it; a generator: not in a C function)."""
     return 0.8 * sum(_step_value(t.steps[i]) for i in t.power_fx[card][face]) + 0.5
 
 
