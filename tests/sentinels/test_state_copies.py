@@ -16,13 +16,13 @@ COPY_ON_WRITE = ("home", "face", "tok", "seq")  # shared by a clone until either
 
 def _dense(s: SentinelsState, fields: tuple | dict) -> tuple | dict:
     """The engine's generic key or data of `s`, `turn_dmg` (a dict of the cards dealt damage
-    this turn, which the generic versions keep as it is) and `zone` and `bz` (bytes, kept as
-    they are too) written out as the state saves and hashes them: one number per card."""
+    this turn, which the generic versions keep as it is) written out as the state saves and
+    hashes it: one count per card. (`zone` and `bz`, bytes, the generic versions write as
+    lists of numbers themselves.)"""
     if type(fields) is dict:
-        return {**fields, "turn_dmg": s.dense_dmg(), **{n: list(fields[n]) for n in s.BYTES}}
+        return {**fields, "turn_dmg": s.dense_dmg()}
     names = SentinelsState.CORE + SentinelsState.DATA
-    return tuple(tuple(s.dense_dmg()) if n == "turn_dmg" else tuple(v) if n in s.BYTES else v
-                 for n, v in zip(names, fields, strict=True))
+    return tuple(tuple(s.dense_dmg()) if n == "turn_dmg" else v for n, v in zip(names, fields, strict=True))
 
 
 @pytest.mark.parametrize(("mode_name", "heroes", "seeds"),
@@ -36,7 +36,9 @@ def test_clone_key_and_data_match_the_engine(mode_name: str, heroes: str, seeds:
         rnd = random.Random(seed)
         while (d := s.decision()) is not None:
             c = s.clone()
-            assert c.key() == _dense(s, GameState.key(s)) == _dense(s, GameState.key(GameState.clone(s)))
+            generic = GameState.clone(s)
+            assert c.key() == _dense(s, GameState.key(s)) == _dense(s, GameState.key(generic))
+            assert all(getattr(generic, n) is not getattr(s, n) for n in s.BYTES)  # copied
             assert s.data_dict() == _dense(s, GameState.data_dict(s))
             assert c.state_hash() == s.state_hash()
             dealt += bool(s.turn_dmg)

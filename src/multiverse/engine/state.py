@@ -25,11 +25,13 @@ ResolveFn = Callable[[Any, Frame, Option], None]
 
 
 def _tuplify(x: Any) -> Any:
-    return tuple(_tuplify(i) for i in x) if isinstance(x, list) else x
+    return (tuple(_tuplify(i) for i in x) if isinstance(x, list)
+            else tuple(x) if type(x) is bytearray else x)  # (bytes: small numbers, as a list's)
 
 
 def _listify(x: Any) -> Any:
-    return [_listify(i) for i in x] if isinstance(x, tuple | list) else x
+    return ([_listify(i) for i in x] if isinstance(x, tuple | list)
+            else list(x) if type(x) is bytearray else x)
 
 
 class EventLog(list):
@@ -205,6 +207,8 @@ class GameState:
             v = getattr(self, name)
             if type(v) is list:
                 v = [x[:] for x in v] if name in nested else v[:]
+            elif type(v) is bytearray:  # (a state's per-card small numbers)
+                v = v[:]
             setattr(new, name, v)
         new.T = self.T
         new._decision = self._decision
@@ -213,7 +217,7 @@ class GameState:
 
     def key(self) -> tuple:
         return tuple(
-            _tuplify(v) if type(v) is list else v
+            _tuplify(v) if type(v) is list or type(v) is bytearray else v
             for v in (getattr(self, n) for n in self._fields())
         )
 
