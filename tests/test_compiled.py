@@ -218,6 +218,35 @@ def test_one_stale_hot_module_runs_every_hot_module_from_its_source(tmp_path, mo
     assert SourceWhenNewer.find_spec("hotpkg.mod", [str(pkg)]).origin == str(pkg / "mod.py")
 
 
+def test_from_source_reads_the_finders_rule_ahead(tmp_path, monkeypatch):
+    """`compiled.from_source`, what a process started now runs from source (the lab says it
+    beside its CPU seconds): none in a fresh build, every hot module when one is stale or with
+    MULTIVERSE_PURE=1, the unbuilt ones otherwise."""
+    import importlib.machinery
+
+    from multiverse import compiled
+
+    root = tmp_path / "multiverse"
+    (root / "engine").mkdir(parents=True)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    mods = ("multiverse.engine.state", "multiverse.engine.decision", "multiverse.engine.rng")
+    for name in ("state", "decision", "rng"):
+        (root / "engine" / f"{name}.py").write_text("")
+        os.utime(root / "engine" / f"{name}.py", (1_000, 1_000))
+    for name in ("state", "decision"):
+        (root / "engine" / f"{name}{suffix}").write_bytes(b"")
+    monkeypatch.setattr(compiled, "HOT", mods)
+    monkeypatch.setattr(SourceWhenNewer, "pure", False)
+    assert compiled.from_source(str(root)) == ["multiverse.engine.rng"]  # not built
+    (root / "engine" / f"rng{suffix}").write_bytes(b"")
+    assert compiled.from_source(str(root)) == []
+    os.utime(root / "engine" / "decision.py", (2_000_000_000, 2_000_000_000))  # edited since
+    assert compiled.from_source(str(root)) == list(mods)
+    os.utime(root / "engine" / "decision.py", (1_000, 1_000))
+    monkeypatch.setattr(SourceWhenNewer, "pure", True)
+    assert compiled.from_source(str(root)) == list(mods)
+
+
 def test_each_module_level_declaration_names_a_name_its_module_binds():
     """A `.pxd` may declare a module's constants and dicts (`cdef Py_ssize_t Z_PLAY`, `cdef
     dict _SIDES`) so compiled reads are C reads; a declared name the module never binds

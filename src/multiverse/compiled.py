@@ -144,6 +144,17 @@ def install() -> None:
         sys.meta_path.insert(0, SourceWhenNewer)  # type: ignore[arg-type]
 
 
+def from_source(root: str | None = None) -> list[str]:
+    """The hot modules a process started now runs from their Python source (the finder's
+    rule, read ahead): every one with MULTIVERSE_PURE=1 or when any is stale (they share
+    extension types), else those the build left without a compiled module. `root`: the
+    package folder (this one's by default)."""
+    root = root or os.path.dirname(os.path.abspath(__file__))
+    if SourceWhenNewer.pure or stale(root, HOT):
+        return list(HOT)
+    return [m for m in HOT if not _built(root, m)[1]]
+
+
 def compiled_modules() -> list[str]:
     """Which hot modules this process runs compiled (imported ones only)."""
     return [m for m in HOT if m in sys.modules

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -71,6 +72,38 @@ def test_lab_runs_strong_from_the_command_line(tmp_path, monkeypatch):
                                  "--out", str(tmp_path / "lab.db"), "--json", "--no-progress"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["agent"] == "strong(iterations=1,turns=2)"
+
+
+def test_lab_run_says_whether_the_engine_ran_compiled(tmp_path, monkeypatch):
+    """`lab run` says how many hot modules ran compiled beside its CPU seconds (JSON
+    `compiled` of `hot_modules`; the table's `engine` row), and says so plainly when the
+    engine runs from its Python source."""
+    from multiverse import compiled
+
+    def invoke(*extra: str) -> Any:
+        r = CliRunner().invoke(app, ["lab", "run", "dofp", "--games", "1", "--agent", "random",
+                                     "--jobs", "1", "--out", str(tmp_path / "lab.db"),
+                                     "--no-progress", *extra])
+        assert r.exit_code == 0, r.output
+        return r
+
+    monkeypatch.setattr(compiled, "from_source", lambda root=None: [])
+    out = json.loads(invoke("--json").stdout)
+    assert out["compiled"] == out["hot_modules"] == len(compiled.HOT)
+    assert f"compiled ({len(compiled.HOT)} hot modules)" in invoke().stdout
+    monkeypatch.setattr(compiled, "from_source", lambda root=None: list(compiled.HOT))
+    monkeypatch.setattr(compiled.SourceWhenNewer, "pure", True)
+    out = json.loads(invoke("--json").stdout)
+    assert out["compiled"] == 0 and out["hot_modules"] == len(compiled.HOT)
+    assert "│ engine " in invoke().stdout  # (the table's row; its words, wrapped there:)
+    from multiverse.cli.lab import _engine_words
+
+    assert _engine_words(0, 55) == ("55 of 55 hot modules from their Python source "
+                                    "(MULTIVERSE_PURE=1); the CPU seconds are the source's, "
+                                    "several times the compiled build's")
+    monkeypatch.setattr(compiled.SourceWhenNewer, "pure", False)
+    assert _engine_words(54, 55).startswith("1 of 55 hot modules from their Python source (a hot "
+                                            "module edited since the build, or none built")
 
 
 def test_the_curve_is_each_agent_on_the_same_games(tmp_path):

@@ -244,6 +244,8 @@ def _summary_table(r: dict[str, Any], title: str):
         t.add_row("rounds histogram", hist)
     t.add_row("decisions / game", f"{r['mean_decisions']:.1f}")
     t.add_row("games / s", f"{r['games_per_second']:,.1f} ({r['jobs']} job(s), {r['backend']})")
+    if "compiled" in r:
+        t.add_row("engine", _engine_words(r["compiled"], r["hot_modules"]))
     if r.get("cpu_seconds_per_game") is not None:
         t.add_row("CPU s / game", f"{r['cpu_seconds_per_game']:,.3f} (median "
                                   f"{r['cpu_seconds_median']:,.3f}, {r['cpu_games']:,} games)")
@@ -255,8 +257,30 @@ def _summary_table(r: dict[str, Any], title: str):
 def _public(r: dict[str, Any]) -> dict[str, Any]:
     keys = ("games", "wins", "win_rate", "ci95", "loss_reasons", "mean_rounds", "games_per_second",
             "rounds", "mean_decisions", "played", "skipped", "seconds", "mode", "agent", "seed",
-            "jobs", "backend", "config", "cpu_seconds_per_game", "cpu_seconds_median", "cpu_games")
+            "jobs", "backend", "config", "cpu_seconds_per_game", "cpu_seconds_median", "cpu_games",
+            "compiled", "hot_modules")
     return {k: r[k] for k in keys if k in r}
+
+
+def _engine(r: dict[str, Any]) -> dict[str, Any]:
+    """`r` with how many hot modules this machine's workers run compiled (`compiled`, of
+    `hot_modules`): CPU seconds of the engine run from its source are several times the
+    compiled build's, and a run should say which it measured."""
+    from multiverse.compiled import HOT, from_source
+
+    return {**r, "compiled": len(HOT) - len(from_source()), "hot_modules": len(HOT)}
+
+
+def _engine_words(compiled: int, hot: int) -> str:
+    """The summary's `engine` row: compiled, or how much runs from source and why."""
+    if compiled == hot:
+        return f"compiled ({hot} hot modules)"
+    from multiverse.compiled import SourceWhenNewer
+
+    why = ("MULTIVERSE_PURE=1" if SourceWhenNewer.pure else
+           "a hot module edited since the build, or none built: `pip install -e .` compiles them")
+    return (f"{hot - compiled} of {hot} hot modules from their Python source ({why}); the CPU "
+            f"seconds are the source's, several times the compiled build's")
 
 
 def _prepare(backend: Backend, jobs: int | None) -> int:
@@ -325,6 +349,7 @@ def run(
                         address=address, on_progress=update)
         except RuntimeError as exc:
             raise _fail(str(exc)) from None
+    r = _engine(r)
     if json_out:
         print(json.dumps(_public(r)), flush=True)
         return
