@@ -152,7 +152,7 @@ def from_source(root: str | None = None) -> list[str]:
     root = root or os.path.dirname(os.path.abspath(__file__))
     if SourceWhenNewer.pure or stale(root, HOT):
         return list(HOT)
-    return [m for m in HOT if not _built(root, m)[1]]
+    return unbuilt(root, HOT)  # (none stale here: those without a compiled module)
 
 
 def compiled_modules() -> list[str]:

@@ -216,10 +216,7 @@ class GameState:
         return new
 
     def key(self) -> tuple:
-        return tuple(
-            _tuplify(v) if type(v) is list or type(v) is bytearray else v
-            for v in (getattr(self, n) for n in self._fields())
-        )
+        return tuple(_tuplify(getattr(self, n)) for n in self._fields())
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.key() == other.key()  # type: ignore[attr-defined]

@@ -19,12 +19,11 @@ class ObSampler:
     """The determinizations of one position for one seat (`Sampler`, the base game's, with
     OblivAeon's face-up cards put back): read once, one `determinize` per search iteration."""
 
-    __slots__ = ("base", "known_reserve", "mission", "mission_top", "refresh")
+    __slots__ = ("base", "known_reserve", "mission", "mission_top")
 
     def __init__(self, state: SentinelsState, seat: int) -> None:
         t = state.T
         self.base = Sampler(state, seat)
-        self.refresh = self.base.refresh
         self.mission = t.mission
         was = state.deck[t.mission]
         self.mission_top = was[-1] if was else -1  # OBL-M1: the top Mission is face up
@@ -46,7 +45,7 @@ class ObSampler:
         known = self.known_reserve
         if known:
             det.reserve = known + [c for c in det.reserve if c not in known]
-        if self.refresh:  # another seat decides (`refreshes`)
+        if self.base.refresh:  # another seat decides (`refreshes`)
             det.refresh_decision()
         return det
 
