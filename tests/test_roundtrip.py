@@ -240,10 +240,10 @@ def test_a_save_whose_list_field_is_not_a_list_is_refused(mode: str, field: str,
 
 
 @pytest.mark.parametrize("mode", ["sentinels", "oblivaeon"])
-@pytest.mark.parametrize("field", ["zone", "bz"])
+@pytest.mark.parametrize("field", ["zone", "bz", "face"])
 @pytest.mark.parametrize("change", ["short", "negative", "too_big", "text", "dict", "none"])
 def test_a_save_whose_card_bytes_are_malformed_is_refused(mode: str, field: str, change: str) -> None:
-    """`zone` and `bz` (one small number per card, held as bytes: `BYTES`) are saved as lists
+    """`zone`, `bz`, `face` (one small number per card, held as bytes: `BYTES`) are saved as lists
     of whole numbers from 0 to 255, one per card: anything else is a SaveError naming the
     field, the state untouched; a well-formed one loads to the same hash, held as bytes."""
     from multiverse import modes

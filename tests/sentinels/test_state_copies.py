@@ -105,7 +105,7 @@ def test_what_a_clone_shares_until_written_is_copied_by_the_first_writer(
         while (d := s.decision()) is not None:
             c = s.clone()
             h = c.state_hash()
-            kept = {name: list(getattr(c, name)) for name in COPY_ON_WRITE}
+            kept = {name: getattr(c, name)[:] for name in COPY_ON_WRITE}  # (a list, or bytes)
             s.apply(d.options[rnd.randrange(len(d.options))].id)
             assert c.state_hash() == h
             for name in COPY_ON_WRITE:

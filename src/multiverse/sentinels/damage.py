@@ -229,9 +229,13 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
         elif d < 0:
             down = True
     if not (up and down):  # the order cannot matter: no one is asked
-        for d, name in deltas:  # the notes are built narrated or not: they travel in
-            amount = max(0, amount + d)  # stack frames (a prevention's), so the state holds
-            notes.append(f"{'+' if d > 0 else '-'}{abs(d)} ({name})")  # them (its hash too)
+        # the notes are read by the log, and travel in a prevention's frame (so the state,
+        # and its hash, hold them): written only when either may read them
+        noted = s.log is not None or (t.watchers and watching(s, "would_be_dealt_damage"))
+        for d, name in deltas:
+            amount = max(0, amount + d)
+            if noted:
+                notes.append(f"{'+' if d > 0 else '-'}{abs(d)} ({name})")
         final_damage(s, src, tgt, amount, dtype, int(irreducible), drain, tuple(notes), immune,
                      via, vthis)
         return

@@ -20,6 +20,6 @@ cpdef Py_ssize_t zone_of(SentinelsState s, object ref, Py_ssize_t this) except? 
 @cython.locals(c=Py_ssize_t, z=Py_ssize_t, bz=bytearray, out=list)
 cpdef step_candidates(SentinelsState s, Py_ssize_t sid, Py_ssize_t this, Py_ssize_t hero, Py_ssize_t other)
 @cython.locals(c=cython.Py_ssize_t, f=cython.Py_ssize_t, k=cython.Py_ssize_t, co=object, is_char=list,
-               keywords=list, kinds=list, max_hp=list, side=list, face=list, hp=list, out=list,
+               keywords=list, kinds=list, max_hp=list, side=list, face=bytearray, hp=list, out=list,
                no_characters=bint)
 cpdef candidates(SentinelsState s, object sel, Py_ssize_t this, Py_ssize_t hero, Py_ssize_t other)

@@ -61,7 +61,7 @@ def blank_state(t: Tables, seed: int) -> SentinelsState:
     s.seq = [0] * n_cards
     s.next_seq = 1
     s.incap = [0] * t.n_heroes
-    s.face = [0] * n_cards
+    s.face = bytearray(n_cards)
     s.ctr = list(t.counter_start)
     s.under = []
     s.reserve = []

@@ -8,8 +8,8 @@ from multiverse.sentinels.tables cimport Tables
 
 cdef class SentinelsState(GameState):
     cdef public Tables T
-    cdef public list azone, char, ctr, deck, face, hand, home, hp, htok, incap, inplay, mods, play, reserve, seq, tok, trash, turn_fired, turn_flipped, under, user
-    cdef public bytearray bz, zone
+    cdef public list azone, char, ctr, deck, hand, home, hp, htok, incap, inplay, mods, play, reserve, seq, tok, trash, turn_fired, turn_flipped, under, user
+    cdef public bytearray bz, face, zone
     cdef public dict live, turn_dmg
     cdef public bint face_shared, home_shared, seq_shared, tok_shared
     cdef public object incap_used, next_seq, phase, played, powered, round, turn, turn_destroyed, turn_discarded
@@ -20,7 +20,7 @@ cdef class SentinelsState(GameState):
     cpdef bint in_play(self, Py_ssize_t cid) except -1
     cpdef bint is_target(self, Py_ssize_t cid) except -1
     cpdef list live_get(self, object key)
-    @cython.locals(ip=list, face=list, out=list, table=list, side=list, max_hp=list, has=list, sides=tuple,
+    @cython.locals(ip=list, face=bytearray, out=list, table=list, side=list, max_hp=list, has=list, sides=tuple,
                    co=object, c=Py_ssize_t, f=Py_ssize_t)
     cpdef list live_read(self, object key)
     @cython.locals(f=cython.Py_ssize_t)
@@ -34,7 +34,7 @@ cdef class SentinelsState(GameState):
     @cython.locals(live=dict)
     cpdef live_flip(self)
     cpdef list own_home(self)
-    cpdef list own_face(self)
+    cpdef bytearray own_face(self)
     cpdef list own_tok(self)
     cpdef list own_seq(self)
     cpdef new_turn(self)

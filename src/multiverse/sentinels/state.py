@@ -114,10 +114,10 @@ class SentinelsState(GameState):
             *TURN_FIELDS)
     NESTED = frozenset({"deck", "hand", "trash", "play", "htok"})
     LISTS = frozenset({  # the fields the .pxd declares `list` (a save's must be lists)
-        "azone", "char", "ctr", "deck", "face", "hand", "home", "hp", "htok", "incap", "inplay", "mods",
+        "azone", "char", "ctr", "deck", "hand", "home", "hp", "htok", "incap", "inplay", "mods",
         "play", "reserve", "seq", "tok", "trash", "turn_fired", "turn_flipped", "under", "user",
     })  # fmt: skip
-    BYTES = ("zone", "bz")  # one small number per card, kept as bytes (saved and hashed as lists)
+    BYTES = ("zone", "bz", "face")  # one small number per card, kept as bytes (saved and hashed as lists)
     STEPS: ClassVar[dict[str, StepFn]] = {}
     CHOICES: ClassVar[dict[str, tuple[OptionsFn, ResolveFn]]] = {}
 
@@ -179,8 +179,8 @@ class SentinelsState(GameState):
             self.home_shared = False
         return self.home
 
-    def own_face(self) -> list:
-        """`face`, this state's own to write (a list shared with a clone is copied now)."""
+    def own_face(self) -> bytearray:
+        """`face`, this state's own to write (bytes shared with a clone are copied now)."""
         if self.face_shared:
             self.face = self.face[:]
             self.face_shared = False
@@ -333,7 +333,7 @@ class SentinelsState(GameState):
         tuples already)."""
         return tuple(
             (tuple(map(tuple, v)) if name in _NESTED else tuple(v)) if type(v) is list
-            else tuple(v) if type(v) is bytearray  # (`zone`, `bz`: as the lists they were)
+            else tuple(v) if type(v) is bytearray  # (`zone`, `bz`, `face`: as the lists they were)
             else tuple(self.dense_dmg()) if type(v) is dict else v  # (`turn_dmg`)
             for name, v in zip(_FIELDS, _ALL_FIELDS(self), strict=True))
 
@@ -354,7 +354,7 @@ class SentinelsState(GameState):
                      else v[:])
             elif type(v) is dict:  # `turn_dmg`
                 v = self.dense_dmg()
-            elif type(v) is bytearray:  # `zone`, `bz`
+            elif type(v) is bytearray:  # `zone`, `bz`, `face`
                 v = list(v)
             out[name] = v
         return out
@@ -481,8 +481,8 @@ def _sparse_dmg(v: Any, t: Tables) -> dict[int, int]:
 
 
 def _card_bytes(v: Any, name: str, t: Tables) -> bytearray:
-    """A save's `zone` or `bz` (one number per card, 0 to 255) as the state keeps it: bytes;
-    anything else raises `SaveError`."""
+    """A save's `zone`, `bz` or `face` (one number per card, 0 to 255) as the state keeps
+    it: bytes; anything else raises `SaveError`."""
     n = len(t.card)
     if type(v) is not list or len(v) != n or any(type(x) is not int or not 0 <= x < 256 for x in v):
         raise SaveError(f"state JSON: {name!r} is a list of {n} whole numbers from 0 to 255 "

@@ -14,7 +14,7 @@ cdef dict _WHOSE
 
 @cython.locals(w=Py_ssize_t)
 cpdef bint _whose_ok(SentinelsState s, object whose, Py_ssize_t card, Py_ssize_t owner) except -1
-@cython.locals(c=Py_ssize_t, co=object, who=object, face=list, seq=list, bz=bytearray, table=list,
+@cython.locals(c=Py_ssize_t, co=object, who=object, face=bytearray, seq=list, bz=bytearray, table=list,
                trs=tuple, frames=list)
 cpdef fire_turn(SentinelsState s, object event, Py_ssize_t owner, Py_ssize_t zone=*)
 @cython.locals(c=cython.Py_ssize_t)

@@ -12,7 +12,7 @@ from multiverse.sentinels.state cimport SentinelsState
                hand_min=Py_ssize_t, hands=Py_ssize_t, villain_cards=Py_ssize_t,
                villain_target_hp=Py_ssize_t, env_targets=Py_ssize_t, hero_cards=Py_ssize_t,
                good=Py_ssize_t, bad=Py_ssize_t, frac=double, frac_sum=double, frac_min=double,
-               hp=list, incap=list, char=list, face=list, side=list, max_hp=list,
+               hp=list, incap=list, char=list, face=bytearray, side=list, max_hp=list,
                hero_char=list)
 cpdef list features(SentinelsState s)
 

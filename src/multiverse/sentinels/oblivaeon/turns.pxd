@@ -6,9 +6,9 @@ from multiverse.sentinels.state cimport SentinelsState
 from multiverse.sentinels.tables cimport Tables
 
 
-@cython.locals(t=Tables, face=list)
+@cython.locals(t=Tables, face=bytearray)
 cpdef list objectives(SentinelsState s, Py_ssize_t p)
-@cython.locals(t=Tables, face=list, hero_char=list)
+@cython.locals(t=Tables, face=bytearray, hero_char=list)
 cpdef list incapacitated_here(SentinelsState s, Py_ssize_t p)
 @cython.locals(p=Py_ssize_t, q=Py_ssize_t, i=Py_ssize_t, t=Tables, mdeck=list, mine=list,
                opts=list, incap=list, azone=list, here=object, partner=bint, ability=bint,

@@ -12,7 +12,7 @@ from multiverse.sentinels.state cimport SentinelsState
                scions=Py_ssize_t, scion_hp=Py_ssize_t, aeon=Py_ssize_t, hero_cards=Py_ssize_t,
                standing=Py_ssize_t, hand_sum=Py_ssize_t, incapacitated=Py_ssize_t,
                out=Py_ssize_t, destroyed=Py_ssize_t, frac=double, frac_sum=double,
-               frac_min=double, shielded=bint, face=list, hp=list, incap=list, zone=bytearray,
+               frac_min=double, shielded=bint, face=bytearray, hp=list, incap=list, zone=bytearray,
                home=list, max_hp=list, side=list, hero_char=list)
 cpdef list features(SentinelsState s)
 
