@@ -106,6 +106,38 @@ def test_lab_run_says_whether_the_engine_ran_compiled(tmp_path, monkeypatch):
                                             "module edited since the build, or none built")
 
 
+def test_sweep_and_curve_say_whether_the_engine_ran_compiled(tmp_path, monkeypatch):
+    """`lab sweep` and `lab curve` say, as `lab run` does, whether their CPU seconds are the
+    compiled build's: JSON `compiled` of `hot_modules` (the sweep's document, each curve
+    row), and an `engine:` line in their text."""
+    from multiverse import compiled
+
+    def invoke(*args: str) -> Any:
+        r = CliRunner().invoke(app, ["lab", *args, "--games", "1", "--jobs", "1",
+                                     "--out", str(tmp_path / "lab.db")])
+        assert r.exit_code == 0, r.output
+        return r.stdout
+
+    sweep = ("sweep", "dofp", "--param", "sentinel_health=1..2", "--agent", "random", "--no-progress")
+    curve = ("curve", "dofp", "--budgets", "1", "--no-strong")
+    hot = len(compiled.HOT)
+    monkeypatch.setattr(compiled, "from_source", lambda root=None: [])
+    doc = json.loads(invoke(*sweep, "--json"))
+    assert (doc["compiled"], doc["hot_modules"], len(doc["points"])) == (hot, hot, 2)
+    assert f"engine: compiled ({hot} hot modules)" in invoke(*sweep)
+    rows = [json.loads(x) for x in invoke(*curve, "--json").splitlines()]
+    assert [(r["agent"], r["compiled"], r["hot_modules"]) for r in rows] == [
+        ("random", hot, hot), ("heuristic", hot, hot), ("ismcts(iterations=1,rollout=fast)", hot, hot)]
+    assert invoke(*curve).splitlines()[0] == f"engine: compiled ({hot} hot modules)"
+    monkeypatch.setattr(compiled, "from_source", lambda root=None: list(compiled.HOT))
+    monkeypatch.setattr(compiled.SourceWhenNewer, "pure", True)
+    assert json.loads(invoke(*sweep, "--json"))["compiled"] == 0
+    assert {r["compiled"] for r in map(json.loads, invoke(*curve, "--json").splitlines())} == {0}
+    assert invoke(*curve).splitlines()[0] == (
+        f"engine: {hot} of {hot} hot modules from their Python source (MULTIVERSE_PURE=1); "
+        "the CPU seconds are the source's, several times the compiled build's")
+
+
 def test_the_curve_is_each_agent_on_the_same_games(tmp_path):
     config = modes.get("dofp").make_config("3")
     specs = curve_agents([2], strong=False)

@@ -416,9 +416,10 @@ def sweep(
         sweep_id = store.add_sweep(mode, names, [
             {"values": p, "config": c.model_dump_json()} for p, c in zip(points, configs, strict=True)],
             spec.key, seed, games)
+    engine = _engine({})
     if json_out:
         print(json.dumps({"sweep": sweep_id, "mode": mode, "params": names, "agent": spec.key,
-                          "seed": seed, "games": games, "points": results}), flush=True)
+                          "seed": seed, "games": games, **engine, "points": results}), flush=True)
         return
     from rich.table import Table
 
@@ -434,6 +435,8 @@ def sweep(
         t.add_row(*(str(r["values"][n]) for n in names), f"{r['win_rate']:.1%}",
                   f"{lo:.1%} - {hi:.1%}", f"{r['mean_rounds']:.2f}", f"{r['games_per_second']:,.1f}")
     safe_console(highlight=False).print(t)
+    safe_console(highlight=False, soft_wrap=True).print(
+        f"engine: {_engine_words(engine['compiled'], engine['hot_modules'])}")
     safe_console(highlight=False, soft_wrap=True).print(
         f"Stored in {out}; draw it with `multiverse lab plot {out} --out winrate.png`.", style="dim")
 
@@ -524,9 +527,13 @@ def curve(
     except LabError as exc:
         raise _fail(str(exc)) from None
 
+    engine = _engine({})  # (each row's CPU seconds are the compiled build's, or the source's)
+    if not json_out:
+        print(f"engine: {_engine_words(engine['compiled'], engine['hot_modules'])}", flush=True)
+
     def show(row: dict[str, Any]) -> None:
         if json_out:
-            print(json.dumps(row), flush=True)
+            print(json.dumps({**row, **engine}), flush=True)
         else:
             lo, hi = row["ci95"]
             cpu = row["cpu_seconds_per_game"]
