@@ -18,3 +18,8 @@ cpdef run_step(SentinelsState s, tuple f)
 @cython.locals(sid=Py_ssize_t, this=Py_ssize_t, hero=Py_ssize_t, other=Py_ssize_t, done=tuple,
                stack=list, n=Py_ssize_t)
 cpdef each_target(SentinelsState s, tuple f)
+# a target's options, read at every "select" decision: card numbers and HP as C integers
+@cython.locals(sid=Py_ssize_t, this=Py_ssize_t, hero=Py_ssize_t, other=Py_ssize_t,
+               left=Py_ssize_t, done=tuple, t=Tables, pool=list, opts=list, hp=list,
+               max_hp=list, face=bytearray, kept=dict, c=Py_ssize_t)
+cpdef tuple _select_options(SentinelsState s, tuple f)
