@@ -4,6 +4,9 @@
 cimport cython
 from multiverse.sentinels.state cimport SentinelsState
 
+# the places a dealt card moves between (state.py's), as C integers
+cdef Py_ssize_t Z_DECK, Z_HAND
+
 
 cdef class Sampler:
     cdef public list plan
@@ -11,6 +14,6 @@ cdef class Sampler:
     cdef public SentinelsState state
 
     @cython.locals(det=SentinelsState, zone=bytearray, deck=list, hand=list, pool=list, cards=list,
-                   free=list, o=Py_ssize_t, movable=Py_ssize_t, i=Py_ssize_t, c=Py_ssize_t,
+                   free=list, o=Py_ssize_t, movable=Py_ssize_t, i=Py_ssize_t, c=Py_ssize_t, x=Py_ssize_t,
                    st=cython.ulonglong)
     cpdef SentinelsState draw(self, object rng)

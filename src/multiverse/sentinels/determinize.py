@@ -98,10 +98,12 @@ class Sampler:
             if free is not None:  # a card leaving the hand goes to the deck
                 hand = det.hand[o]
                 for i, c in zip(free, pool, strict=False):
-                    zone[hand[i]] = Z_DECK
+                    x = hand[i]  # (a C integer compiled: the place is written directly)
+                    zone[x] = Z_DECK
                     hand[i] = c
                 for i in free:  # (after: a card may have moved from one free place to another)
-                    zone[hand[i]] = Z_HAND
+                    x = hand[i]
+                    zone[x] = Z_HAND
                 pool = pool[len(free):]
             if movable == len(deck):  # the whole deck: the dealt pool is the deck
                 det.deck[o] = pool
