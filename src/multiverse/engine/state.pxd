@@ -4,6 +4,7 @@
 # Python ignores it. `advance`, the frame loop every step runs, reads the step and choice
 # tables as dicts and each frame as a tuple: direct look-ups, no method calls.
 cimport cython
+from multiverse.engine.decision cimport Decision, Option
 
 
 cdef class GameState:
@@ -12,7 +13,7 @@ cdef class GameState:
 
     cpdef shuffle(self, items)
     cpdef object decision(self)
-    @cython.locals(opt=object)
+    @cython.locals(d=Decision, opt=Option)
     cpdef apply(self, object option_id)
     @cython.locals(stack=list, steps=dict, choices=dict, frame=tuple, choice=tuple)
     cpdef advance(self)
