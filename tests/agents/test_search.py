@@ -286,3 +286,47 @@ def test_the_tree_policy_picks_the_best_puct_score_and_counts_every_option_avail
     assert select(node, options, 0.0) == "b"  # no exploration: the best mean (0.6, b first)
     fresh = Node(1.0)  # a node never visited: 0.5 for every child; ties go to the first
     assert select(fresh, options, 0.0) == "a"
+
+
+@pytest.mark.parametrize("mode_name", ["dofp", "sentinels", "oblivaeon"])
+@pytest.mark.parametrize("how", ["fast", "random", "heuristic"])
+def test_a_rollout_plays_to_its_turn_or_horizon_with_its_policy(mode_name: str, how: str) -> None:
+    """`play_out`, the rollout's moves: the fast policy's, the rollout agent's or uniform
+    ones, each drawing from the search's generator; it stops before the `left`-th decision of
+    the mode's turn kind (that decision left pending), after `horizon` moves, or at the end.
+    The same moves as the rule written out here, from the same generator."""
+    from multiverse import modes
+    from multiverse.agents.heuristic import HeuristicAgent
+    from multiverse.agents.ismcts import SearchRandom, play_out
+
+    mode = modes.get(mode_name)
+    kind = mode.turn_kind
+    for seed, left, horizon in ((1, 2, 400), (2, -1, 7), (3, 1, 400)):
+        s = mode.new_game(mode.make_config("3"), seed)
+        for _ in range(3):  # a little way in
+            s.apply(s.decision().options[0].id)
+        a, b = s.clone(), s.clone()
+        ra, rb = SearchRandom(seed), SearchRandom(seed)
+        fa = FastPolicy(ra, 0.1) if how == "fast" else None
+        fb = FastPolicy(rb, 0.1) if how == "fast" else None
+        ha = HeuristicAgent(9) if how == "heuristic" else None
+        hb = HeuristicAgent(9) if how == "heuristic" else None
+        play_out(a, fa, ha, ra, horizon, left, kind)
+        n, turns = 0, left  # the rule, written out
+        while (d := b.decision()) is not None and n < horizon:
+            if turns > 0 and d.kind == kind:
+                turns -= 1
+                if turns == 0:
+                    break
+            pick = (fb.choose(d, b) if fb is not None else hb.choose(d, b) if hb is not None
+                    else d.options[rb.below(len(d.options))].id)
+            b.apply(pick)
+            n += 1
+        assert a.state_hash() == b.state_hash() and a.decisions == b.decisions
+        assert ra.random() == rb.random()  # the generator drawn from alike
+        moved = a.decisions - s.decisions
+        if horizon == 7:
+            assert moved == 7 or a.result is not None
+        elif a.result is None:  # stopped before a decision of its turn kind (left = 1: the
+            assert a.decision().kind == kind and moved < horizon  # first one, maybe at once)
+            assert moved > 0 or left == 1

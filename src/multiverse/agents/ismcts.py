@@ -343,28 +343,32 @@ class ISMCTSAgent:
         return root
 
     def _rollout(self, det: GameState) -> float:
-        d: Decision | None
-        n = 0
-        horizon = self.horizon
         turns = self.turns
-        left = turns if turns is not None else -1
         agent = self._rollout_agent
-        if agent is None and self.rollout == "fast":
-            agent = self.policy
-        rng = self.rng
-        turn_kind = self._mode.turn_kind
-        while (d := det.decision()) is not None and n < horizon:
-            if left > 0 and d.kind == turn_kind:
-                left -= 1
-                if left == 0:
-                    break
-            if agent is None:
-                opts = d.options
-                det.apply(opts[rng.below(len(opts))].id)
-            else:
-                det.apply(agent.choose(d, det))
-            n += 1
+        fast = self.policy if agent is None and self.rollout == "fast" else None
+        play_out(det, fast, agent, self.rng, self.horizon, turns if turns is not None else -1,
+                 self._mode.turn_kind)
         return self._value(det)
+
+
+def play_out(det: GameState, fast: FastPolicy | None, agent: Any, rng: Any, horizon: int,
+             left: int, turn_kind: str) -> None:
+    """A rollout's moves from `det`, at most `horizon`, stopping at the `left`-th decision
+    of `turn_kind` (-1: never): the fast policy's, else `agent`'s, else uniform ones."""
+    n = 0
+    while (d := det.decision()) is not None and n < horizon:
+        if left > 0 and d.kind == turn_kind:
+            left -= 1
+            if left == 0:
+                break
+        if fast is not None:
+            det.apply(fast.choose(d, det))
+        elif agent is None:
+            opts = d.options
+            det.apply(opts[rng.below(len(opts))].id)
+        else:
+            det.apply(agent.choose(d, det))
+        n += 1
 
 
 def hint(state: Any, top: int = 3, iterations: int | None = None, time_limit: float | None = 2.0,
