@@ -201,6 +201,10 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
     deltas: list[tuple[int, str]] = []
     up = down = False
     immune = ""
+    # the notes below are read by the log, and travel in a prevention's frame (so the state,
+    # and its hash, hold them): written only when either may read them (a frame of ordered
+    # modifiers carries them all, but irreducible damage is never ordered: it has no reduction)
+    noted = s.log is not None or (t.watchers and watching(s, "would_be_dealt_damage"))
     src_side = side[src][face[src]] if src >= 0 else -1
     tgt_side = side[tgt][face[tgt]]
     for (_k, _n, group, ty, code, d, sides, by), c in mods:
@@ -221,7 +225,8 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
         if not (who_side in sides if sides is not None else in_group(s, group, who, c)):
             continue
         if d < 0 and irreducible:
-            notes.append(f"irreducible: {names[c]}'s reduction ignored")
+            if noted:
+                notes.append(f"irreducible: {names[c]}'s reduction ignored")
             continue
         deltas.append((d, names[c]))
         if d > 0:
@@ -229,9 +234,6 @@ def deal_damage(s: SentinelsState, src: int, tgt: int, amount: int, dtype: int, 
         elif d < 0:
             down = True
     if not (up and down):  # the order cannot matter: no one is asked
-        # the notes are read by the log, and travel in a prevention's frame (so the state,
-        # and its hash, hold them): written only when either may read them
-        noted = s.log is not None or (t.watchers and watching(s, "would_be_dealt_damage"))
         for d, name in deltas:
             amount = max(0, amount + d)
             if noted:
