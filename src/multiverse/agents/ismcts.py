@@ -410,4 +410,4 @@ def hint_lines(state: Any, seed: int = 0, top: int = 3, time_limit: float = 3.0)
     return out
 
 
-__all__ = ["ISMCTSAgent", "Node", "decided", "hint", "hint_lines", "reward"]
+__all__ = ["ISMCTSAgent", "Node", "decided", "hint", "hint_lines", "play_out", "reward"]
