@@ -528,8 +528,6 @@ def curve(
         raise _fail(str(exc)) from None
 
     engine = _engine({})  # (each row's CPU seconds are the compiled build's, or the source's)
-    if not json_out:
-        print(f"engine: {_engine_words(engine['compiled'], engine['hot_modules'])}", flush=True)
 
     def show(row: dict[str, Any]) -> None:
         if json_out:
@@ -540,7 +538,9 @@ def curve(
             print(f"{row['agent']:<40} {row['win_rate']:6.1%}  ({lo:.1%} - {hi:.1%})  "
                   f"{'?' if cpu is None else f'{cpu:,.3f}'} CPU s / game  ({row['games']} games)", flush=True)
 
-    with _store(out) as store:
+    with _store(out) as store:  # (a file that is not a store: its one error line, nothing else)
+        if not json_out:
+            print(f"engine: {_engine_words(engine['compiled'], engine['hot_modules'])}", flush=True)
         try:
             rows = strength_curve(config, curve_agents(numbers, not no_strong, early), games, seed, store,
                                   jobs=jobs, backend=backend.value, address=address, on_row=show)
