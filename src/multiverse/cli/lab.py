@@ -283,6 +283,11 @@ def _engine_words(compiled: int, hot: int) -> str:
             f"seconds are the source's, several times the compiled build's")
 
 
+def _engine_line(engine: dict[str, Any]) -> str:
+    """The `engine:` line `lab sweep` and `lab curve` print (`_engine`'s fields)."""
+    return f"engine: {_engine_words(engine['compiled'], engine['hot_modules'])}"
+
+
 def _prepare(backend: Backend, jobs: int | None) -> int:
     """Check the backend before anything runs (Ray missing: a one-line error)."""
     from multiverse.lab.runner import check_backend
@@ -435,8 +440,7 @@ def sweep(
         t.add_row(*(str(r["values"][n]) for n in names), f"{r['win_rate']:.1%}",
                   f"{lo:.1%} - {hi:.1%}", f"{r['mean_rounds']:.2f}", f"{r['games_per_second']:,.1f}")
     safe_console(highlight=False).print(t)
-    safe_console(highlight=False, soft_wrap=True).print(
-        f"engine: {_engine_words(engine['compiled'], engine['hot_modules'])}")
+    safe_console(highlight=False, soft_wrap=True).print(_engine_line(engine))
     safe_console(highlight=False, soft_wrap=True).print(
         f"Stored in {out}; draw it with `multiverse lab plot {out} --out winrate.png`.", style="dim")
 
@@ -540,7 +544,7 @@ def curve(
 
     with _store(out) as store:  # (a file that is not a store: its one error line, nothing else)
         if not json_out:
-            print(f"engine: {_engine_words(engine['compiled'], engine['hot_modules'])}", flush=True)
+            print(_engine_line(engine), flush=True)
         try:
             rows = strength_curve(config, curve_agents(numbers, not no_strong, early), games, seed, store,
                                   jobs=jobs, backend=backend.value, address=address, on_row=show)
